@@ -1,0 +1,1 @@
+"""The rules of pinochle: pure Python, the standard library only."""

@@ -1,0 +1,165 @@
+"""Every refusal of the engine: a stable code, its values, and one English sentence.
+
+The app shows the sentence; a translation renders the same code and values in
+another language. The templates live here and nowhere else, so a message is
+written once.
+
+>>> str(PinochleError("counters_sum", hand=3, got=240, expected=250, counters="150 + 90"))
+'hand 3: counters 150 + 90 = 240, but a hand has 250'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MESSAGES: dict[str, str] = {
+    # cards
+    "card_unknown": ("unknown card {card!r}: expected a rank (A 10 K Q J 9) and a suit (H S D C)"),
+    "card_not_in_deck": "unknown card {card!r}: the {deck} deck has no {rank}s",
+    "card_copies": "{card} appears {count} times, but the {deck} deck has {copies}",
+    "hand_too_large": "{count} cards is more than a player can hold in {ruleset} ({limit})",
+    "suit_unknown": "unknown trump {suit!r}: expected a suit (H S D C)",
+    # rule sets and options
+    "ruleset_unknown": "unknown rule set {ruleset!r}: expected one of {expected}",
+    "option_unknown": "unknown house-rule option {option!r}: expected one of {expected}",
+    "option_value": "house-rule option {option!r} cannot be {value!r}: expected {expected}",
+    "option_not_applicable": "house-rule option {option!r} does not apply to {ruleset}: {reason}",
+    # claims
+    "claim_unknown_meld": "unknown meld {name!r} in the claim: expected one of {expected}",
+    "claim_empty": "the claim is empty: give a number or a list of melds",
+    "claim_needs_trump": "a claim is checked for one trump: give the trump",
+    # the game document
+    "game_format": "not a pinochle-game/1 document: {reason}",
+    "game_field": "{where}: {reason}",
+    "sides_count": "{ruleset} is played by {expected} sides, not {got}",
+    "side_players": "side {side!r} has {got} players, but {ruleset} has {expected} per side",
+    "player_repeated": "player {player!r} appears more than once",
+    "player_name": "a player's name cannot be empty",
+    "seating_players": "the seating must list each player once: {reason}",
+    "seating_partners": "partners sit opposite: {first} and {second} are partners side by side",
+    "dealer_unknown": "the first dealer {dealer!r} is not in this game",
+    # a hand
+    "hand_after_end": "hand {hand}: the game already ended after hand {ended}",
+    "hand_field": "hand {hand}: {reason}",
+    "bidder_unknown": "hand {hand}: the bidder {bidder!r} is not in this game",
+    "bid_below_minimum": "hand {hand}: the bid {bid} is below the minimum of {minimum}",
+    "bid_off_step": "hand {hand}: the bid {bid} is not on the bid steps ({steps})",
+    "trump_not_suit": "hand {hand}: trump {trump!r} is not a suit (H S D C)",
+    "trump_without_marriage": (
+        "hand {hand}: {bidder} holds no marriage in {trump}, and {ruleset} "
+        "allows trump only in a suit where the bidder holds one"
+    ),
+    "no_marriage_has_marriage": (
+        "hand {hand}: recorded as no marriage, but {bidder}'s cards hold K and Q of {trump}"
+    ),
+    "no_marriage_needed": (
+        "hand {hand}: {bidder} holds no marriage in {trump}: record the hand as no marriage"
+    ),
+    "counters_negative": "hand {hand}: counters cannot be negative (got {got})",
+    "counters_off_unit": "hand {hand}: counters {got} are not a multiple of {unit}",
+    "counters_sum": "hand {hand}: counters {counters} = {got}, but a hand has {expected}",
+    "meld_negative": "hand {hand}: meld cannot be negative ({side} {got})",
+    "meld_off_unit": "hand {hand}: meld {got} of {side} is not a multiple of {unit}",
+    "meld_too_large": (
+        "hand {hand}: {side} declare {got} meld, but {players} can make at most {limit}"
+    ),
+    "meld_cards_disagree": "hand {hand}: {side} declare {got} meld, but their cards make {made}",
+    "meld_cards_player": "hand {hand}: {player!r} showed meld cards but is not in this game",
+    "meld_cards_trump": "hand {hand}: meld cards are counted for a trump: give the hand's trump",
+    "meld_cards_copies": (
+        "hand {hand}: {card} was shown {count} times in all, but the deck has {copies}"
+    ),
+    "meld_chips_disagree": (
+        "hand {hand}: {side} declare {got} meld chips, but their cards make {made}"
+    ),
+    "hand_missing": "hand {hand}: {field} is missing",
+    "hand_values_count": "hand {hand}: {field} has {got} values, but the game has {expected} sides",
+    "hand_not_applicable": "hand {hand}: {field} does not apply to {ruleset}",
+    "hand_conflict": "hand {hand}: a hand cannot be both {first} and {second}",
+    "passed_out_fields": "hand {hand}: a passed-out hand records nothing else (got {fields})",
+    "counters_not_played": "hand {hand}: a {kind} hand is not played, so it has no counters",
+    "took_trick_not_applicable": (
+        "hand {hand}: took_trick is recorded only with the house rule save_meld: any_trick"
+    ),
+    "all_tricks_side": "hand {hand}: all_tricks must be a side number from 0 to {last}",
+    "all_tricks_counters": (
+        "hand {hand}: {side} took every trick, so all {total} counters, not {got}"
+    ),
+    "throw_in_never": "hand {hand}: the house rules allow no throw-in",
+    "throw_in_not_allowed": (
+        "hand {hand}: no throw-in: the bid {bid} is not more than {total} above "
+        "the bidders' meld {meld}, so they can still make it"
+    ),
+    "passed_out_not_allowed": (
+        "hand {hand}: a hand cannot be passed out: when all pass, the dealer takes it at {minimum}"
+    ),
+    "passed_out_no_bidding": "hand {hand}: {ruleset} has no bidding, so no hand is passed out",
+    "no_marriage_not_applicable": (
+        "hand {hand}: no_marriage applies only where the bidder must hold a marriage in trump"
+    ),
+    # notices: not refusals, shown beside the result
+    "meld_cards_under": (
+        "hand {hand}: {side} declare {got} meld, but their cards make {made} ({missed} missed)"
+    ),
+    "took_trick_contradiction": (
+        "hand {hand}: {side} took {counters} counters, so they won a trick; took_trick says not"
+    ),
+}
+
+
+def message(code: str, **values: Any) -> str:
+    """The English sentence for ``code`` with ``values`` filled in."""
+    return MESSAGES[code].format(**values)
+
+
+class Notice:
+    """Something worth telling that refuses nothing (e.g. meld declared below the cards)."""
+
+    def __init__(self, code: str, **values: Any) -> None:
+        self.code = code
+        self.values: dict[str, Any] = values
+        self.message = message(code, **values)
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __repr__(self) -> str:
+        return f"Notice({self.code!r}, {self.values!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Notice) and (other.code, other.values) == (self.code, self.values)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class PinochleError(ValueError):
+    """A rule the input breaks: ``code`` is stable, ``values`` fill its sentence."""
+
+    def __init__(self, code: str, **values: Any) -> None:
+        self.code = code
+        self.values: dict[str, Any] = values
+        super().__init__(message(code, **values))
+
+    @property
+    def message(self) -> str:
+        return str(self)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The error for programs: ``{"error": code, "message": ..., "values": ...}``."""
+        return {"error": self.code, "message": self.message, "values": dict(self.values)}
+
+
+class CardError(PinochleError):
+    """A card or a set of cards that cannot exist."""
+
+
+class RuleError(PinochleError):
+    """An unknown rule set, an unknown house-rule option or a bad value for one."""
+
+
+class ClaimError(PinochleError):
+    """A meld claim that cannot be read."""
+
+
+class GameError(PinochleError):
+    """A game that breaks a rule: its players, its seating, or one of its hands."""

@@ -1,0 +1,169 @@
+"""A game as the engine sees it: rules, sides, seating, and the hands played.
+
+These are plain values. ``new_game`` checks who plays and where they sit;
+``scoring.replay`` checks every hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from functools import cached_property
+
+from .cards import Card, Suit
+from .errors import GameError
+from .rules import RuleSet
+
+
+@dataclass(frozen=True)
+class Side:
+    """A side (a partnership, or one player in two-hand and cutthroat)."""
+
+    name: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Hand:
+    """What the scorekeeper records for one hand (game-format.md §1, "A hand").
+
+    Per-side values (``meld``, ``counters``, ...) are in the order of the game's
+    sides. ``meld_cards`` holds the cards players showed, by player name.
+    """
+
+    bidder: str | None = None
+    bid: int | None = None
+    trump: Suit | None = None
+    meld: tuple[int, ...] | None = None
+    counters: tuple[int, ...] | None = None
+    thrown_in: bool = False
+    passed_out: bool = False
+    no_marriage: bool = False
+    took_trick: tuple[bool, ...] | None = None
+    all_tricks: int | None = None
+    meld_chips: tuple[int, ...] | None = None
+    meld_cards: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+
+    @property
+    def played(self) -> bool:
+        """Whether tricks were played (so counters were taken)."""
+        return not (self.passed_out or self.thrown_in or self.no_marriage)
+
+    def cards_of(self) -> dict[str, tuple[Card, ...]]:
+        return dict(self.meld_cards)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: its rule set, who plays, and the hands in order of play."""
+
+    rules: RuleSet
+    sides: tuple[Side, ...]
+    seating: tuple[str, ...]
+    first_dealer: str
+    hands: tuple[Hand, ...] = ()
+    played_on: date | None = None
+
+    @cached_property
+    def side_of(self) -> dict[str, int]:
+        """The side index of each player."""
+        return {player: index for index, side in enumerate(self.sides) for player in side.players}
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(player for side in self.sides for player in side.players)
+
+    def dealer(self, hand_index: int) -> str:
+        """Who deals hand ``hand_index`` (0-based): clockwise from the first dealer."""
+        first = self.seating.index(self.first_dealer)
+        return self.seating[(first + hand_index) % len(self.seating)]
+
+    def first_bidder(self, hand_index: int) -> str:
+        """The player left of the dealer, who bids (or leads) first."""
+        first = self.seating.index(self.first_dealer)
+        return self.seating[(first + hand_index + 1) % len(self.seating)]
+
+    def with_hands(self, hands: Sequence[Hand]) -> Game:
+        return Game(
+            self.rules,
+            self.sides,
+            self.seating,
+            self.first_dealer,
+            tuple(hands),
+            self.played_on,
+        )
+
+
+def default_seating(sides: Sequence[Side]) -> tuple[str, ...]:
+    """Players clockwise with the sides alternating, from the first player of side 0.
+
+    >>> default_seating([Side("Us", ("Ann", "Cal")), Side("Them", ("Bea", "Dan"))])
+    ('Ann', 'Bea', 'Cal', 'Dan')
+    """
+    depth = max(len(side.players) for side in sides)
+    return tuple(
+        side.players[seat] for seat in range(depth) for side in sides if seat < len(side.players)
+    )
+
+
+def new_game(
+    rules: RuleSet,
+    sides: Sequence[Side],
+    seating: Sequence[str] | None = None,
+    first_dealer: str | None = None,
+    hands: Sequence[Hand] = (),
+    played_on: date | None = None,
+) -> Game:
+    """A game, once its sides, players and seating fit ``rules``."""
+    _check_sides(rules, sides)
+    seats = tuple(seating) if seating is not None else default_seating(sides)
+    _check_seating(sides, seats)
+    dealer = seats[0] if first_dealer is None else first_dealer
+    if dealer not in seats:
+        raise GameError("dealer_unknown", dealer=dealer)
+    return Game(rules, tuple(sides), seats, dealer, tuple(hands), played_on)
+
+
+def _check_sides(rules: RuleSet, sides: Sequence[Side]) -> None:
+    if len(sides) != rules.sides:
+        raise GameError("sides_count", ruleset=rules.name, expected=rules.sides, got=len(sides))
+    seen: set[str] = set()
+    for side in sides:
+        if len(side.players) != rules.players_per_side:
+            raise GameError(
+                "side_players",
+                side=side.name,
+                got=len(side.players),
+                ruleset=rules.name,
+                expected=rules.players_per_side,
+            )
+        for player in side.players:
+            if not player.strip():
+                raise GameError("player_name")
+            if player in seen:
+                raise GameError("player_repeated", player=player)
+            seen.add(player)
+
+
+def _check_seating(sides: Sequence[Side], seating: tuple[str, ...]) -> None:
+    players = [player for side in sides for player in side.players]
+    if sorted(seating) != sorted(players):
+        missing = sorted(set(players) - set(seating))
+        extra = sorted(set(seating) - set(players))
+        repeated = sorted({p for p in seating if seating.count(p) > 1})
+        reason = "; ".join(
+            part
+            for part in (
+                f"missing {', '.join(missing)}" if missing else "",
+                f"not in a side: {', '.join(extra)}" if extra else "",
+                f"seated twice: {', '.join(repeated)}" if repeated else "",
+            )
+            if part
+        )
+        raise GameError("seating_players", reason=reason)
+    side_of = {player: index for index, side in enumerate(sides) for player in side.players}
+    for seat, player in enumerate(seating):
+        neighbour = seating[(seat + 1) % len(seating)]
+        if len(sides[side_of[player]].players) > 1 and side_of[player] == side_of[neighbour]:
+            raise GameError("seating_partners", first=player, second=neighbour)

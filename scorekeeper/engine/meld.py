@@ -1,0 +1,485 @@
+"""The best meld of one player's cards (rules.md §1).
+
+Meld comes in three classes, and a card may serve once in each class but never
+twice in one. So the classes never compete for a card, and the best meld is
+the best of each class added up:
+
+- class 1 is suit by suit: common marriages in each plain suit, and in trump
+  the choice between runs, run extras, royal marriages and dix;
+- class 2 is the pinochles (Q♠ J♦), as many sets as both cards allow;
+- class 3 is each rank around (A, K, Q, J of every suit), as many as the
+  scarcest suit allows.
+
+The only real search is in trump and in splitting a multiple (three pinochles
+as a triple, or a double and a single); both are done once per meld table for
+every possible count of cards and kept in lookup tables, so a hand is melded
+by a few look-ups. That is what makes 30,000 hands a second possible.
+
+>>> from .rules import PRESETS
+>>> result = best_meld(parse_cards("AH 10H KH KH QH QH JH"), Suit.HEARTS, PRESETS["partnership"])
+>>> result.total, [meld.name for meld in result.melds]
+(230, ['run_royal_marriage'])
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from .cards import (
+    AROUND_RANKS,
+    DISTINCT_CARDS,
+    RANKS,
+    SUITS,
+    Card,
+    Rank,
+    Suit,
+    card_counts,
+    check_copies,
+    format_cards,
+    parse_cards,
+)
+from .chips import meld_chips
+from .errors import CardError
+from .rules import RuleSet
+from .tables import MeldTable
+
+__all__ = [
+    "Meld",
+    "MeldResult",
+    "best_meld",
+    "check_hand",
+    "max_player_meld",
+    "meld_by_trump",
+    "parse_cards",
+]
+
+_MULTIPLE = {1: "", 2: "double_", 3: "triple_", 4: "quadruple_"}
+_RUN_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+_AROUND_NAMES = {
+    Rank.ACE: "aces_around",
+    Rank.KING: "kings_around",
+    Rank.QUEEN: "queens_around",
+    Rank.JACK: "jacks_around",
+}
+_QS = Card.of(Rank.QUEEN, Suit.SPADES)
+_JD = Card.of(Rank.JACK, Suit.DIAMONDS)
+
+
+@dataclass(frozen=True)
+class Meld:
+    """One meld shown: its name (game-format.md §3), its points and its cards."""
+
+    name: str
+    points: int
+    cards: tuple[Card, ...]
+
+    def as_dict(self) -> dict[str, object]:
+        return {"name": self.name, "points": self.points, "cards": [str(c) for c in self.cards]}
+
+
+@dataclass(frozen=True)
+class MeldResult:
+    """The best meld of some cards for one trump; ``chips`` only in check pinochle."""
+
+    trump: Suit
+    total: int
+    melds: tuple[Meld, ...]
+    chips: int | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        """The shape of ``scorekeeper meld --json`` (game-format.md §3)."""
+        out: dict[str, object] = {
+            "trump": self.trump.value,
+            "total": self.total,
+            "melds": [meld.as_dict() for meld in self.melds],
+        }
+        if self.chips is not None:
+            out["chips"] = self.chips
+        return out
+
+
+# --- splitting a multiple -------------------------------------------------------
+
+
+def _group_values(special: tuple[int, ...], doubles: str) -> tuple[int, ...]:
+    """Value of one meld of 1, 2, ... sets under the ``doubles`` option."""
+    if doubles == "two_singles":
+        return tuple(special[0] * size for size in range(1, len(special) + 1))
+    return special
+
+
+def _best_split(values: tuple[int, ...], count: int) -> tuple[int, ...]:
+    """The group sizes that score most for ``count`` sets (ties: fewer, larger groups).
+
+    >>> _best_split((4, 30, 60, 90), 3)
+    (3,)
+    >>> _best_split((40, 80), 2)
+    (2,)
+    """
+    best: tuple[int, tuple[int, ...]] = (0, ())
+    for parts in _partitions(count, len(values)):
+        score = sum(values[size - 1] for size in parts)
+        if score > best[0] or (score == best[0] and len(parts) < len(best[1])):
+            best = (score, parts)
+    return best[1]
+
+
+def _partitions(count: int, largest: int) -> Iterable[tuple[int, ...]]:
+    if count == 0:
+        yield ()
+        return
+    for first in range(min(count, largest), 0, -1):
+        for rest in _partitions(count - first, first):
+            yield (first, *rest)
+
+
+def _multiple_name(size: int, name: str) -> str:
+    return _MULTIPLE[size] + name
+
+
+# --- the tables of one meld scale ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Entry:
+    total: int
+    melds: tuple[Meld, ...]
+
+
+_EMPTY = _Entry(0, ())
+
+
+class _MeldTables:
+    """Every class's best meld for every possible count, for one meld table and options."""
+
+    def __init__(self, table: MeldTable, doubles: str, run_extras: bool) -> None:
+        self.table = table
+        self.copies = table.deck.copies
+        self.ranks = table.deck.ranks
+        self.run_extras = run_extras and table.has_run_extras
+        self.run_values = _group_values(table.run, doubles)
+        self.pinochle = [
+            self._sets(count, _group_values(table.pinochle, doubles), "pinochle", (_QS, _JD))
+            for count in range(self.copies + 1)
+        ]
+        self.arounds = {
+            rank: [
+                self._sets(
+                    count,
+                    _group_values(table.around(rank), doubles),
+                    _AROUND_NAMES[rank],
+                    tuple(Card.of(rank, suit) for suit in SUITS),
+                )
+                for count in range(self.copies + 1)
+            ]
+            for rank in AROUND_RANKS
+        }
+        self.marriages = {
+            suit: [
+                _Entry(
+                    table.marriage * count,
+                    (Meld("marriage", table.marriage, _pair(suit)),) * count,
+                )
+                for count in range(self.copies + 1)
+            ]
+            for suit in SUITS
+        }
+        base = self.copies + 1
+        self.trump = {
+            suit: [
+                self._trump_entry(suit, _digits(code, base, len(self.ranks)))
+                for code in range(base ** len(self.ranks))
+            ]
+            for suit in SUITS
+        }
+
+    def _sets(
+        self, count: int, values: tuple[int, ...], name: str, cards: tuple[Card, ...]
+    ) -> _Entry:
+        melds = tuple(
+            Meld(_multiple_name(size, name), values[size - 1], cards * size)
+            for size in _best_split(values, count)
+        )
+        return _Entry(sum(meld.points for meld in melds), melds)
+
+    def _trump_entry(self, trump: Suit, counts: tuple[int, ...]) -> _Entry:
+        """The best class-1 meld in trump for these counts of A 10 K Q J (9)."""
+        held = dict(zip(self.ranks, counts, strict=True))
+        best = _EMPTY
+        for runs in range(min(held[rank] for rank in _RUN_RANKS) + 1):
+            for entry in self._trump_with_runs(trump, held, runs):
+                if entry.total > best.total:
+                    best = entry
+        return best
+
+    def _trump_with_runs(self, trump: Suit, held: dict[Rank, int], runs: int) -> Iterable[_Entry]:
+        table = self.table
+        groups = _best_split(self.run_values, runs)
+        singles = groups.count(1)
+        kings, queens = held[Rank.KING] - runs, held[Rank.QUEEN] - runs
+        for extra_pairs, extra_kings, extra_queens in self._extras(singles, kings, queens):
+            melds: list[Meld] = []
+            extras: list[tuple[str, int | None, tuple[Rank, ...]]] = [
+                ("run_royal_marriage", table.run_royal_marriage, (Rank.KING, Rank.QUEEN))
+            ]
+            extras *= extra_pairs
+            extras += [("run_extra_king", table.run_extra_king, (Rank.KING,))] * extra_kings
+            extras += [("run_extra_queen", table.run_extra_queen, (Rank.QUEEN,))] * extra_queens
+            for size in groups:
+                if table.run_marriage_first:
+                    melds += [Meld("royal_marriage", table.royal_marriage, _pair(trump))] * size
+                if size == 1 and extras:
+                    name, points, ranks = extras.pop()
+                    cards = _run(trump) + tuple(Card.of(rank, trump) for rank in ranks)
+                    melds.append(Meld(name, points or 0, _sorted(cards)))
+                else:
+                    name = _multiple_name(size, "run")
+                    melds.append(Meld(name, self.run_values[size - 1], _run(trump) * size))
+            pairs = min(
+                kings - extra_pairs - extra_kings,
+                queens - extra_pairs - extra_queens,
+            )
+            melds += [Meld("royal_marriage", table.royal_marriage, _pair(trump))] * pairs
+            if table.dix:
+                nine = Card.of(Rank.NINE, trump)
+                melds += [Meld("dix", table.dix, (nine,))] * held.get(Rank.NINE, 0)
+            yield _Entry(sum(meld.points for meld in melds), tuple(melds))
+
+    def _extras(self, singles: int, kings: int, queens: int) -> Iterable[tuple[int, int, int]]:
+        """Ways to give single runs an extra royal marriage, king or queen."""
+        if not self.run_extras or singles == 0:
+            yield (0, 0, 0)
+            return
+        for pairs in range(min(singles, kings, queens) + 1):
+            for extra_kings in range(min(singles - pairs, kings - pairs) + 1):
+                for extra_queens in range(min(singles - pairs - extra_kings, queens - pairs) + 1):
+                    yield (pairs, extra_kings, extra_queens)
+
+    def trump_code(self, counts: Sequence[int], trump: Suit) -> int:
+        offset = SUITS.index(trump) * len(RANKS)
+        code = 0
+        for position in range(len(self.ranks)):
+            code = code * (self.copies + 1) + counts[offset + position]
+        return code
+
+
+def _digits(code: int, base: int, width: int) -> tuple[int, ...]:
+    digits = []
+    for _ in range(width):
+        code, digit = divmod(code, base)
+        digits.append(digit)
+    return tuple(reversed(digits))
+
+
+def _pair(suit: Suit) -> tuple[Card, ...]:
+    return (Card.of(Rank.KING, suit), Card.of(Rank.QUEEN, suit))
+
+
+def _run(suit: Suit) -> tuple[Card, ...]:
+    return tuple(Card.of(rank, suit) for rank in _RUN_RANKS)
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda card: card.index))
+
+
+@cache
+def _tables(table: MeldTable, doubles: str, run_extras: bool) -> _MeldTables:
+    return _MeldTables(table, doubles, run_extras)
+
+
+def tables_for(rules: RuleSet) -> _MeldTables:
+    return _tables(rules.meld_table, rules.doubles, rules.run_extras == "on")
+
+
+# --- the public API --------------------------------------------------------------
+
+
+def _plain_meld(tables: _MeldTables, counts: Sequence[int]) -> tuple[int, tuple[Meld, ...]]:
+    """Class 2 and 3: the pinochles and the arounds, which do not depend on trump."""
+    entries = [tables.pinochle[min(counts[_QS.index], counts[_JD.index])]]
+    for rank in AROUND_RANKS:
+        entries.append(
+            tables.arounds[rank][min(counts[Card.of(rank, suit).index] for suit in SUITS)]
+        )
+    return sum(e.total for e in entries), tuple(m for e in entries for m in e.melds)
+
+
+def _marriages(tables: _MeldTables, counts: Sequence[int]) -> dict[Suit, _Entry]:
+    entries = {}
+    for suit, king, queen in _MARRIAGE_INDEXES:
+        entries[suit] = tables.marriages[suit][min(counts[king], counts[queen])]
+    return entries
+
+
+_MARRIAGE_INDEXES = tuple(
+    (suit, Card.of(Rank.KING, suit).index, Card.of(Rank.QUEEN, suit).index) for suit in SUITS
+)
+
+
+def _result(
+    tables: _MeldTables,
+    rules: RuleSet,
+    counts: Sequence[int],
+    trump: Suit,
+    plain: tuple[int, tuple[Meld, ...]],
+    marriages: dict[Suit, _Entry],
+) -> MeldResult:
+    in_trump = tables.trump[trump][tables.trump_code(counts, trump)]
+    plain_suits = [marriages[suit] for suit in SUITS if suit is not trump]
+    total = in_trump.total + sum(e.total for e in plain_suits) + plain[0]
+    melds = in_trump.melds + tuple(m for e in plain_suits for m in e.melds) + plain[1]
+    chip_table = rules.chip_table
+    chips = None if chip_table is None else meld_chips(melds, counts, chip_table)
+    return MeldResult(trump, total, melds, chips)
+
+
+def best_meld(cards: Iterable[Card], trump: Suit, rules: RuleSet) -> MeldResult:
+    """The best meld of one player's cards for ``trump`` under ``rules``."""
+    counts = card_counts(cards)
+    tables = tables_for(rules)
+    return _result(
+        tables, rules, counts, trump, _plain_meld(tables, counts), _marriages(tables, counts)
+    )
+
+
+def meld_by_trump(cards: Iterable[Card], rules: RuleSet) -> dict[Suit, MeldResult]:
+    """The best meld for each of the four trumps at once (a help when bidding)."""
+    counts = card_counts(cards)
+    tables = tables_for(rules)
+    plain = _plain_meld(tables, counts)
+    marriages = _marriages(tables, counts)
+    return {suit: _result(tables, rules, counts, suit, plain, marriages) for suit in SUITS}
+
+
+def check_hand(cards: Sequence[Card], rules: RuleSet) -> None:
+    """Refuse cards one player cannot hold under ``rules`` (deck, copies, hand size)."""
+    deck = rules.meld_table.deck
+    for card in cards:
+        if card.rank not in deck.ranks:
+            raise CardError("card_not_in_deck", card=str(card), deck=deck.name, rank=card.rank)
+    check_copies(cards, deck)
+    if len(cards) > rules.hand_size:
+        raise CardError(
+            "hand_too_large", count=len(cards), ruleset=rules.name, limit=rules.hand_size
+        )
+
+
+def holds_marriage(cards: Iterable[Card], suit: Suit) -> bool:
+    """Whether the cards hold a K and a Q of ``suit``."""
+    counts = card_counts(cards)
+    king, queen = _pair(suit)
+    return counts[king.index] > 0 and counts[queen.index] > 0
+
+
+# --- the largest meld a player can declare ------------------------------------------
+
+
+def max_player_meld(rules: RuleSet) -> int:
+    """The most one player can meld in one hand of ``rules.hand_size`` cards.
+
+    Found by search, not assumed: every way to use the cards for arounds and
+    pinochles, then, suit by suit, the cheapest class-1 meld on top of them.
+
+    >>> from .rules import PRESETS
+    >>> max_player_meld(PRESETS["partnership"])
+    1800
+    """
+    return _max_meld(rules.meld_table, rules.doubles, rules.run_extras == "on", rules.hand_size)
+
+
+@cache
+def _max_meld(table: MeldTable, doubles: str, run_extras: bool, hand_size: int) -> int:
+    tables = _tables(table, doubles, run_extras)
+    copies, ranks = tables.copies, tables.ranks
+    trump_options = {suit: _lean_configs(tables, suit) for suit in SUITS}
+    best = 0
+    levels = range(copies + 1)
+    for arounds in itertools.product(levels, repeat=len(AROUND_RANKS)):
+        around_value = sum(
+            tables.arounds[rank][count].total
+            for rank, count in zip(AROUND_RANKS, arounds, strict=True)
+        )
+        for pinochles in levels:
+            base = _base_needs(ranks, arounds, pinochles)
+            spare = hand_size - sum(sum(row) for row in base.values())
+            if spare < 0:
+                continue
+            plain_value = around_value + tables.pinochle[pinochles].total
+            for trump in SUITS:
+                value = _best_suits(tables, trump, trump_options[trump], base, spare)
+                best = max(best, plain_value + value)
+    return best
+
+
+def _base_needs(
+    ranks: tuple[Rank, ...], arounds: tuple[int, ...], pinochles: int
+) -> dict[Suit, list[int]]:
+    """Cards of each suit and rank that the arounds and pinochles already need."""
+    around = dict(zip(AROUND_RANKS, arounds, strict=True))
+    needs = {suit: [around.get(rank, 0) for rank in ranks] for suit in SUITS}
+    needs[Suit.SPADES][ranks.index(Rank.QUEEN)] = max(
+        needs[Suit.SPADES][ranks.index(Rank.QUEEN)], pinochles
+    )
+    needs[Suit.DIAMONDS][ranks.index(Rank.JACK)] = max(
+        needs[Suit.DIAMONDS][ranks.index(Rank.JACK)], pinochles
+    )
+    return needs
+
+
+def _lean_configs(tables: _MeldTables, trump: Suit) -> list[tuple[tuple[int, ...], int]]:
+    """Trump holdings where every card adds to the meld (others cost more for nothing)."""
+    base = tables.copies + 1
+    width = len(tables.ranks)
+    lean = []
+    for code, entry in enumerate(tables.trump[trump]):
+        counts = _digits(code, base, width)
+        smaller = (
+            code - base ** (width - 1 - position)
+            for position in range(width)
+            if counts[position] > 0
+        )
+        if all(tables.trump[trump][other].total < entry.total for other in smaller):
+            lean.append((counts, entry.total))
+    return lean
+
+
+def _best_suits(
+    tables: _MeldTables,
+    trump: Suit,
+    trump_configs: list[tuple[tuple[int, ...], int]],
+    base: dict[Suit, list[int]],
+    spare: int,
+) -> int:
+    """Best class-1 meld over the four suits using at most ``spare`` more cards."""
+    king, queen = tables.ranks.index(Rank.KING), tables.ranks.index(Rank.QUEEN)
+    best_by_cost = {0: 0}
+    for suit in SUITS:
+        needs = base[suit]
+        if suit is trump:
+            options = [
+                (sum(max(0, c - n) for c, n in zip(config, needs, strict=True)), value)
+                for config, value in trump_configs
+            ]
+        else:
+            options = [
+                (
+                    max(0, m - needs[king]) + max(0, m - needs[queen]),
+                    tables.marriages[suit][m].total,
+                )
+                for m in range(tables.copies + 1)
+            ]
+        merged: dict[int, int] = {}
+        for cost, value in best_by_cost.items():
+            for extra, gain in options:
+                total_cost = cost + extra
+                if total_cost <= spare and merged.get(total_cost, -1) < value + gain:
+                    merged[total_cost] = value + gain
+        best_by_cost = merged
+    return max(best_by_cost.values())
+
+
+__all__ += ["DISTINCT_CARDS", "format_cards", "holds_marriage"]

@@ -1,0 +1,382 @@
+"""Rule sets: the six presets and the house-rule options a table may change.
+
+A ``RuleSet`` is a frozen value: a game keeps the one it started with, so a
+later change to a preset never rewrites an old game.
+
+>>> rules = ruleset("partnership", {"target": 1000})
+>>> rules.target, rules.min_bid, rules.counters.total
+(1000, 250, 250)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import RuleError
+from .tables import (
+    CHIP_TABLES,
+    DOUBLE_DECK_COUNTERS,
+    DOUBLE_DECK_TABLE,
+    SINGLE_COUNTERS,
+    SINGLE_TABLE,
+    TENTHS_COUNTERS,
+    TENTHS_TABLE,
+    TWO_HAND_COUNTERS,
+    TWO_HAND_TABLE,
+    ChipTable,
+    CounterTable,
+    MeldTable,
+)
+
+ALL_PASS = ("dealer_stuck", "redeal")
+THROW_IN = ("never", "when_impossible", "always")
+BIDDER_WITHOUT_TRICKS = ("set", "score")
+BOTH_REACH_TARGET = ("bidders_win", "higher_wins")
+DOUBLES = ("special", "two_singles")
+RUN_EXTRAS = ("on", "off")
+# what happens to a bidder without a marriage in trump where the preset asks for one
+TRUMP_MARRIAGE = ("free", "required", "forfeit")
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A complete rule set: a preset's fixed rules plus its house-rule options."""
+
+    name: str
+    description: str
+    players: int
+    sides: int
+    meld_table: MeldTable
+    counters: CounterTable
+    bidding: bool
+    # the bid ladder: (from bid, step) pairs; a bid is on the ladder when it is a
+    # whole number of steps above the start of the segment it falls in
+    bid_steps: tuple[tuple[int, int], ...]
+    # cards one player can meld from in a hand (the bound on a declared meld)
+    hand_size: int
+    # a side's meld counts only when it is at least this (double deck: 20)
+    min_meld: int
+    trump_marriage: str
+    # house-rule options (rules.md §4)
+    target: int
+    min_bid: int
+    all_pass: str
+    throw_in: str
+    save_meld: str
+    bidder_without_tricks: str
+    both_reach_target: str
+    doubles: str
+    run_extras: str
+    check_scale: str | None = None
+
+    @property
+    def chip_table(self) -> ChipTable | None:
+        """Check pinochle's chip table, or None in a game without chips."""
+        return CHIP_TABLES[self.check_scale] if self.check_scale else None
+
+    @property
+    def players_per_side(self) -> int:
+        return self.players // self.sides
+
+    @property
+    def save_counters(self) -> int | None:
+        """Counters a side must take to keep its meld; None for ``any_trick``."""
+        if self.save_meld == "trick_points":
+            return self.counters.unit
+        if self.save_meld == "any_trick":
+            return None
+        return int(self.save_meld.removeprefix("min_counters:"))
+
+    @property
+    def tie_extension(self) -> int:
+        """How far the target moves when a race ends level: one hand's counters."""
+        return self.counters.total
+
+    def options(self) -> dict[str, int | str]:
+        """The house-rule options with their values, as a game file writes them."""
+        return {
+            name: getattr(self, name)
+            for name, spec in OPTIONS.items()
+            if spec.applies(self) is None
+        }
+
+    def is_bid_on_steps(self, bid: int) -> bool:
+        start, step = self.step_segment(bid)
+        return (bid - start) % step == 0
+
+    def step_segment(self, bid: int) -> tuple[int, int]:
+        """The (start, step) segment of the bid ladder that ``bid`` falls in."""
+        segment = self.bid_steps[0]
+        for start, step in self.bid_steps:
+            if bid >= start:
+                segment = (start, step)
+        return segment
+
+    def next_bid(self, bid: int) -> int:
+        """The smallest bid on the ladder above ``bid`` (for a + button).
+
+        >>> PRESETS["double-deck"].next_bid(60)
+        65
+        """
+        candidate = max(bid + 1, self.min_bid)
+        while not self.is_bid_on_steps(candidate):
+            candidate += 1
+        return candidate
+
+    def previous_bid(self, bid: int) -> int:
+        """The largest bid on the ladder below ``bid``, never under the minimum."""
+        candidate = bid - 1
+        while candidate > self.min_bid and not self.is_bid_on_steps(candidate):
+            candidate -= 1
+        return max(candidate, self.min_bid)
+
+    def describe_steps(self) -> str:
+        """The ladder in words: ``steps of 10`` or ``steps of 1 from 0, of 5 from 60``."""
+        if len(self.bid_steps) == 1:
+            return f"steps of {self.bid_steps[0][1]}"
+        return ", ".join(f"of {step} from {start}" for start, step in self.bid_steps).join(
+            ("steps ", "")
+        )
+
+
+def _single_deck(**fields: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "players": 4,
+        "sides": 2,
+        "meld_table": SINGLE_TABLE,
+        "counters": SINGLE_COUNTERS,
+        "bidding": True,
+        "bid_steps": ((0, 10),),
+        "hand_size": 12,
+        "min_meld": 0,
+        "trump_marriage": "free",
+        "target": 1500,
+        "min_bid": 250,
+        "all_pass": "dealer_stuck",
+        "throw_in": "when_impossible",
+        "save_meld": "trick_points",
+        "bidder_without_tricks": "set",
+        "both_reach_target": "bidders_win",
+        "doubles": "special",
+        "run_extras": "on",
+    }
+    base.update(fields)
+    return base
+
+
+_TENTHS: dict[str, Any] = {
+    "meld_table": TENTHS_TABLE,
+    "counters": TENTHS_COUNTERS,
+    "bid_steps": ((0, 1),),
+    "min_bid": 20,
+    "target": 150,
+}
+
+PRESETS: dict[str, RuleSet] = {
+    rules.name: rules
+    for rules in (
+        RuleSet(
+            name="partnership",
+            description="Four players in two sides, single deck, game at 1500.",
+            **_single_deck(),
+        ),
+        RuleSet(
+            name="partnership-tenths",
+            description="The partnership game at one tenth: bids from 20, game at 150.",
+            **_single_deck(**_TENTHS),
+        ),
+        RuleSet(
+            name="check",
+            description="Check pinochle: partnership at one tenth to 100, with chips.",
+            **_single_deck(
+                **{**_TENTHS, "target": 100},
+                all_pass="redeal",
+                trump_marriage="required",
+                check_scale="seed",
+            ),
+        ),
+        RuleSet(
+            name="two-hand",
+            description="Two players, no bidding: meld and counters every hand, game at 1000.",
+            **_single_deck(
+                players=2,
+                meld_table=TWO_HAND_TABLE,
+                counters=TWO_HAND_COUNTERS,
+                bidding=False,
+                hand_size=24,
+                target=1000,
+                min_bid=0,
+                both_reach_target="higher_wins",
+                doubles="two_singles",
+                run_extras="off",
+            ),
+        ),
+        RuleSet(
+            name="cutthroat",
+            description="Three players each for themself, 15 cards and a widow, game at 1500.",
+            **_single_deck(players=3, sides=3, hand_size=15, throw_in="always"),
+        ),
+        RuleSet(
+            name="double-deck",
+            description="Four players in two sides, 80 cards, bids from 50, game at 500.",
+            **_single_deck(
+                meld_table=DOUBLE_DECK_TABLE,
+                counters=DOUBLE_DECK_COUNTERS,
+                bid_steps=((0, 1), (60, 5)),
+                hand_size=20,
+                min_meld=20,
+                trump_marriage="forfeit",
+                target=500,
+                min_bid=50,
+                throw_in="always",
+                save_meld="min_counters:20",
+                run_extras="off",
+            ),
+        ),
+    )
+}
+
+
+# --- house-rule options -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Option:
+    """One house-rule option: how to read a value, and where it applies."""
+
+    name: str
+    expected: str
+    read: Callable[[RuleSet, object], object | None]
+    applies: Callable[[RuleSet], str | None] = lambda rules: None
+
+
+def _choice(values: tuple[str, ...]) -> Callable[[RuleSet, object], object | None]:
+    return lambda rules, value: value if value in values else None
+
+
+def _positive_int(value: object) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value
+    return None
+
+
+def _read_min_bid(rules: RuleSet, value: object) -> int | None:
+    bid = _positive_int(value)
+    return bid if bid is not None and rules.is_bid_on_steps(bid) else None
+
+
+def _read_save_meld(rules: RuleSet, value: object) -> str | None:
+    if value in ("trick_points", "any_trick"):
+        return str(value)
+    if isinstance(value, str) and value.startswith("min_counters:"):
+        number = value.removeprefix("min_counters:")
+        total, unit = rules.counters.total, rules.counters.unit
+        if number.isdigit() and 0 < int(number) <= total and int(number) % unit == 0:
+            return f"min_counters:{int(number)}"
+    return None
+
+
+def _needs_bidding(rules: RuleSet) -> str | None:
+    return None if rules.bidding else "it has no bidding"
+
+
+def _needs_run_extras(rules: RuleSet) -> str | None:
+    if rules.meld_table.has_run_extras:
+        return None
+    return "its meld table has no run extras"
+
+
+def _needs_chips(rules: RuleSet) -> str | None:
+    return None if rules.chip_table else "it has no chips"
+
+
+OPTIONS: dict[str, Option] = {
+    option.name: option
+    for option in (
+        Option("target", "a positive whole number", lambda rules, v: _positive_int(v)),
+        Option(
+            "min_bid",
+            "a positive bid on the bid steps",
+            _read_min_bid,
+            _needs_bidding,
+        ),
+        Option("all_pass", " or ".join(ALL_PASS), _choice(ALL_PASS), _needs_bidding),
+        Option("throw_in", " or ".join(THROW_IN), _choice(THROW_IN), _needs_bidding),
+        Option(
+            "save_meld",
+            "trick_points, any_trick or min_counters:N (N a multiple of the counter unit)",
+            _read_save_meld,
+            _needs_bidding,
+        ),
+        Option(
+            "bidder_without_tricks",
+            " or ".join(BIDDER_WITHOUT_TRICKS),
+            _choice(BIDDER_WITHOUT_TRICKS),
+            _needs_bidding,
+        ),
+        Option(
+            "both_reach_target",
+            " or ".join(BOTH_REACH_TARGET),
+            _choice(BOTH_REACH_TARGET),
+        ),
+        Option("doubles", " or ".join(DOUBLES), _choice(DOUBLES)),
+        Option("run_extras", " or ".join(RUN_EXTRAS), _choice(RUN_EXTRAS), _needs_run_extras),
+        Option(
+            "check_scale",
+            " or ".join(CHIP_TABLES),
+            _choice(tuple(CHIP_TABLES)),
+            _needs_chips,
+        ),
+    )
+}
+
+
+def ruleset(name: str, overrides: Mapping[str, object] | None = None) -> RuleSet:
+    """The preset ``name`` with house-rule ``overrides`` applied and checked.
+
+    >>> ruleset("check", {"check_scale": "bicycle"}).chip_table.name
+    'bicycle'
+    >>> ruleset("partnership", {"trump": "H"})
+    Traceback (most recent call last):
+    ...
+    scorekeeper.engine.errors.RuleError: unknown house-rule option 'trump': expected one of \
+target, min_bid, all_pass, throw_in, save_meld, bidder_without_tricks, both_reach_target, \
+doubles, run_extras, check_scale
+    """
+    try:
+        preset = PRESETS[name]
+    except (KeyError, TypeError):
+        raise RuleError("ruleset_unknown", ruleset=name, expected=", ".join(PRESETS)) from None
+    return with_options(preset, overrides or {})
+
+
+def with_options(rules: RuleSet, overrides: Mapping[str, object]) -> RuleSet:
+    """``rules`` with some options changed; each value is checked against its option."""
+    changes: dict[str, object] = {}
+    for option_name, value in overrides.items():
+        option = OPTIONS.get(option_name)
+        if option is None:
+            raise RuleError("option_unknown", option=option_name, expected=", ".join(OPTIONS))
+        reason = option.applies(rules)
+        if reason is not None:
+            if value == getattr(rules, option_name):
+                continue
+            raise RuleError(
+                "option_not_applicable", option=option_name, ruleset=rules.name, reason=reason
+            )
+        read = option.read(rules, value)
+        if read is None:
+            raise RuleError(
+                "option_value", option=option_name, value=value, expected=option.expected
+            )
+        changes[option_name] = read
+    return dataclasses.replace(rules, **changes)  # type: ignore[arg-type]
+
+
+def overrides_of(rules: RuleSet) -> dict[str, int | str]:
+    """The options where ``rules`` differs from its preset (for a sheet's header)."""
+    preset = PRESETS[rules.name].options()
+    return {name: value for name, value in rules.options().items() if preset.get(name) != value}

@@ -1,0 +1,253 @@
+"""The ``pinochle-game/1`` document <-> engine values (load, validate, dump).
+
+The document is the project's export, import, backup and test format. Loading
+checks its shape (fields, types) here and its rules in the engine; ``dump``
+writes the full rule set the game was played with, so a later change to a
+preset never rewrites an old game, and ``load(dump(game)) == game``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.engine.cards import Suit, format_cards, parse_cards
+from scorekeeper.engine.errors import GameError, PinochleError
+from scorekeeper.engine.game import Game, Hand, Side, new_game
+from scorekeeper.engine.rules import ruleset
+
+FORMAT = "pinochle-game/1"
+_TOP_FIELDS = {
+    "format",
+    "ruleset",
+    "rules",
+    "sides",
+    "seating",
+    "first_dealer",
+    "played_on",
+    "hands",
+}
+
+
+def load(path: str | Path) -> Game:
+    """A game from a file; ``GameError`` with a sentence when it is not a valid game."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise GameError(
+            "game_format", reason=f"cannot read {str(path)!r}: {exc.strerror}"
+        ) from None
+    return loads(text)
+
+
+def loads(text: str) -> Game:
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise GameError(
+            "game_format", reason=f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from None
+    return from_document(document)
+
+
+def from_document(document: object) -> Game:
+    """A game from a parsed document, checked field by field and then by the rules."""
+    doc = _mapping(document, "the document")
+    if doc.get("format") != FORMAT:
+        raise GameError(
+            "game_format", reason=f"format must be {FORMAT!r}, not {doc.get('format')!r}"
+        )
+    _no_unknown(doc, _TOP_FIELDS, "the document")
+    rules = ruleset(_text(doc.get("ruleset"), "ruleset"), _mapping(doc.get("rules", {}), "rules"))
+    sides = [_side(item, index) for index, item in enumerate(_list(doc.get("sides"), "sides"))]
+    seating = doc.get("seating")
+    game = new_game(
+        rules,
+        sides,
+        seating=None
+        if seating is None
+        else [_text(s, "seating") for s in _list(seating, "seating")],
+        first_dealer=None
+        if doc.get("first_dealer") is None
+        else _text(doc["first_dealer"], "first_dealer"),
+        played_on=_date(doc.get("played_on")),
+    )
+    hands = _list(doc.get("hands", []), "hands")
+    return game.with_hands([_hand(item, number, game) for number, item in enumerate(hands, 1)])
+
+
+def to_document(game: Game) -> dict[str, Any]:
+    """The document of a game, with every house-rule option written out."""
+    document: dict[str, Any] = {
+        "format": FORMAT,
+        "ruleset": game.rules.name,
+        "rules": game.rules.options(),
+        "sides": [{"name": side.name, "players": list(side.players)} for side in game.sides],
+        "seating": list(game.seating),
+        "first_dealer": game.first_dealer,
+    }
+    if game.played_on is not None:
+        document["played_on"] = game.played_on.isoformat()
+    document["hands"] = [_hand_document(hand) for hand in game.hands]
+    return document
+
+
+def dumps(game: Game) -> str:
+    return json.dumps(to_document(game), indent=1, ensure_ascii=False) + "\n"
+
+
+# --- reading a hand -------------------------------------------------------------------
+
+
+def _hand(item: object, number: int, game: Game) -> Hand:
+    where = f"hand {number}"
+    raw = _mapping(item, where)
+    _no_unknown(raw, set(_HAND_FIELDS), where)
+    fields: dict[str, Any] = {}
+    for name, value in raw.items():
+        if value is None:
+            continue
+        fields[name] = _HAND_FIELDS[name](value, f"{where}: {name}")
+    if "trump" in raw and raw["trump"] is not None:
+        fields["trump"] = _trump(raw["trump"], number)
+    if "meld_cards" in fields:
+        fields["meld_cards"] = _meld_cards(fields["meld_cards"], number, game)
+    return Hand(**fields)
+
+
+def _trump(value: object, number: int) -> Suit:
+    try:
+        return Suit.parse(value) if isinstance(value, str) else Suit.parse("?")
+    except PinochleError:
+        raise GameError("trump_not_suit", hand=number, trump=value) from None
+
+
+def _meld_cards(
+    shown: Mapping[str, object], number: int, game: Game
+) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    deck = game.rules.meld_table.deck
+    out = []
+    for player, cards in shown.items():
+        text = cards if isinstance(cards, str) else _list(cards, f"hand {number}: meld_cards")
+        try:
+            out.append((player, parse_cards(text, deck)))  # type: ignore[arg-type]
+        except PinochleError as exc:
+            raise GameError(
+                "game_field", where=f"hand {number}: {player}'s meld cards", reason=str(exc)
+            ) from None
+    return tuple(out)
+
+
+def _hand_document(hand: Hand) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if hand.passed_out:
+        return {"passed_out": True}
+    for name in ("bidder", "bid"):
+        if getattr(hand, name) is not None:
+            out[name] = getattr(hand, name)
+    if hand.trump is not None:
+        out["trump"] = hand.trump.value
+    for name in ("meld", "counters"):
+        if getattr(hand, name) is not None:
+            out[name] = list(getattr(hand, name))
+    for name in ("thrown_in", "no_marriage"):
+        if getattr(hand, name):
+            out[name] = True
+    if hand.took_trick is not None:
+        out["took_trick"] = list(hand.took_trick)
+    if hand.all_tricks is not None:
+        out["all_tricks"] = hand.all_tricks
+    if hand.meld_chips is not None:
+        out["meld_chips"] = list(hand.meld_chips)
+    if hand.meld_cards:
+        out["meld_cards"] = {player: format_cards(cards) for player, cards in hand.meld_cards}
+    return out
+
+
+# --- field readers ---------------------------------------------------------------------
+
+
+def _fail(where: str, reason: str) -> GameError:
+    return GameError("game_field", where=where, reason=reason)
+
+
+def _mapping(value: object, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _fail(where, "expected an object")
+    return value
+
+
+def _list(value: object, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise _fail(where, "expected a list")
+    return value
+
+
+def _text(value: object, where: str) -> str:
+    if not isinstance(value, str):
+        raise _fail(where, "expected a string")
+    return value
+
+
+def _int(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(where, f"expected a whole number, not {value!r}")
+    return value
+
+
+def _bool(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise _fail(where, f"expected true or false, not {value!r}")
+    return value
+
+
+def _ints(value: object, where: str) -> tuple[int, ...]:
+    return tuple(_int(item, where) for item in _list(value, where))
+
+
+def _bools(value: object, where: str) -> tuple[bool, ...]:
+    return tuple(_bool(item, where) for item in _list(value, where))
+
+
+def _date(value: object) -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(_text(value, "played_on"))
+    except ValueError:
+        raise _fail("played_on", f"expected a date like 2026-11-29, not {value!r}") from None
+
+
+def _no_unknown(raw: Mapping[str, object], known: set[str], where: str) -> None:
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise _fail(where, f"unknown field {unknown[0]!r}")
+
+
+def _side(item: object, index: int) -> Side:
+    where = f"side {index}"
+    raw = _mapping(item, where)
+    _no_unknown(raw, {"name", "players"}, where)
+    players = tuple(
+        _text(p, f"{where}: players") for p in _list(raw.get("players"), f"{where}: players")
+    )
+    return Side(_text(raw.get("name"), f"{where}: name"), players)
+
+
+_HAND_FIELDS: dict[str, Callable[[object, str], Any]] = {
+    "bidder": _text,
+    "bid": _int,
+    "trump": lambda value, where: value,
+    "meld": _ints,
+    "counters": _ints,
+    "thrown_in": _bool,
+    "passed_out": _bool,
+    "no_marriage": _bool,
+    "took_trick": _bools,
+    "all_tricks": _int,
+    "meld_chips": _ints,
+    "meld_cards": _mapping,
+}
