@@ -28,6 +28,20 @@ MESSAGES: dict[str, str] = {
     "claim_unknown_meld": "unknown meld {name!r} in the claim: expected one of {expected}",
     "claim_empty": "the claim is empty: give a number or a list of melds",
     "claim_needs_trump": "a claim is checked for one trump: give the trump",
+    "claim_valid": "the cards make {total}, as claimed",
+    "claim_under": "the cards make {total}: {more} more than claimed",
+    "claim_under_missed": "the cards make {total}: {more} more than claimed (missed: {missed})",
+    "claim_under_better": "the cards make {total}: {more} more than claimed, as {missed}",
+    "claim_over": "the cards make at most {total}, not {claimed}",
+    "claim_run_marriage": (
+        "{card} is already in the {meld}, so it cannot also form a royal marriage: "
+        "the cards make {total}, not {claimed}"
+    ),
+    "claim_not_in_rules": "{meld} does not score in {ruleset}",
+    "claim_card_missing": "the {meld} needs {card}, which is not among the cards",
+    "claim_card_short": "the {meld} needs {card} {count} times, more than the cards hold",
+    "claim_card_used": "{card} is already in the {other}, so it cannot also form a {meld}",
+    "claim_no_marriage": "no K and Q of a suit other than trump {trump} are left for a marriage",
     # the game document
     "game_format": "not a pinochle-game/1 document: {reason}",
     "game_field": "{where}: {reason}",

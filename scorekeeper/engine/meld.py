@@ -295,6 +295,14 @@ def tables_for(rules: RuleSet) -> _MeldTables:
     return _tables(rules.meld_table, rules.doubles, rules.run_extras == "on")
 
 
+def meld_names() -> tuple[str, ...]:
+    """Every meld name of game-format.md §3 that scores points in some meld table."""
+    families = ("run", "pinochle", *_AROUND_NAMES.values())
+    multiples = tuple(prefix + base for base in families for prefix in _MULTIPLE.values())
+    extras = ("run_extra_king", "run_extra_queen", "run_royal_marriage")
+    return (*multiples, *extras, "royal_marriage", "marriage", "dix")
+
+
 # --- the public API --------------------------------------------------------------
 
 

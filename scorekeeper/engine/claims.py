@@ -1,0 +1,361 @@
+"""Checking a meld claim (rules.md §1.6).
+
+A player lays cards down and says a number, or names melds. The verdict is
+``valid`` (the claim is what the cards make), ``under`` (the cards make more;
+by how much and which meld was missed) or ``invalid`` (the cards cannot make
+it; the first rule broken).
+
+>>> from .cards import parse_cards, Suit
+>>> from .rules import PRESETS
+>>> cards = parse_cards("AH 10H KH QH JH")
+>>> check_claim(cards, Suit.HEARTS, PRESETS["partnership"], ("run", "royal marriage")).reason
+'Q♥ is already in the run, so it cannot also form a royal marriage'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import AROUND_RANKS, SUITS, Card, Rank, Suit, card_counts
+from .errors import ClaimError, message
+from .meld import Meld, MeldResult, best_meld, meld_names
+from .rules import RuleSet
+
+VALID = "valid"
+UNDER = "under"
+INVALID = "invalid"
+
+_ALIASES = {
+    "common_marriage": "marriage",
+    "marriages": "marriage",
+    "runs": "run",
+    "pinochles": "pinochle",
+    "dixes": "dix",
+    "all_eight_aces": "double_aces_around",
+    "all_eight_kings": "double_kings_around",
+    "all_eight_queens": "double_queens_around",
+    "all_eight_jacks": "double_jacks_around",
+    "run_marriage": "run_royal_marriage",
+    "run_king": "run_extra_king",
+    "run_queen": "run_extra_queen",
+    "aces": "aces_around",
+    "kings": "kings_around",
+    "queens": "queens_around",
+    "jacks": "jacks_around",
+}
+# A roundhouse (K Q of every suit) is claimed as its parts.
+_ROUNDHOUSE = (
+    "royal_marriage",
+    "marriage",
+    "marriage",
+    "marriage",
+    "kings_around",
+    "queens_around",
+)
+_COUNT = re.compile(r"^(\d+)\s*(?:x\s*)?(.+)$|^(.+?)\s*x\s*(\d+)$")
+
+
+@dataclass(frozen=True)
+class ClaimVerdict:
+    """The answer to a claim: a verdict, its sentence, and what the cards really make."""
+
+    verdict: str
+    code: str
+    values: dict[str, Any]
+    claimed: int
+    best: MeldResult
+    missed: tuple[Meld, ...] = field(default=())
+
+    @property
+    def reason(self) -> str:
+        return message(self.code, **self.values)
+
+    @property
+    def ok(self) -> bool:
+        return self.verdict == VALID
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "verdict": self.verdict,
+            "reason": self.reason,
+            "code": self.code,
+            "claimed": self.claimed,
+            "total": self.best.total,
+            "trump": self.best.trump.value,
+            "missed": [meld.as_dict() for meld in self.missed],
+        }
+
+
+def parse_claim(text: str) -> int | tuple[str, ...]:
+    """A claim as a number, or as meld names (``"run, 2 marriages, pinochle"``).
+
+    >>> parse_claim("230"), parse_claim("run + royal marriage, pinochle x2")
+    (230, ('run_royal_marriage', 'pinochle', 'pinochle'))
+    """
+    stripped = text.strip()
+    if not stripped:
+        raise ClaimError("claim_empty")
+    if stripped.lstrip("-").isdigit():
+        return int(stripped)
+    names: list[str] = []
+    for part in re.split(r"[,;]", stripped):
+        if part.strip():
+            count, name = _counted(part.strip().lower())
+            names.extend([name] * count)
+    return tuple(names)
+
+
+def _counted(part: str) -> tuple[int, str]:
+    match = _COUNT.match(part)
+    if match and match[1]:
+        return int(match[1]), _meld_name(match[2])
+    if match and match[4]:
+        return int(match[4]), _meld_name(match[3])
+    return 1, _meld_name(part)
+
+
+def _meld_name(text: str) -> str:
+    name = re.sub(r"[\s+_-]+", "_", text.strip()).strip("_")
+    name = _ALIASES.get(name, name)
+    if name != "roundhouse" and name not in meld_names():
+        expected = ", ".join((*meld_names(), "roundhouse"))
+        raise ClaimError("claim_unknown_meld", name=text.strip(), expected=expected)
+    return name
+
+
+def check_claim(
+    cards: Sequence[Card], trump: Suit | None, rules: RuleSet, claim: int | Sequence[str]
+) -> ClaimVerdict:
+    """The verdict on ``claim`` for ``cards`` with ``trump`` under ``rules``."""
+    if trump is None:
+        raise ClaimError("claim_needs_trump")
+    best = best_meld(cards, trump, rules)
+    if isinstance(claim, int):
+        return _check_number(best, rules, claim)
+    names = [part for name in claim for part in (_ROUNDHOUSE if name == "roundhouse" else (name,))]
+    if not names:
+        raise ClaimError("claim_empty")
+    return _check_names(cards, trump, rules, best, names)
+
+
+# --- a number ---------------------------------------------------------------------
+
+
+def _check_number(best: MeldResult, rules: RuleSet, claim: int) -> ClaimVerdict:
+    total = best.total
+    if claim == total:
+        return ClaimVerdict(VALID, "claim_valid", {"total": total}, claim, best)
+    if claim < total:
+        missed = _melds_worth(best.melds, total - claim)
+        if missed:
+            values = {"total": total, "more": total - claim, "missed": _names(missed)}
+            return ClaimVerdict(UNDER, "claim_under_missed", values, claim, best, missed)
+        return ClaimVerdict(
+            UNDER, "claim_under", {"total": total, "more": total - claim}, claim, best
+        )
+    run_marriage = _run_marriage_counted_twice(best, rules, claim)
+    if run_marriage is not None:
+        return ClaimVerdict(INVALID, "claim_run_marriage", run_marriage, claim, best)
+    return ClaimVerdict(INVALID, "claim_over", {"total": total, "claimed": claim}, claim, best)
+
+
+def _melds_worth(melds: Sequence[Meld], points: int) -> tuple[Meld, ...]:
+    """Some of ``melds`` adding up to exactly ``points`` (fewest first), or none."""
+    reachable: dict[int, tuple[int, ...]] = {0: ()}
+    for index, meld in enumerate(melds):
+        for total, used in list(reachable.items()):
+            new_total = total + meld.points
+            if new_total <= points and (
+                new_total not in reachable or len(reachable[new_total]) > len(used) + 1
+            ):
+                reachable[new_total] = (*used, index)
+    return tuple(melds[index] for index in reachable.get(points, ())) if points else ()
+
+
+def _run_marriage_counted_twice(
+    best: MeldResult, rules: RuleSet, claim: int
+) -> dict[str, Any] | None:
+    """The usual over-claim: a run's royal marriage counted again."""
+    table = rules.meld_table
+    runs = [meld for meld in best.melds if meld.name.endswith("run") or "run_" in meld.name]
+    if table.run_marriage_first or not runs:
+        return None
+    if claim - best.total != table.royal_marriage:
+        return None
+    queen = Card.of(Rank.QUEEN, best.trump)
+    return {
+        "card": queen.symbol,
+        "meld": _display(runs[0].name),
+        "claimed": claim,
+        "total": best.total,
+    }
+
+
+# --- named melds --------------------------------------------------------------------
+
+
+@dataclass
+class _Pool:
+    """Cards still free in each class while the claimed melds take theirs."""
+
+    held: list[int]
+    free: dict[int, list[int]]
+    taken_by: dict[int, dict[int, str]]
+
+
+def _check_names(
+    cards: Sequence[Card], trump: Suit, rules: RuleSet, best: MeldResult, names: list[str]
+) -> ClaimVerdict:
+    held = card_counts(cards)
+    pool = _Pool(held, {cls: list(held) for cls in (1, 2, 3)}, {1: {}, 2: {}, 3: {}})
+    values = meld_values(rules)
+    if rules.meld_table.run_marriage_first:
+        # two-hand: a royal marriage melded before its run shares the run's K and Q
+        names = sorted(names, key=lambda name: "run" not in name)
+    claimed = 0
+    runs_claimed = 0
+    for name in names:
+        if name not in values:
+            return ClaimVerdict(
+                INVALID,
+                "claim_not_in_rules",
+                {"meld": _display(name), "ruleset": rules.name},
+                0,
+                best,
+            )
+        if "run" in name and rules.meld_table.run_marriage_first:
+            runs_claimed += 1
+        problem = _take(pool, name, trump, rules, runs_claimed)
+        if problem is not None:
+            code, problem_values = problem
+            return ClaimVerdict(INVALID, code, problem_values, claimed, best)
+        if name == "royal_marriage" and rules.meld_table.run_marriage_first and runs_claimed:
+            runs_claimed -= 1
+        claimed += values[name]
+    if claimed >= best.total:
+        return ClaimVerdict(VALID, "claim_valid", {"total": best.total}, claimed, best)
+    missed, unmatched = _missed(best.melds, names)
+    values_out = {"total": best.total, "more": best.total - claimed, "missed": _names(missed)}
+    code = "claim_under_better" if unmatched else "claim_under_missed"
+    return ClaimVerdict(UNDER, code, values_out, claimed, best, missed)
+
+
+def _take(
+    pool: _Pool, name: str, trump: Suit, rules: RuleSet, marriage_credits: int
+) -> tuple[str, dict[str, Any]] | None:
+    """Take the cards of one claimed meld from its class; say why when they are not free."""
+    if name == "marriage":
+        return _take_marriage(pool, trump)
+    cls, needed = _needs(name, trump)
+    if name == "royal_marriage" and marriage_credits:
+        return None  # two-hand: the royal marriage melded before its run shares its cards
+    for card, count in needed.items():
+        if pool.held[card.index] < count:
+            reason = "claim_card_missing" if pool.held[card.index] == 0 else "claim_card_short"
+            return reason, {"meld": _display(name), "card": card.symbol, "count": count}
+        if pool.free[cls][card.index] < count:
+            other = pool.taken_by[cls].get(card.index, name)
+            return "claim_card_used", {
+                "card": card.symbol,
+                "other": _display(other),
+                "meld": _display(name),
+            }
+    for card, count in needed.items():
+        pool.free[cls][card.index] -= count
+        pool.taken_by[cls][card.index] = name
+    return None
+
+
+def _take_marriage(pool: _Pool, trump: Suit) -> tuple[str, dict[str, Any]] | None:
+    free = pool.free[1]
+    for suit in SUITS:
+        king, queen = Card.of(Rank.KING, suit), Card.of(Rank.QUEEN, suit)
+        if suit is not trump and free[king.index] and free[queen.index]:
+            free[king.index] -= 1
+            free[queen.index] -= 1
+            return None
+    return "claim_no_marriage", {"trump": trump.symbol}
+
+
+def _needs(name: str, trump: Suit) -> tuple[int, dict[Card, int]]:
+    """The class of a named meld and the cards it takes."""
+    size = _size(name)
+    base = _strip_size(name)
+    if base == "pinochle":
+        return 2, {Card.of(Rank.QUEEN, Suit.SPADES): size, Card.of(Rank.JACK, Suit.DIAMONDS): size}
+    for rank in AROUND_RANKS:
+        if base == f"{rank.name.lower()}s_around":
+            return 3, {Card.of(rank, suit): size for suit in SUITS}
+    needed: dict[Card, int] = {}
+    if base.startswith("run"):
+        for rank in (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK):
+            needed[Card.of(rank, trump)] = size
+    extra = {
+        "run_extra_king": (Rank.KING,),
+        "run_extra_queen": (Rank.QUEEN,),
+        "run_royal_marriage": (Rank.KING, Rank.QUEEN),
+        "royal_marriage": (Rank.QUEEN, Rank.KING),
+        "dix": (Rank.NINE,),
+    }.get(base, ())
+    for rank in extra:
+        card = Card.of(rank, trump)
+        needed[card] = needed.get(card, 0) + 1
+    return 1, needed
+
+
+_SIZES = {"double_": 2, "triple_": 3, "quadruple_": 4}
+
+
+def _size(name: str) -> int:
+    return next((size for prefix, size in _SIZES.items() if name.startswith(prefix)), 1)
+
+
+def _strip_size(name: str) -> str:
+    for prefix in _SIZES:
+        name = name.removeprefix(prefix)
+    return name
+
+
+def meld_values(rules: RuleSet) -> dict[str, int]:
+    """Every meld name that scores under ``rules`` with its points."""
+    table = rules.meld_table
+    copies = table.deck.copies
+    values: dict[str, int] = {"royal_marriage": table.royal_marriage, "marriage": table.marriage}
+    if table.dix:
+        values["dix"] = table.dix
+    families = {"run": table.run, "pinochle": table.pinochle}
+    families.update({f"{rank.name.lower()}s_around": table.around(rank) for rank in AROUND_RANKS})
+    for base, special in families.items():
+        for size in range(1, copies + 1):
+            prefix = {1: "", 2: "double_", 3: "triple_", 4: "quadruple_"}[size]
+            single = special[0] * size
+            values[prefix + base] = special[size - 1] if rules.doubles == "special" else single
+    if table.has_run_extras and rules.run_extras == "on":
+        values["run_extra_king"] = table.run_extra_king or 0
+        values["run_extra_queen"] = table.run_extra_queen or 0
+        values["run_royal_marriage"] = table.run_royal_marriage or 0
+    return values
+
+
+def _missed(best: Sequence[Meld], claimed: Sequence[str]) -> tuple[tuple[Meld, ...], bool]:
+    """The best melds the claim did not name, and whether it named melds the best lacks."""
+    remaining = list(claimed)
+    missed = []
+    for meld in best:
+        if meld.name in remaining:
+            remaining.remove(meld.name)
+        else:
+            missed.append(meld)
+    return tuple(missed), bool(remaining)
+
+
+def _display(name: str) -> str:
+    """A meld name for a sentence: ``run_royal_marriage`` -> ``run + royal marriage``."""
+    return name.replace("run_", "run + ").replace("_", " ")
+
+
+def _names(melds: Sequence[Meld]) -> str:
+    return ", ".join(f"{_display(meld.name)} ({meld.points})" for meld in melds)
