@@ -218,6 +218,10 @@ class _MeldTables:
     def _trump_with_runs(self, trump: Suit, held: dict[Rank, int], runs: int) -> Iterable[_Entry]:
         table = self.table
         groups = _best_split(self.run_values, runs)
+        if table.run_marriage_first and runs * self.run_values[0] >= sum(
+            self.run_values[size - 1] for size in groups
+        ):
+            groups = (1,) * runs  # two-hand: each run melded on its own, after its marriage
         singles = groups.count(1)
         kings, queens = held[Rank.KING] - runs, held[Rank.QUEEN] - runs
         for extra_pairs, extra_kings, extra_queens in self._extras(singles, kings, queens):

@@ -1,0 +1,70 @@
+"""Every worked case of the rulebook, through the engine."""
+
+from __future__ import annotations
+
+import filecmp
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.engine.cards import Suit, parse_cards
+from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.meld import best_meld
+from scorekeeper.engine.rules import PRESETS
+from scorekeeper.engine.scoring import replay
+from scorekeeper.gamefile import from_document
+from tests.conftest import CASES, SHARED_CASES, case_files, load_case
+
+MELD_CASES = load_case(CASES / "meld.json")
+
+
+@pytest.mark.parametrize(
+    "case", MELD_CASES, ids=[f"{c['ruleset']}:{c['trump']}:{c['cards']}" for c in MELD_CASES]
+)
+def test_meld_case(case: dict[str, object]) -> None:
+    rules = PRESETS[str(case["ruleset"])]
+    cards = parse_cards(str(case["cards"]), rules.meld_table.deck)
+    result = best_meld(cards, Suit(case["trump"]), rules)
+    assert result.total == case["total"]
+    assert result.chips == case.get("chips")
+    assert sum(meld.points for meld in result.melds) == result.total
+
+
+@pytest.mark.parametrize("path", case_files("games"), ids=lambda p: p.stem)
+def test_game_case(path: Path) -> None:
+    case = load_case(path)
+    expect = case["expect"]
+    result = replay(from_document(case["game"])).as_dict()
+    hands = result["hands"]
+    assert isinstance(hands, list)
+    assert result["totals"] == expect["totals"]
+    assert result["finished"] is expect["finished"]
+    assert result["went_out"] == expect["went_out"]
+    assert result["winner"] == expect["winner"]
+    assert [hand["outcome"] for hand in hands] == expect["outcomes"]
+    assert [hand["points"] for hand in hands] == expect["points"]
+    if "chips" in expect:
+        assert result["chips"] == expect["chips"]
+        assert [hand["chips"] for hand in hands] == expect["hand_chips"]
+    else:
+        assert result["chips"] is None
+
+
+@pytest.mark.parametrize("path", case_files("errors"), ids=lambda p: p.stem)
+def test_error_case(path: Path) -> None:
+    case = load_case(path)
+    with pytest.raises(PinochleError) as refused:
+        replay(from_document(case["game"]))
+    hand = case["expect"]["error_hand"]
+    assert refused.value.values["hand"] == hand
+    assert str(refused.value).startswith(f"hand {hand}: ")
+
+
+@pytest.mark.skipif(not SHARED_CASES.is_dir(), reason="no ../shared/cases beside this clone")
+def test_copied_cases_are_current() -> None:
+    """The cases are copied into the project; an update in ../shared must be copied too."""
+    shared = sorted(p.relative_to(SHARED_CASES) for p in SHARED_CASES.rglob("*") if p.is_file())
+    copied = sorted(p.relative_to(CASES) for p in CASES.rglob("*") if p.is_file())
+    assert copied == shared
+    for relative in shared:
+        assert filecmp.cmp(SHARED_CASES / relative, CASES / relative, shallow=False), relative

@@ -1,0 +1,153 @@
+"""The six presets as data, and the house-rule options a table may change."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.engine.errors import RuleError
+from scorekeeper.engine.rules import OPTIONS, PRESETS, overrides_of, ruleset
+
+PRESET_FACTS = [
+    # name, players, sides, target, min bid, counters total, counter unit, meld unit
+    ("partnership", 4, 2, 1500, 250, 250, 10, 10),
+    ("partnership-tenths", 4, 2, 150, 20, 25, 1, 1),
+    ("check", 4, 2, 100, 20, 25, 1, 1),
+    ("two-hand", 2, 2, 1000, 0, 250, 5, 10),
+    ("cutthroat", 3, 3, 1500, 250, 250, 10, 10),
+    ("double-deck", 4, 2, 500, 50, 50, 1, 1),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "sides", "target", "min_bid", "total", "unit", "meld_unit"), PRESET_FACTS
+)
+def test_preset(
+    name: str,
+    players: int,
+    sides: int,
+    target: int,
+    min_bid: int,
+    total: int,
+    unit: int,
+    meld_unit: int,
+) -> None:
+    rules = PRESETS[name]
+    assert (rules.players, rules.sides, rules.target) == (players, sides, target)
+    assert rules.min_bid == min_bid
+    assert (rules.counters.total, rules.counters.unit) == (total, unit)
+    assert rules.meld_table.unit == meld_unit
+    assert rules.description
+
+
+def test_presets_are_the_six() -> None:
+    assert list(PRESETS) == [row[0] for row in PRESET_FACTS]
+
+
+@pytest.mark.parametrize(
+    ("name", "bids", "on_steps"),
+    [
+        ("partnership", [250, 260, 1000], True),
+        ("partnership", [255, 251], False),
+        ("partnership-tenths", [20, 21, 37], True),
+        ("double-deck", [50, 51, 59, 60, 65, 70, 100], True),
+        ("double-deck", [61, 62, 64, 66, 99], False),
+    ],
+)
+def test_bid_steps(name: str, bids: list[int], on_steps: bool) -> None:
+    assert all(PRESETS[name].is_bid_on_steps(bid) is on_steps for bid in bids)
+
+
+@pytest.mark.parametrize(
+    ("name", "bid", "up", "down"),
+    [
+        ("partnership", 250, 260, 250),
+        ("partnership", 300, 310, 290),
+        ("double-deck", 59, 60, 58),
+        ("double-deck", 60, 65, 59),
+        ("double-deck", 65, 70, 60),
+        ("check", 20, 21, 20),
+    ],
+)
+def test_bid_buttons(name: str, bid: int, up: int, down: int) -> None:
+    rules = PRESETS[name]
+    assert rules.next_bid(bid) == up
+    assert rules.previous_bid(bid) == down
+
+
+OVERRIDES = [
+    ("partnership", {"target": 1000}, "target", 1000),
+    ("partnership", {"min_bid": 300}, "min_bid", 300),
+    ("partnership", {"all_pass": "redeal"}, "all_pass", "redeal"),
+    ("partnership", {"throw_in": "always"}, "throw_in", "always"),
+    ("partnership", {"save_meld": "any_trick"}, "save_meld", "any_trick"),
+    ("partnership", {"save_meld": "min_counters:20"}, "save_meld", "min_counters:20"),
+    ("partnership", {"bidder_without_tricks": "score"}, "bidder_without_tricks", "score"),
+    ("partnership", {"both_reach_target": "higher_wins"}, "both_reach_target", "higher_wins"),
+    ("partnership", {"doubles": "two_singles"}, "doubles", "two_singles"),
+    ("partnership", {"run_extras": "off"}, "run_extras", "off"),
+    ("check", {"check_scale": "bicycle"}, "check_scale", "bicycle"),
+    ("double-deck", {"min_bid": 65}, "min_bid", 65),
+    ("two-hand", {"target": 1500}, "target", 1500),
+]
+
+
+@pytest.mark.parametrize(("name", "overrides", "option", "value"), OVERRIDES)
+def test_override(name: str, overrides: dict[str, object], option: str, value: object) -> None:
+    rules = ruleset(name, overrides)
+    assert getattr(rules, option) == value
+    assert overrides_of(rules) == {option: value}
+    assert PRESETS[name] != rules
+
+
+REFUSED = [
+    ("partnership", {"trump": "H"}, "option_unknown", "unknown house-rule option 'trump'"),
+    ("partnership", {"target": 0}, "option_value", "'target' cannot be 0"),
+    ("partnership", {"target": "1500"}, "option_value", "'target' cannot be '1500'"),
+    ("partnership", {"target": True}, "option_value", "'target' cannot be True"),
+    ("partnership", {"min_bid": 255}, "option_value", "'min_bid' cannot be 255"),
+    ("double-deck", {"min_bid": 62}, "option_value", "'min_bid' cannot be 62"),
+    ("partnership", {"all_pass": "pass"}, "option_value", "expected dealer_stuck or redeal"),
+    ("partnership", {"throw_in": "sometimes"}, "option_value", "'throw_in' cannot be"),
+    ("partnership", {"save_meld": "min_counters:15"}, "option_value", "'save_meld' cannot be"),
+    ("partnership", {"save_meld": "min_counters:x"}, "option_value", "'save_meld' cannot be"),
+    ("partnership", {"doubles": "triple"}, "option_value", "'doubles' cannot be"),
+    ("partnership", {"run_extras": True}, "option_value", "'run_extras' cannot be True"),
+    ("partnership", {"check_scale": "bicycle"}, "option_not_applicable", "it has no chips"),
+    ("double-deck", {"run_extras": "on"}, "option_not_applicable", "no run extras"),
+    ("two-hand", {"min_bid": 20}, "option_not_applicable", "it has no bidding"),
+    ("two-hand", {"throw_in": "always"}, "option_not_applicable", "it has no bidding"),
+    ("euchre", {}, "ruleset_unknown", "unknown rule set 'euchre'"),
+]
+
+
+@pytest.mark.parametrize(("name", "overrides", "code", "text"), REFUSED)
+def test_refused_override(name: str, overrides: dict[str, object], code: str, text: str) -> None:
+    with pytest.raises(RuleError) as refused:
+        ruleset(name, overrides)
+    assert refused.value.code == code
+    assert text in str(refused.value)
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_options_round_trip(name: str) -> None:
+    rules = PRESETS[name]
+    assert ruleset(name, rules.options()) == rules
+    assert set(rules.options()) <= set(OPTIONS)
+
+
+def test_every_preset_default_is_a_valid_value() -> None:
+    for rules in PRESETS.values():
+        for option, value in rules.options().items():
+            assert OPTIONS[option].read(rules, value) == value, (rules.name, option)
+
+
+def test_counter_tables_add_up_from_the_cards() -> None:
+    """The hand totals follow from counting cards and last trick (rules.md §2)."""
+    assert {name: rules.counters.total for name, rules in PRESETS.items()} == {
+        "partnership": 250,
+        "partnership-tenths": 25,
+        "check": 25,
+        "two-hand": 250,
+        "cutthroat": 250,
+        "double-deck": 50,
+    }

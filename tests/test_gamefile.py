@@ -1,0 +1,138 @@
+"""The pinochle-game/1 document: loading refuses bad shapes, dumping loses nothing."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.scoring import replay
+from scorekeeper.gamefile import dumps, from_document, load, loads, to_document
+from tests.conftest import CASES, case_files, load_case
+
+EXAMPLE: dict[str, Any] = {
+    "format": "pinochle-game/1",
+    "ruleset": "partnership",
+    "rules": {"target": 1000, "throw_in": "always"},
+    "sides": [
+        {"name": "Us", "players": ["Ann", "Cal"]},
+        {"name": "Them", "players": ["Bea", "Dan"]},
+    ],
+    "seating": ["Ann", "Bea", "Cal", "Dan"],
+    "first_dealer": "Ann",
+    "played_on": "2026-11-29",
+    "hands": [
+        {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]},
+        {"bidder": "Bea", "bid": 330, "trump": "S", "meld": [100, 60], "thrown_in": True},
+        {
+            "bidder": "Dan",
+            "bid": 250,
+            "trump": "C",
+            "meld": [40, 180],
+            "counters": [0, 250],
+            "meld_cards": {"Dan": "AC 10C KC QC JC 9C", "Bea": "KD QD"},
+        },
+    ],
+}
+
+
+def test_the_spec_example_replays_as_documented() -> None:
+    result = replay(from_document(EXAMPLE)).as_dict()
+    hands = result["hands"]
+    assert isinstance(hands, list)
+    assert hands[:2] == [
+        {
+            "number": 1,
+            "dealer": "Ann",
+            "outcome": "made",
+            "points": [340, 160],
+            "totals": [340, 160],
+        },
+        {
+            "number": 2,
+            "dealer": "Bea",
+            "outcome": "thrown_in",
+            "points": [100, -330],
+            "totals": [440, -170],
+        },
+    ]
+
+
+@pytest.mark.parametrize("path", case_files("games") + case_files("errors"), ids=lambda p: p.stem)
+def test_round_trip_without_loss(path: Path) -> None:
+    game = from_document(load_case(path)["game"])
+    again = loads(dumps(game))
+    assert again == game
+    assert to_document(again) == to_document(game)
+
+
+def test_dump_writes_every_option() -> None:
+    document = to_document(from_document(EXAMPLE))
+    assert document["rules"]["target"] == 1000
+    assert document["rules"]["min_bid"] == 250
+    assert document["hands"][2]["meld_cards"] == {"Dan": "AC 10C KC QC JC 9C", "Bea": "KD QD"}
+
+
+def test_load_reads_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(EXAMPLE), encoding="utf-8")
+    assert load(path) == from_document(EXAMPLE)
+
+
+def broken(change: str) -> dict[str, Any]:
+    document = copy.deepcopy(EXAMPLE)
+    exec(change, {"d": document})
+    return document
+
+
+REFUSED = [
+    ("d['format'] = 'pinochle-game/2'", "format must be 'pinochle-game/1'"),
+    ("d['ruleset'] = 'euchre'", "unknown rule set 'euchre'"),
+    ("d['rules'] = {'trumps': 1}", "unknown house-rule option 'trumps'"),
+    ("d['colour'] = 'red'", "the document: unknown field 'colour'"),
+    ("d['sides'] = d['sides'][:1]", "partnership is played by 2 sides, not 1"),
+    ("d['sides'][0]['players'].append('Eve')", "side 'Us' has 3 players"),
+    ("d['sides'][1]['players'][0] = 'Ann'", "player 'Ann' appears more than once"),
+    ("d['seating'] = ['Ann', 'Cal', 'Bea', 'Dan']", "partners sit opposite"),
+    ("d['seating'] = ['Ann', 'Bea', 'Cal']", "missing Dan"),
+    ("d['first_dealer'] = 'Eve'", "the first dealer 'Eve' is not in this game"),
+    ("d['played_on'] = 'yesterday'", "played_on: expected a date"),
+    ("d['hands'][0]['bid'] = '300'", "hand 1: bid: expected a whole number, not '300'"),
+    ("d['hands'][0]['bid'] = True", "hand 1: bid: expected a whole number, not True"),
+    ("d['hands'][0]['meld'] = 'lots'", "hand 1: meld: expected a list"),
+    ("d['hands'][0]['counter'] = [1]", "hand 1: unknown field 'counter'"),
+    ("d['hands'][0]['trump'] = 'Z'", "hand 1: trump 'Z' is not a suit"),
+    ("d['hands'][2]['meld_cards']['Dan'] = 'AC ZZ'", "hand 3: Dan's meld cards: unknown card 'ZZ'"),
+    ("d['hands'] = {}", "hands: expected a list"),
+]
+
+
+@pytest.mark.parametrize(("change", "message"), REFUSED)
+def test_refused(change: str, message: str) -> None:
+    with pytest.raises(PinochleError) as refused:
+        replay(from_document(broken(change)))
+    assert message in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("{", "not JSON (line 1, column 2"), ("[]", "the document: expected an object")],
+)
+def test_not_a_document(text: str, message: str) -> None:
+    with pytest.raises(PinochleError, match=message.replace("(", r"\(")):
+        loads(text)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(PinochleError, match="cannot read"):
+        load(tmp_path / "nothing.json")
+
+
+def test_cases_folder_is_complete() -> None:
+    assert (CASES / "meld.json").is_file()
+    assert len(case_files("games")) >= 7
+    assert len(case_files("errors")) >= 10
