@@ -135,7 +135,11 @@ def check_claim(
     best = best_meld(cards, trump, rules)
     if isinstance(claim, int):
         return _check_number(best, rules, claim)
-    names = [part for name in claim for part in (_ROUNDHOUSE if name == "roundhouse" else (name,))]
+    names = [
+        part
+        for name in map(_meld_name, claim)
+        for part in (_ROUNDHOUSE if name == "roundhouse" else (name,))
+    ]
     if not names:
         raise ClaimError("claim_empty")
     return _check_names(cards, trump, rules, best, names)
