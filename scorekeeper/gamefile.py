@@ -40,6 +40,8 @@ def load(path: str | Path) -> Game:
         raise GameError(
             "game_format", reason=f"cannot read {str(path)!r}: {exc.strerror}"
         ) from None
+    except UnicodeDecodeError:
+        raise GameError("game_format", reason=f"{str(path)!r} is not UTF-8 text") from None
     return loads(text)
 
 
@@ -133,7 +135,7 @@ def _meld_cards(
     for player, cards in shown.items():
         text = cards if isinstance(cards, str) else _list(cards, f"hand {number}: meld_cards")
         try:
-            out.append((player, parse_cards(text, deck)))  # type: ignore[arg-type]
+            out.append((player, parse_cards(text, deck)))
         except PinochleError as exc:
             raise GameError(
                 "game_field", where=f"hand {number}: {player}'s meld cards", reason=str(exc)

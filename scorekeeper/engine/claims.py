@@ -98,8 +98,10 @@ def parse_claim(text: str) -> int | tuple[str, ...]:
     stripped = text.strip()
     if not stripped:
         raise ClaimError("claim_empty")
-    if stripped.lstrip("-").isdigit():
+    if stripped.isdigit():
         return int(stripped)
+    if stripped.lstrip("-+").isdigit():
+        raise ClaimError("claim_number", claim=stripped)
     names: list[str] = []
     for part in re.split(r"[,;]", stripped):
         if part.strip():
@@ -235,7 +237,8 @@ def _check_names(
         problem = _take(pool, name, trump, rules, runs_claimed)
         if problem is not None:
             code, problem_values = problem
-            return ClaimVerdict(INVALID, code, problem_values, claimed, best)
+            named = sum(values.get(other, 0) for other in names)
+            return ClaimVerdict(INVALID, code, problem_values, named, best)
         if name == "royal_marriage" and rules.meld_table.run_marriage_first and runs_claimed:
             runs_claimed -= 1
         claimed += values[name]
@@ -262,6 +265,14 @@ def _take(
             return reason, {"meld": _display(name), "card": card.symbol, "count": count}
         if pool.free[cls][card.index] < count:
             other = pool.taken_by[cls].get(card.index, name)
+            if other == name:
+                wanted = pool.held[card.index] - pool.free[cls][card.index] + count
+                return "claim_card_repeated", {
+                    "meld": _display(name),
+                    "card": card.symbol,
+                    "held": pool.held[card.index],
+                    "count": wanted,
+                }
             return "claim_card_used", {
                 "card": card.symbol,
                 "other": _display(other),

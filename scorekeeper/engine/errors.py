@@ -40,6 +40,10 @@ MESSAGES: dict[str, str] = {
     "claim_not_in_rules": "{meld} does not score in {ruleset}",
     "claim_card_missing": "the {meld} needs {card}, which is not among the cards",
     "claim_card_short": "the {meld} needs {card} {count} times, more than the cards hold",
+    "claim_card_repeated": (
+        "the cards hold {card} {held} time(s), too few for each {meld} claimed ({count} needed)"
+    ),
+    "claim_number": "a claim is a number of points or a list of melds, not {claim!r}",
     "claim_card_used": "{card} is already in the {other}, so it cannot also form a {meld}",
     "claim_no_marriage": "no K and Q of a suit other than trump {trump} are left for a marriage",
     # the game document

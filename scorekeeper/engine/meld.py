@@ -372,7 +372,9 @@ def check_hand(cards: Sequence[Card], rules: RuleSet) -> None:
     deck = rules.meld_table.deck
     for card in cards:
         if card.rank not in deck.ranks:
-            raise CardError("card_not_in_deck", card=str(card), deck=deck.name, rank=card.rank)
+            raise CardError(
+                "card_not_in_deck", card=str(card), deck=deck.name, rank=card.rank.value
+            )
     check_copies(cards, deck)
     if len(cards) > rules.hand_size:
         raise CardError(

@@ -87,11 +87,12 @@ CLAIMS = [
         "H",
         "2 pinochles",
         INVALID,
-        "Q♠ is already in the pinochle, so it cannot also form a pinochle",
+        "the cards hold Q♠ 1 time(s), too few for each pinochle claimed (2 needed)",
     ),
     ("partnership", "QS QS JD JD", "H", "double pinochle", VALID, "300"),
     ("partnership", "9H 9H", "H", "dix x2", VALID, "20"),
-    ("partnership", "9H", "H", "dix, dix", INVALID, "9♥ is already in the dix"),
+    ("partnership", "9H", "H", "dix, dix", INVALID, "the cards hold 9♥ 1 time(s), too few"),
+    ("partnership", RUN + " 9H", "H", "royal marriage, run", INVALID, "K♥ is already in the royal"),
     ("two-hand", RUN, "H", "royal marriage, run", VALID, "190"),
     ("two-hand", RUN, "H", "190", VALID, "190"),
     ("two-hand", RUN, "H", "run", UNDER, "missed: royal marriage (40)"),
@@ -113,6 +114,12 @@ def test_claim(preset: str, cards: str, trump: str, claim: str, verdict: str, re
     assert answer.as_dict()["total"] == answer.best.total
 
 
+def test_an_invalid_claim_reports_what_was_claimed() -> None:
+    rules = PRESETS["partnership"]
+    answer = check_claim(parse_cards(RUN), Suit.HEARTS, rules, ("run", "royal marriage"))
+    assert (answer.verdict, answer.claimed, answer.best.total) == (INVALID, 190, 150)
+
+
 @pytest.mark.parametrize(
     ("text", "claim"),
     [
@@ -132,7 +139,8 @@ def test_parse_claim(text: str, claim: int | tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "code"), [("", "claim_empty"), ("run, flush", "claim_unknown_meld")]
+    ("text", "code"),
+    [("", "claim_empty"), ("run, flush", "claim_unknown_meld"), ("-5", "claim_number")],
 )
 def test_unreadable_claim(text: str, code: str) -> None:
     with pytest.raises(ClaimError) as refused:

@@ -1,0 +1,422 @@
+"""The ``scorekeeper`` console script (game-format.md §2–§3).
+
+``scorekeeper meld CARDS`` finds the best meld of a hand (or checks a claim);
+``scorekeeper score FILE`` replays a game file and prints its score sheet. Each
+command is one small function; the rules are the engine's, and a refusal is the
+engine's sentence on standard error with exit status 2.
+
+Exit statuses: 0 done; 1 a claim that is not valid; 2 bad input (a sentence
+naming the rule, or an argparse usage error); 3 an internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import textwrap
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+from scorekeeper.engine.cards import Card, Suit, format_cards, parse_cards, sort_cards
+from scorekeeper.engine.claims import ClaimVerdict, check_claim, parse_claim
+from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.game import Side
+from scorekeeper.engine.meld import MeldResult, best_meld, check_hand, meld_by_trump
+from scorekeeper.engine.rules import PRESETS, RuleSet, overrides_of, ruleset
+from scorekeeper.engine.scoring import DRAW, GameResult, replay
+from scorekeeper.gamefile import load
+
+OK, NOT_VALID, BAD_INPUT, INTERNAL_ERROR = 0, 1, 2, 3
+WIDTH = 80
+
+Claim = int | tuple[str, ...]
+
+
+# --- the parser --------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser: one subparser per command, each bound to its function."""
+    parser = argparse.ArgumentParser(
+        prog="scorekeeper", description="A scorekeeping companion for pinochle."
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    meld = commands.add_parser(
+        "meld",
+        help="the best meld of a hand, or check a claim",
+        description="The best meld of one player's cards (rules.md §1).",
+    )
+    meld.add_argument(
+        "cards",
+        metavar="CARDS",
+        help='the cards, e.g. "AH 10H KH QH JH"; "-" reads one hand per line '
+        '("CARDS" or "CARDS | TRUMP") from standard input',
+    )
+    meld.add_argument("--trump", help="H, S, D or C (or a word or a symbol); default: all four")
+    meld.add_argument(
+        "--ruleset",
+        default="partnership",
+        help=f"one of {', '.join(PRESETS)} (default: partnership)",
+    )
+    meld.add_argument("--claim", help='a claimed total (230) or melds ("run, pinochle")')
+    meld.add_argument("--json", action="store_true", help="print JSON")
+    meld.set_defaults(run=run_meld)
+
+    score = commands.add_parser(
+        "score",
+        help="replay game files and print their score sheets",
+        description="Replay pinochle-game/1 files (game-format.md §2).",
+    )
+    score.add_argument("files", metavar="FILE", nargs="+", help="a pinochle-game/1 document")
+    score.add_argument("--json", action="store_true", help="print JSON (JSON Lines for several)")
+    score.set_defaults(run=run_score)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command and return its exit status; nothing escapes as a traceback."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse has printed the usage or the help
+        return exc.code if isinstance(exc.code, int) else BAD_INPUT
+    command: Callable[[argparse.Namespace], int] = args.run
+    try:
+        return command(args)
+    except PinochleError as exc:
+        _error(str(exc))
+        return BAD_INPUT
+    except BrokenPipeError:  # the reader went away (``| head``): not our error
+        _silence_stdout()
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:
+        _error(f"scorekeeper: internal error: {type(exc).__name__}: {exc}")
+        return INTERNAL_ERROR
+
+
+def _error(line: str) -> None:
+    print(line, file=sys.stderr)
+
+
+def _silence_stdout() -> None:
+    """Send what is left for standard output nowhere, so exiting does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _json(document: object) -> str:
+    return json.dumps(document, ensure_ascii=False)
+
+
+# --- meld ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _MeldRequest:
+    rules: RuleSet
+    trump: Suit | None
+    claim: Claim | None
+    as_json: bool
+
+
+def run_meld(args: argparse.Namespace) -> int:
+    """``scorekeeper meld``: 0 done (or a valid claim), 1 a claim not valid, 2 bad input."""
+    request = _MeldRequest(
+        rules=ruleset(args.ruleset),
+        trump=None if args.trump is None else Suit.parse(args.trump),
+        claim=None if args.claim is None else parse_claim(args.claim),
+        as_json=args.json,
+    )
+    if args.cards == "-":
+        return _meld_lines(request, sys.stdin)
+    output, status = _meld_one(request, args.cards, request.trump)
+    print(output)
+    return status
+
+
+def _meld_lines(request: _MeldRequest, lines: TextIO) -> int:
+    """One hand per line; a bad line is reported and the rest go on."""
+    failed = claim_not_valid = False
+    blocks = 0
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        cards, _, trump_text = line.partition("|")
+        trump_text = trump_text.strip()
+        try:
+            trump = Suit.parse(trump_text) if trump_text else request.trump
+            output, status = _meld_one(request, cards, trump)
+        except PinochleError as exc:
+            failed = True
+            if request.as_json:
+                print(_json({"line": number, "error": str(exc)}))
+            else:
+                _error(f"line {number}: {exc}")
+            continue
+        claim_not_valid |= status == NOT_VALID
+        if request.as_json:
+            print(output)
+        else:
+            print(("\n" if blocks else "") + f"line {number}\n{output}")
+            blocks += 1
+    if failed:
+        return BAD_INPUT
+    return NOT_VALID if claim_not_valid else OK
+
+
+def _meld_one(request: _MeldRequest, text: str, trump: Suit | None) -> tuple[str, int]:
+    """One hand as JSON or as text for people, and its exit status."""
+    rules = request.rules
+    cards = parse_cards(text, rules.meld_table.deck)
+    check_hand(cards, rules)
+    if request.claim is not None:
+        verdict = check_claim(cards, trump, rules, request.claim)
+        status = OK if verdict.verdict == "valid" else NOT_VALID
+        if request.as_json:
+            return _json(verdict.as_dict()), status
+        return format_claim(cards, request.claim, verdict), status
+    if trump is None:
+        by_trump = meld_by_trump(cards, rules)
+        if request.as_json:
+            return _json({"by_trump": {s.value: r.as_dict() for s, r in by_trump.items()}}), OK
+        return format_by_trump(cards, by_trump), OK
+    result = best_meld(cards, trump, rules)
+    return (_json(result.as_dict()) if request.as_json else format_meld(cards, result)), OK
+
+
+# --- meld as text ----------------------------------------------------------------------
+
+_MELD_LABELS = {
+    "run_extra_king": "run + extra king",
+    "run_extra_queen": "run + extra queen",
+    "run_royal_marriage": "run + royal marriage",
+    "marriage": "common marriage",
+}
+
+
+def meld_label(name: str) -> str:
+    """A meld's name for people: ``run_royal_marriage`` -> ``run + royal marriage``."""
+    return _MELD_LABELS.get(name, name.replace("_", " "))
+
+
+def _suit_label(suit: Suit) -> str:
+    return f"{suit.symbol} {suit.word}"
+
+
+def _wrapped(label: str, text: str, indent: int) -> str:
+    """``label`` padded to ``indent``, then ``text`` wrapped under itself."""
+    lines = textwrap.wrap(text, WIDTH - indent, break_on_hyphens=False) or [""]
+    pad = " " * indent
+    return "\n".join([label.ljust(indent) + lines[0], *(pad + line for line in lines[1:])])
+
+
+def format_meld(cards: Sequence[Card], result: MeldResult) -> str:
+    """The meld of one trump as an aligned listing: each meld, its points, its cards."""
+    out = [
+        _wrapped("cards", format_cards(sort_cards(cards)), 8),
+        f"trump   {_suit_label(result.trump)}",
+        "",
+    ]
+    labels = [meld_label(meld.name) for meld in result.melds]
+    name_width = max([len("total"), *map(len, labels)])
+    points_width = max(len(str(points)) for points in (result.total, result.chips or 0))
+    indent = 2 + name_width + 2 + points_width + 3
+    for label, meld in zip(labels, result.melds, strict=True):
+        row = f"  {label:<{name_width}}  {meld.points:>{points_width}}"
+        out.append(_wrapped(row, format_cards(meld.cards), indent))
+    if not result.melds:
+        out.append("  no meld")
+    out.append(f"  {'total':<{name_width}}  {result.total:>{points_width}}")
+    if result.chips is not None:
+        out.append(f"  {'chips':<{name_width}}  {result.chips:>{points_width}}")
+    return "\n".join(out)
+
+
+def format_claim(cards: Sequence[Card], claim: Claim, verdict: ClaimVerdict) -> str:
+    """The verdict on a claim, with the cards, the trump and the claim it answers."""
+    claimed = str(claim) if isinstance(claim, int) else ", ".join(map(meld_label, claim))
+    return "\n".join(
+        [
+            _wrapped("cards", format_cards(sort_cards(cards)), 8),
+            f"trump   {_suit_label(verdict.best.trump)}",
+            f"claim   {claimed}",
+            "",
+            f"{verdict.verdict}: {verdict.reason}",
+        ]
+    )
+
+
+def format_by_trump(cards: Sequence[Card], by_trump: dict[Suit, MeldResult]) -> str:
+    """One compact line (wrapped) per trump, and which trump melds most."""
+    width = max(len(str(result.total)) for result in by_trump.values())
+    out = [_wrapped("cards", format_cards(sort_cards(cards)), 8), ""]
+    for suit, result in by_trump.items():
+        melds = ", ".join(f"{meld_label(meld.name)} {meld.points}" for meld in result.melds)
+        if result.chips is not None:
+            melds = f"{melds or 'no meld'}; chips {result.chips}"
+        label = f"{_suit_label(suit):<10}  {result.total:>{width}}"
+        out.append(_wrapped(label, melds or "no meld", len(label) + 2))
+    top = max(result.total for result in by_trump.values())
+    best = [_suit_label(suit) for suit, result in by_trump.items() if result.total == top]
+    out += ["", f"best    {', '.join(best)} ({top})"]
+    return "\n".join(out)
+
+
+# --- score ------------------------------------------------------------------------------
+
+
+def run_score(args: argparse.Namespace) -> int:
+    """``scorekeeper score``: 0 when every file replays, 2 when one breaks a rule."""
+    files: list[str] = args.files
+    if len(files) == 1:
+        result = replay(load(files[0]))
+        _warn(result, None)
+        if args.json:
+            print(_json(result.as_dict()))
+        else:
+            print(format_sheet(result))
+        return OK
+    failed = False
+    for index, name in enumerate(files):
+        try:
+            result = replay(load(name))
+        except PinochleError as exc:
+            failed = True
+            if args.json:
+                print(_json({"file": name, "error": str(exc)}))
+            else:
+                _error(f"{name}: {exc}")
+            continue
+        _warn(result, name)
+        if args.json:
+            print(_json(result.as_dict()))
+        else:
+            print(("\n" if index else "") + f"== {name}\n{format_sheet(result)}")
+    return BAD_INPUT if failed else OK
+
+
+def _warn(result: GameResult, name: str | None) -> None:
+    for notice in result.notices:
+        _error(f"warning: {notice}" if name is None else f"warning: {name}: {notice}")
+
+
+_OUTCOME_WORDS = {"thrown_in": "thrown in", "passed_out": "passed out"}
+
+
+def format_sheet(result: GameResult) -> str:
+    """The score sheet for people: header, one row per hand, and the result."""
+    return "\n".join([*_sheet_header(result), "", *_sheet_rows(result), "", *_sheet_result(result)])
+
+
+def _sheet_header(result: GameResult) -> Iterator[str]:
+    game = result.game
+    rules = game.rules
+    yield f"{rules.name}: game to {rules.target}"
+    options = {key: value for key, value in overrides_of(rules).items() if key != "target"}
+    if options:
+        yield "house rules: " + ", ".join(f"{key} {value}" for key, value in options.items())
+    if all(side.players == (side.name,) for side in game.sides):
+        yield "players: " + ", ".join(side.name for side in game.sides)
+    else:
+        width = max(len(side.name) for side in game.sides)
+        for side in game.sides:
+            yield f"  {side.name:<{width}}  {', '.join(side.players)}"
+    if game.played_on is not None:
+        yield f"played on {game.played_on.isoformat()}"
+
+
+def _sheet_rows(result: GameResult) -> list[str]:
+    game = result.game
+    bidding = game.rules.bidding
+    chips = result.chips is not None
+    columns = ["#", "dealer", *(["bidder", "bid"] if bidding else []), "trump", "outcome"]
+    groups = [("", len(columns))]
+    for side in game.sides:
+        columns += ["hand", "total"]
+        groups.append((side.name, 2))
+    if chips:
+        columns.append("chips")
+        groups.append(("", 1))
+    rows: list[list[str]] = []
+    for hand, scored in zip(game.hands, result.hands, strict=True):
+        row = [str(scored.number), scored.dealer]
+        if bidding:
+            row += [hand.bidder or "", "" if hand.bid is None else str(hand.bid)]
+        row.append(hand.trump.symbol if hand.trump else "")
+        row.append(_OUTCOME_WORDS.get(scored.outcome, scored.outcome))
+        for points, total in zip(scored.points, scored.totals, strict=True):
+            row += [str(points), str(total)]
+        if chips:
+            row.append(_chips_won(game.sides, scored.chips))
+        rows.append(row)
+    if not rows:
+        return ["no hands played yet"]
+    left = {"dealer", "bidder", "outcome", "chips"}
+    aligns = ["<" if name in left else ">" for name in columns]
+    return _table(columns, aligns, groups, rows)
+
+
+def _chips_won(sides: Sequence[Side], chips: Sequence[int] | None) -> str:
+    """The side that gained chips in a hand and how many: ``Us +15``."""
+    gains = [(side.name, won) for side, won in zip(sides, chips or (), strict=False) if won > 0]
+    return ", ".join(f"{name} +{won}" for name, won in gains)
+
+
+def _table(
+    columns: list[str],
+    aligns: list[str],
+    groups: list[tuple[str, int]],
+    rows: list[list[str]],
+) -> list[str]:
+    """Aligned columns under a header, with a label centred over each group of columns."""
+    gap = "  "
+    widths = [max(len(cell) for cell in column) for column in zip(columns, *rows, strict=True)]
+    start = 0
+    for label, count in groups:
+        span = sum(widths[start : start + count]) + len(gap) * (count - 1)
+        widths[start + count - 1] += max(0, len(label) - span)
+        start += count
+
+    def line(cells: Sequence[str]) -> str:
+        padded = (f"{c:{a}{w}}" for c, a, w in zip(cells, aligns, widths, strict=True))
+        return gap.join(padded).rstrip()
+
+    labels: list[str] = []
+    start = 0
+    for label, count in groups:
+        span = sum(widths[start : start + count]) + len(gap) * (count - 1)
+        labels.append(f"{label:^{span}}")
+        start += count
+    return [gap.join(labels).rstrip(), line(columns), *(line(row) for row in rows)]
+
+
+def _sheet_result(result: GameResult) -> Iterator[str]:
+    names = [side.name for side in result.game.sides]
+    totals = ", ".join(f"{name} {total}" for name, total in zip(names, result.totals, strict=True))
+    target = result.target
+    raised = f" (target raised to {target})" if target != result.game.rules.target else ""
+    if result.went_out is None:
+        yield f"the game goes on: {totals}{raised}"
+        yield f"next to deal: {result.next_dealer}"
+    else:
+        yield f"{names[result.went_out]} went out: {totals}{raised}"
+    if result.chips is not None:
+        chips = ", ".join(f"{n} {c}" for n, c in zip(names, result.chips, strict=True))
+        yield f"chips: {chips}"
+    if result.winner == DRAW:
+        yield "result: a draw (equal chips)"
+    elif isinstance(result.winner, int):
+        yield f"winner: {names[result.winner]}"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
