@@ -16,7 +16,7 @@ import pytest
 
 from scorekeeper import cli
 from scorekeeper.cli import main
-from tests.conftest import CASES, case_files, load_case
+from tests.conftest import CASES, assert_matches_case, case_files, load_case
 
 ROOT = Path(__file__).resolve().parents[2]
 MELD_CASES = load_case(CASES / "meld.json")
@@ -406,21 +406,7 @@ def test_score_game_case(run: Run, tmp_path: Path, path: Path) -> None:
     result = run("score", game_file(tmp_path, path), "--json")
     assert result.status == 0
     assert all(line.startswith("warning: ") for line in result.err_lines)
-    document = result.json
-    hands = document["hands"]
-    assert document["totals"] == expect["totals"]
-    assert document["finished"] is expect["finished"]
-    assert document["went_out"] == expect["went_out"]
-    assert document["winner"] == expect["winner"]
-    assert [hand["outcome"] for hand in hands] == expect["outcomes"]
-    assert [hand["points"] for hand in hands] == expect["points"]
-    assert [hand["number"] for hand in hands] == list(range(1, len(hands) + 1))
-    if "chips" in expect:
-        assert document["chips"] == expect["chips"]
-        assert [hand["chips"] for hand in hands] == expect["hand_chips"]
-    else:
-        assert document["chips"] is None
-        assert all("chips" not in hand for hand in hands)
+    assert_matches_case(result.json, expect)
 
 
 @pytest.mark.parametrize("path", case_files("errors"), ids=lambda p: p.stem)

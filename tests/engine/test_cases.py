@@ -13,7 +13,7 @@ from scorekeeper.engine.meld import best_meld
 from scorekeeper.engine.rules import PRESETS
 from scorekeeper.engine.scoring import replay
 from scorekeeper.gamefile import from_document
-from tests.conftest import CASES, SHARED_CASES, case_files, load_case
+from tests.conftest import CASES, SHARED_CASES, assert_matches_case, case_files, load_case
 
 MELD_CASES = load_case(CASES / "meld.json")
 
@@ -33,21 +33,7 @@ def test_meld_case(case: dict[str, object]) -> None:
 @pytest.mark.parametrize("path", case_files("games"), ids=lambda p: p.stem)
 def test_game_case(path: Path) -> None:
     case = load_case(path)
-    expect = case["expect"]
-    result = replay(from_document(case["game"])).as_dict()
-    hands = result["hands"]
-    assert isinstance(hands, list)
-    assert result["totals"] == expect["totals"]
-    assert result["finished"] is expect["finished"]
-    assert result["went_out"] == expect["went_out"]
-    assert result["winner"] == expect["winner"]
-    assert [hand["outcome"] for hand in hands] == expect["outcomes"]
-    assert [hand["points"] for hand in hands] == expect["points"]
-    if "chips" in expect:
-        assert result["chips"] == expect["chips"]
-        assert [hand["chips"] for hand in hands] == expect["hand_chips"]
-    else:
-        assert result["chips"] is None
+    assert_matches_case(replay(from_document(case["game"])).as_dict(), case["expect"])
 
 
 @pytest.mark.parametrize("path", case_files("errors"), ids=lambda p: p.stem)
