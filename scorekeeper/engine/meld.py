@@ -26,7 +26,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from .cards import (
     AROUND_RANKS,
@@ -75,6 +74,17 @@ class Meld:
     name: str
     points: int
     cards: tuple[Card, ...]
+    # two-hand: a royal marriage melded before its run, whose cards the run then uses
+    before_run: bool = False
+
+    @property
+    def meld_class(self) -> int:
+        """1 for runs, marriages and dix; 2 for pinochles; 3 for arounds (rules.md §1.1)."""
+        base = self.name.removeprefix("double_").removeprefix("triple_")
+        base = base.removeprefix("quadruple_")
+        if base == "pinochle":
+            return 2
+        return 3 if base.endswith("_around") else 1
 
     def as_dict(self) -> dict[str, object]:
         return {"name": self.name, "points": self.points, "cards": [str(c) for c in self.cards]}
@@ -88,6 +98,28 @@ class MeldResult:
     total: int
     melds: tuple[Meld, ...]
     chips: int | None = None
+
+    def cards_shown(self) -> tuple[Card, ...]:
+        """The cards a player lays down for these melds, in order.
+
+        A card serves once in each class, so it is laid down as many times as
+        the class that uses it most.
+
+        >>> from .rules import PRESETS
+        >>> hand = parse_cards("AS 10S KS QS JS 9H JD KD")
+        >>> format_cards(best_meld(hand, Suit.SPADES, PRESETS["partnership"]).cards_shown())
+        'AS 10S KS QS JS JD'
+        """
+        needed = [0] * len(DISTINCT_CARDS)
+        for meld_class in (1, 2, 3):
+            used = card_counts(
+                card
+                for meld in self.melds
+                if meld.meld_class == meld_class and not meld.before_run
+                for card in meld.cards
+            )
+            needed = [max(a, b) for a, b in zip(needed, used, strict=True)]
+        return tuple(card for card in DISTINCT_CARDS for _ in range(needed[card.index]))
 
     def as_dict(self) -> dict[str, object]:
         """The shape of ``scorekeeper meld --json`` (game-format.md §3)."""
@@ -234,7 +266,8 @@ class _MeldTables:
             extras += [("run_extra_queen", table.run_extra_queen, (Rank.QUEEN,))] * extra_queens
             for size in groups:
                 if table.run_marriage_first:
-                    melds += [Meld("royal_marriage", table.royal_marriage, _pair(trump))] * size
+                    first = Meld("royal_marriage", table.royal_marriage, _pair(trump), True)
+                    melds += [first] * size
                 if size == 1 and extras:
                     name, points, ranks = extras.pop()
                     cards = _run(trump) + tuple(Card.of(rank, trump) for rank in ranks)
@@ -262,12 +295,24 @@ class _MeldTables:
                 for extra_queens in range(min(singles - pairs - extra_kings, queens - pairs) + 1):
                     yield (pairs, extra_kings, extra_queens)
 
-    def trump_code(self, counts: Sequence[int], trump: Suit) -> int:
-        offset = SUITS.index(trump) * len(RANKS)
-        code = 0
-        for position in range(len(self.ranks)):
-            code = code * (self.copies + 1) + counts[offset + position]
-        return code
+    def finish(self) -> None:
+        """Rows indexed by position (suit, rank) for the hot path, no enum hashing."""
+        base = self.copies + 1
+        width = len(self.ranks)
+        self.around_rows = [self.arounds[rank] for rank in AROUND_RANKS]
+        self.marriage_rows = [self.marriages[suit] for suit in SUITS]
+        self.trump_rows = [self.trump[suit] for suit in SUITS]
+        # the trump code of a suit is sum(counts[index] * weight)
+        self.trump_weights = [
+            tuple(
+                (position_in_suit * len(RANKS) + rank, base ** (width - 1 - rank))
+                for rank in range(width)
+            )
+            for position_in_suit in range(len(SUITS))
+        ]
+
+    def trump_code(self, counts: Sequence[int], suit_position: int) -> int:
+        return sum(counts[index] * weight for index, weight in self.trump_weights[suit_position])
 
 
 def _digits(code: int, base: int, width: int) -> tuple[int, ...]:
@@ -290,13 +335,19 @@ def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda card: card.index))
 
 
-@cache
-def _tables(table: MeldTable, doubles: str, run_extras: bool) -> _MeldTables:
-    return _MeldTables(table, doubles, run_extras)
+_TABLES: dict[tuple[int, str, bool], tuple[MeldTable, _MeldTables]] = {}
 
 
 def tables_for(rules: RuleSet) -> _MeldTables:
-    return _tables(rules.meld_table, rules.doubles, rules.run_extras == "on")
+    """The lookup tables of ``rules``' meld table and options, built on first use."""
+    table, run_extras = rules.meld_table, rules.run_extras == "on"
+    key = (id(table), rules.doubles, run_extras)
+    cached = _TABLES.get(key)
+    if cached is None:
+        built = _MeldTables(table, rules.doubles, run_extras)
+        built.finish()
+        cached = _TABLES[key] = (table, built)  # the table is kept, so its id stays its own
+    return cached[1]
 
 
 def meld_names() -> tuple[str, ...]:
@@ -310,51 +361,60 @@ def meld_names() -> tuple[str, ...]:
 # --- the public API --------------------------------------------------------------
 
 
-def _plain_meld(tables: _MeldTables, counts: Sequence[int]) -> tuple[int, tuple[Meld, ...]]:
-    """Class 2 and 3: the pinochles and the arounds, which do not depend on trump."""
-    entries = [tables.pinochle[min(counts[_QS.index], counts[_JD.index])]]
-    for rank in AROUND_RANKS:
-        entries.append(
-            tables.arounds[rank][min(counts[Card.of(rank, suit).index] for suit in SUITS)]
-        )
-    return sum(e.total for e in entries), tuple(m for e in entries for m in e.melds)
-
-
-def _marriages(tables: _MeldTables, counts: Sequence[int]) -> dict[Suit, _Entry]:
-    entries = {}
-    for suit, king, queen in _MARRIAGE_INDEXES:
-        entries[suit] = tables.marriages[suit][min(counts[king], counts[queen])]
-    return entries
-
-
+_QS_INDEX = _QS.index
+_JD_INDEX = _JD.index
+_AROUND_INDEXES = tuple(tuple(Card.of(rank, suit).index for suit in SUITS) for rank in AROUND_RANKS)
 _MARRIAGE_INDEXES = tuple(
-    (suit, Card.of(Rank.KING, suit).index, Card.of(Rank.QUEEN, suit).index) for suit in SUITS
+    (Card.of(Rank.KING, suit).index, Card.of(Rank.QUEEN, suit).index) for suit in SUITS
 )
+
+
+def _plain_meld(tables: _MeldTables, counts: Sequence[int]) -> _Entry:
+    """Class 2 and 3: the pinochles and the arounds, which do not depend on trump."""
+    entries = [tables.pinochle[min(counts[_QS_INDEX], counts[_JD_INDEX])]]
+    for row, (h, s, d, c) in zip(tables.around_rows, _AROUND_INDEXES, strict=True):
+        entries.append(row[min(counts[h], counts[s], counts[d], counts[c])])
+    melds: tuple[Meld, ...] = ()
+    for entry in entries:
+        melds += entry.melds
+    return _Entry(sum(entry.total for entry in entries), melds)
+
+
+def _marriages(tables: _MeldTables, counts: Sequence[int]) -> list[_Entry]:
+    """Class 1 outside trump: the common marriages of each suit."""
+    return [
+        row[min(counts[king], counts[queen])]
+        for row, (king, queen) in zip(tables.marriage_rows, _MARRIAGE_INDEXES, strict=True)
+    ]
 
 
 def _result(
     tables: _MeldTables,
     rules: RuleSet,
     counts: Sequence[int],
-    trump: Suit,
-    plain: tuple[int, tuple[Meld, ...]],
-    marriages: dict[Suit, _Entry],
+    position: int,
+    plain: _Entry,
+    marriages: list[_Entry],
 ) -> MeldResult:
-    in_trump = tables.trump[trump][tables.trump_code(counts, trump)]
-    plain_suits = [marriages[suit] for suit in SUITS if suit is not trump]
-    total = in_trump.total + sum(e.total for e in plain_suits) + plain[0]
-    melds = in_trump.melds + tuple(m for e in plain_suits for m in e.melds) + plain[1]
+    in_trump = tables.trump_rows[position][tables.trump_code(counts, position)]
+    total, melds = in_trump.total + plain.total, in_trump.melds
+    for other, entry in enumerate(marriages):
+        if other != position:
+            total += entry.total
+            melds += entry.melds
+    melds += plain.melds
     chip_table = rules.chip_table
     chips = None if chip_table is None else meld_chips(melds, counts, chip_table)
-    return MeldResult(trump, total, melds, chips)
+    return MeldResult(SUITS[position], total, melds, chips)
 
 
 def best_meld(cards: Iterable[Card], trump: Suit, rules: RuleSet) -> MeldResult:
     """The best meld of one player's cards for ``trump`` under ``rules``."""
     counts = card_counts(cards)
     tables = tables_for(rules)
+    position = SUITS.index(trump)
     return _result(
-        tables, rules, counts, trump, _plain_meld(tables, counts), _marriages(tables, counts)
+        tables, rules, counts, position, _plain_meld(tables, counts), _marriages(tables, counts)
     )
 
 
@@ -364,7 +424,10 @@ def meld_by_trump(cards: Iterable[Card], rules: RuleSet) -> dict[Suit, MeldResul
     tables = tables_for(rules)
     plain = _plain_meld(tables, counts)
     marriages = _marriages(tables, counts)
-    return {suit: _result(tables, rules, counts, suit, plain, marriages) for suit in SUITS}
+    return {
+        suit: _result(tables, rules, counts, position, plain, marriages)
+        for position, suit in enumerate(SUITS)
+    }
 
 
 def check_hand(cards: Sequence[Card], rules: RuleSet) -> None:
@@ -402,12 +465,17 @@ def max_player_meld(rules: RuleSet) -> int:
     >>> max_player_meld(PRESETS["partnership"])
     1800
     """
-    return _max_meld(rules.meld_table, rules.doubles, rules.run_extras == "on", rules.hand_size)
+    key = (id(tables_for(rules)), rules.hand_size)
+    bound = _MAX_MELD.get(key)
+    if bound is None:
+        bound = _MAX_MELD[key] = _max_meld(tables_for(rules), rules.hand_size)
+    return bound
 
 
-@cache
-def _max_meld(table: MeldTable, doubles: str, run_extras: bool, hand_size: int) -> int:
-    tables = _tables(table, doubles, run_extras)
+_MAX_MELD: dict[tuple[int, int], int] = {}
+
+
+def _max_meld(tables: _MeldTables, hand_size: int) -> int:
     copies, ranks = tables.copies, tables.ranks
     trump_options = {suit: _lean_configs(tables, suit) for suit in SUITS}
     best = 0

@@ -7,6 +7,7 @@ by scaling another table (the tenth-scale table is not the ×10 table divided).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .cards import DOUBLE_DECK, SINGLE_DECK, Deck, Rank
 
@@ -134,7 +135,7 @@ class CounterTable:
     last_trick: int
     unit: int
 
-    @property
+    @cached_property
     def total(self) -> int:
         """Counters in one hand: every counting card of the deck plus the last trick."""
         worth = dict(self.values)

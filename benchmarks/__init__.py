@@ -1,0 +1,1 @@
+"""Speed figures for the engine (``make bench``)."""
