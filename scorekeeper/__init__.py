@@ -1,1 +1,78 @@
-"""Pinochle scorekeeper."""
+"""Pinochle scorekeeper: the Flask app.
+
+``create_app(test_config=None)`` builds the app: configuration from
+``instance/config.py`` (or ``test_config``), the extensions, the blueprints.
+The rules themselves live in ``scorekeeper.engine``.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+from .extensions import babel, csrf, db, migrate
+
+ROOT = Path(__file__).resolve().parent.parent
+MIGRATIONS = ROOT / "migrations"
+
+
+def instance_folder() -> Path:
+    """``SCOREKEEPER_INSTANCE_PATH``, or ``instance/`` beside the package."""
+    return Path(os.environ.get("SCOREKEEPER_INSTANCE_PATH") or ROOT / "instance").resolve()
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The app; ``test_config`` replaces the instance configuration (tests)."""
+    instance = instance_folder()
+    app = Flask(
+        __name__,
+        instance_path=str(instance),
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL")
+        or f"sqlite:///{instance / 'scorekeeper.db'}",
+        BABEL_DEFAULT_LOCALE="en",
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+    )
+    if test_config is None:
+        instance.mkdir(parents=True, exist_ok=True)
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.setdefault("SECRET_KEY", _secret_key(instance))
+    else:
+        app.config.update(test_config)
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(MIGRATIONS), render_as_batch=True)
+    csrf.init_app(app)
+    babel.init_app(app)
+
+    from .web import register
+
+    register(app)
+    return app
+
+
+def _secret_key(instance: Path) -> str:
+    """The session key, made on first start and kept in the instance folder."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32), encoding="utf-8")
+        path.chmod(0o600)
+    return path.read_text(encoding="utf-8").strip()
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """SQLite: enforce foreign keys (PostgreSQL always does)."""
+    if type(connection).__module__.startswith("sqlite3"):
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()

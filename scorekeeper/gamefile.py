@@ -78,7 +78,9 @@ def from_document(document: object) -> Game:
         played_on=_date(doc.get("played_on")),
     )
     hands = _list(doc.get("hands", []), "hands")
-    return game.with_hands([_hand(item, number, game) for number, item in enumerate(hands, 1)])
+    return game.with_hands(
+        [hand_from_document(item, number, game) for number, item in enumerate(hands, 1)]
+    )
 
 
 def to_document(game: Game) -> dict[str, Any]:
@@ -93,7 +95,7 @@ def to_document(game: Game) -> dict[str, Any]:
     }
     if game.played_on is not None:
         document["played_on"] = game.played_on.isoformat()
-    document["hands"] = [_hand_document(hand) for hand in game.hands]
+    document["hands"] = [hand_to_document(hand) for hand in game.hands]
     return document
 
 
@@ -104,7 +106,8 @@ def dumps(game: Game) -> str:
 # --- reading a hand -------------------------------------------------------------------
 
 
-def _hand(item: object, number: int, game: Game) -> Hand:
+def hand_from_document(item: object, number: int, game: Game) -> Hand:
+    """One hand of ``game`` from its document form (checked for shape, not yet for rules)."""
     where = f"hand {number}"
     raw = _mapping(item, where)
     _no_unknown(raw, set(_HAND_FIELDS), where)
@@ -143,7 +146,8 @@ def _meld_cards(
     return tuple(out)
 
 
-def _hand_document(hand: Hand) -> dict[str, Any]:
+def hand_to_document(hand: Hand) -> dict[str, Any]:
+    """The document form of one hand: only the fields it records."""
     out: dict[str, Any] = {}
     if hand.passed_out:
         return {"passed_out": True}

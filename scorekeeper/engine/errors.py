@@ -58,6 +58,10 @@ MESSAGES: dict[str, str] = {
     "dealer_unknown": "the first dealer {dealer!r} is not in this game",
     # a hand
     "hand_after_end": "hand {hand}: the game already ended after hand {ended}",
+    "change_ends_game": (
+        "hand {hand}: with this change the game would end after hand {ended}, "
+        "before hands already played (up to hand {last})"
+    ),
     "hand_field": "hand {hand}: {reason}",
     "bidder_unknown": "hand {hand}: the bidder {bidder!r} is not in this game",
     "bid_below_minimum": "hand {hand}: the bid {bid} is below the minimum of {minimum}",

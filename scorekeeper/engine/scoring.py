@@ -606,6 +606,21 @@ def replay(game: Game) -> GameResult:
     )
 
 
+def replay_change(game: Game, changed: int) -> GameResult:
+    """Replay ``game`` after its hand number ``changed`` was edited, inserted or deleted.
+
+    A change that would end the game before hands already played is refused
+    with a sentence saying so, naming the changed hand.
+    """
+    try:
+        return replay(game)
+    except GameError as error:
+        if error.code != "hand_after_end" or error.values["ended"] < changed:
+            raise
+        ended, last = error.values["ended"], len(game.hands)
+        raise GameError("change_ends_game", hand=changed, ended=ended, last=last) from None
+
+
 def _winner(went_out: int | None, chips: tuple[int, ...] | None) -> int | str | None:
     """The race winner, or in check pinochle the side with more chips (equal: a draw)."""
     if went_out is None or chips is None:
@@ -633,6 +648,7 @@ __all__ = [
     "meld_chips",
     "race_winner",
     "replay",
+    "replay_change",
     "score_hand",
     "verify_bid",
     "verify_throw_in",

@@ -1,0 +1,140 @@
+"""The stored facts: players, games, their sides and seats, hands, and hand edits.
+
+Only facts are stored. Totals, outcomes and winners are derived by the engine's
+replay whenever they are needed (``services.replay_game``).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Player(db.Model):  # type: ignore[name-defined,misc]
+    """Someone who plays; names are remembered and suggested for the next game."""
+
+    __tablename__ = "player"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    def __repr__(self) -> str:
+        return f"<Player {self.name!r}>"
+
+
+class Game(db.Model):  # type: ignore[name-defined,misc]
+    """One game: the full rule set it started with, its sides, seats and hands."""
+
+    __tablename__ = "game"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(40))
+    # every house-rule option's value, so a later change to a preset never rewrites it
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    first_dealer_seat: Mapped[int] = mapped_column(default=0)
+    played_on: Mapped[date] = mapped_column(default=lambda: utcnow().date())
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    sides: Mapped[list[GameSide]] = relationship(
+        back_populates="game", order_by="GameSide.position", cascade="all, delete-orphan"
+    )
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="game", order_by="Seat.position", cascade="all, delete-orphan"
+    )
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="game", order_by="Hand.number", cascade="all, delete-orphan"
+    )
+    edits: Mapped[list[HandEdit]] = relationship(
+        back_populates="game", order_by="HandEdit.id", cascade="all, delete-orphan"
+    )
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id} {self.ruleset}>"
+
+
+class GameSide(db.Model):  # type: ignore[name-defined,misc]
+    """A side of a game (a partnership, or one player in two-hand and cutthroat)."""
+
+    __tablename__ = "game_side"
+    __table_args__ = (UniqueConstraint("game_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(String(60))
+
+    game: Mapped[Game] = relationship(back_populates="sides")
+
+
+class Seat(db.Model):  # type: ignore[name-defined,misc]
+    """A player's place at the table: clockwise position and side."""
+
+    __tablename__ = "seat"
+    __table_args__ = (
+        UniqueConstraint("game_id", "position"),
+        UniqueConstraint("game_id", "player_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int]
+    side: Mapped[int]
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+
+    game: Mapped[Game] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship()
+
+
+class Hand(db.Model):  # type: ignore[name-defined,misc]
+    """One recorded hand, field for field as in the game file (per-side values in lists)."""
+
+    __tablename__ = "hand"
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    bidder_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
+    bid: Mapped[int | None]
+    trump: Mapped[str | None] = mapped_column(String(1))
+    meld: Mapped[list[int] | None] = mapped_column(JSON)
+    counters: Mapped[list[int] | None] = mapped_column(JSON)
+    thrown_in: Mapped[bool] = mapped_column(default=False)
+    passed_out: Mapped[bool] = mapped_column(default=False)
+    no_marriage: Mapped[bool] = mapped_column(default=False)
+    took_trick: Mapped[list[bool] | None] = mapped_column(JSON)
+    all_tricks: Mapped[int | None]
+    meld_chips: Mapped[list[int] | None] = mapped_column(JSON)
+    meld_cards: Mapped[dict[str, str] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    game: Mapped[Game] = relationship(back_populates="hands")
+    bidder: Mapped[Player | None] = relationship()
+
+
+class HandEdit(db.Model):  # type: ignore[name-defined,misc]
+    """The history of a game's hands: every add, edit and delete, with before and after."""
+
+    __tablename__ = "hand_edit"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    action: Mapped[str] = mapped_column(String(10))  # added, edited, deleted
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    game: Mapped[Game] = relationship(back_populates="edits")

@@ -1,0 +1,305 @@
+"""The one place that maps stored games to engine values and commits.
+
+Every write goes through here: the engine checks the whole game with the
+change applied first, and only then is anything written, in one transaction.
+A refusal (``PinochleError``) leaves the database as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from datetime import date
+from typing import Any
+
+from sqlalchemy import func, select
+
+from .engine.cards import Suit
+from .engine.errors import PinochleError
+from .engine.game import Game as EngineGame
+from .engine.game import Side, new_game
+from .engine.rules import RuleSet, ruleset
+from .engine.scoring import GameResult, replay, replay_change
+from .extensions import db
+from .gamefile import from_document, hand_from_document, hand_to_document, to_document
+from .models import Game, GameSide, Hand, HandEdit, Player, Seat
+
+# --- stored game -> engine ----------------------------------------------------------
+
+
+def rules_of(game: Game) -> RuleSet:
+    return ruleset(game.ruleset, game.rules)
+
+
+def engine_game(game: Game, hands: Sequence[dict[str, Any]] | None = None) -> EngineGame:
+    """The engine's view of a stored game, with ``hands`` (documents) instead of its own."""
+    names = {seat.position: seat.player.name for seat in game.seats}
+    seating = [names[position] for position in sorted(names)]
+    sides = [
+        Side(
+            side.name, tuple(seat.player.name for seat in game.seats if seat.side == side.position)
+        )
+        for side in game.sides
+    ]
+    base = new_game(
+        rules_of(game),
+        sides,
+        seating=seating,
+        first_dealer=seating[game.first_dealer_seat],
+        played_on=game.played_on,
+    )
+    documents = [hand_document(hand) for hand in game.hands] if hands is None else hands
+    return base.with_hands(
+        [hand_from_document(doc, number, base) for number, doc in enumerate(documents, 1)]
+    )
+
+
+def replay_game(game: Game) -> GameResult:
+    """Totals, outcomes, dealers and the winner, from the engine's replay."""
+    return replay(engine_game(game))
+
+
+def hand_document(hand: Hand) -> dict[str, Any]:
+    """A stored hand in the game file's form."""
+    if hand.passed_out:
+        return {"passed_out": True}
+    fields: dict[str, Any] = {
+        "bidder": hand.bidder.name if hand.bidder else None,
+        "bid": hand.bid,
+        "trump": hand.trump,
+        "meld": hand.meld,
+        "counters": hand.counters,
+        "thrown_in": hand.thrown_in or None,
+        "no_marriage": hand.no_marriage or None,
+        "took_trick": hand.took_trick,
+        "all_tricks": hand.all_tricks,
+        "meld_chips": hand.meld_chips,
+        "meld_cards": hand.meld_cards or None,
+    }
+    return {name: value for name, value in fields.items() if value is not None}
+
+
+def _store_hand(hand: Hand, document: dict[str, Any]) -> None:
+    """Write a checked hand document into a stored hand's columns."""
+    bidder = document.get("bidder")
+    hand.bidder = _player(bidder) if bidder else None
+    hand.bid = document.get("bid")
+    hand.trump = document.get("trump")
+    hand.meld = document.get("meld")
+    hand.counters = document.get("counters")
+    hand.thrown_in = bool(document.get("thrown_in"))
+    hand.passed_out = bool(document.get("passed_out"))
+    hand.no_marriage = bool(document.get("no_marriage"))
+    hand.took_trick = document.get("took_trick")
+    hand.all_tricks = document.get("all_tricks")
+    hand.meld_chips = document.get("meld_chips")
+    hand.meld_cards = document.get("meld_cards")
+
+
+def _canonical(game: EngineGame, number: int) -> dict[str, Any]:
+    """A hand's document as the engine read it (cards and trump in canonical form)."""
+    return hand_to_document(game.hands[number - 1])
+
+
+# --- players -----------------------------------------------------------------------
+
+
+def _player(name: str) -> Player:
+    player = db.session.execute(select(Player).where(Player.name == name)).scalar_one_or_none()
+    if player is None:
+        player = Player(name=name)
+        db.session.add(player)
+    return player
+
+
+def known_players(limit: int = 40) -> list[str]:
+    """Names seen before, most recently seated first (suggested on the new-game form)."""
+    last_seen = func.max(Seat.id)
+    rows = db.session.execute(
+        select(Player.name)
+        .outerjoin(Seat, Seat.player_id == Player.id)
+        .group_by(Player.id)
+        .order_by(last_seen.desc().nulls_last(), Player.name)
+        .limit(limit)
+    )
+    return [name for (name,) in rows]
+
+
+# --- games ---------------------------------------------------------------------------
+
+
+def create_game(
+    ruleset_name: str,
+    options: dict[str, object],
+    sides: Sequence[tuple[str, Sequence[str]]],
+    seating: Sequence[str] | None = None,
+    first_dealer: str | None = None,
+    played_on: date | None = None,
+) -> Game:
+    """A new game, once the engine accepts its rules, players and seating.
+
+    ``first_dealer`` may be ``"random"`` to pick one.
+    """
+    rules = ruleset(ruleset_name, options)
+    engine_sides = [
+        Side(name.strip(), tuple(p.strip() for p in players)) for name, players in sides
+    ]
+    seats = list(seating) if seating else None
+    checked = new_game(rules, engine_sides, seating=seats)
+    dealer = first_dealer
+    if dealer == "random" or not dealer:
+        dealer = random.choice(checked.seating) if dealer == "random" else checked.seating[0]
+    checked = new_game(rules, engine_sides, seating=checked.seating, first_dealer=dealer)
+    game = _stored(checked, played_on)
+    db.session.commit()
+    return game
+
+
+def _stored(checked: EngineGame, played_on: date | None) -> Game:
+    """Stored rows for an engine game the engine has already accepted (not committed)."""
+    game = Game(
+        ruleset=checked.rules.name,
+        rules=checked.rules.options(),
+        first_dealer_seat=checked.seating.index(checked.first_dealer),
+        played_on=played_on or checked.played_on or date.today(),
+    )
+    for position, side in enumerate(checked.sides):
+        game.sides.append(GameSide(position=position, name=side.name))
+    for position, name in enumerate(checked.seating):
+        game.seats.append(Seat(position=position, side=checked.side_of[name], player=_player(name)))
+    db.session.add(game)
+    return game
+
+
+def rematch(game: Game) -> Game:
+    """Same players, seats and rules; the deal moves on from where the game ended."""
+    result = replay_game(game)
+    checked = engine_game(game, hands=[])
+    again = new_game(
+        checked.rules,
+        checked.sides,
+        seating=checked.seating,
+        first_dealer=result.next_dealer,
+    )
+    new = _stored(again, date.today())
+    db.session.commit()
+    return new
+
+
+def delete_game(game: Game) -> None:
+    db.session.delete(game)
+    db.session.commit()
+
+
+# --- hands ---------------------------------------------------------------------------
+
+
+def add_hand(game: Game, document: dict[str, Any]) -> GameResult:
+    """Record the next hand; refused (nothing written) when any rule is broken."""
+    documents = [hand_document(hand) for hand in game.hands] + [document]
+    checked = engine_game(game, documents)
+    result = replay(checked)
+    number = len(documents)
+    stored = _canonical(checked, number)
+    hand = Hand(number=number)
+    _store_hand(hand, stored)
+    game.hands.append(hand)
+    game.edits.append(HandEdit(number=number, action="added", before=None, after=stored))
+    db.session.commit()
+    return result
+
+
+def replace_hand(game: Game, number: int, document: dict[str, Any]) -> GameResult:
+    """Correct hand ``number``; the whole game is replayed with the correction first."""
+    hand = _hand(game, number)
+    before = hand_document(hand)
+    documents = [hand_document(h) for h in game.hands]
+    documents[number - 1] = document
+    checked = engine_game(game, documents)
+    result = replay_change(checked, number)
+    after = _canonical(checked, number)
+    if after != before:
+        _store_hand(hand, after)
+        game.edits.append(HandEdit(number=number, action="edited", before=before, after=after))
+        db.session.commit()
+    return result
+
+
+def delete_hand(game: Game, number: int) -> GameResult:
+    """Remove hand ``number``; the hands after it move up one."""
+    hand = _hand(game, number)
+    documents = [hand_document(h) for h in game.hands]
+    before = documents.pop(number - 1)
+    result = replay_change(engine_game(game, documents), number)
+    game.hands.remove(hand)
+    db.session.flush()
+    for later in game.hands[number - 1 :]:
+        later.number -= 1
+        db.session.flush()
+    game.edits.append(HandEdit(number=number, action="deleted", before=before, after=None))
+    db.session.commit()
+    return result
+
+
+def undo_last_hand(game: Game) -> GameResult:
+    if not game.hands:
+        raise LookupError("no hand to undo")
+    return delete_hand(game, len(game.hands))
+
+
+def _hand(game: Game, number: int) -> Hand:
+    if not 1 <= number <= len(game.hands):
+        raise LookupError(f"game {game.id} has no hand {number}")
+    return game.hands[number - 1]
+
+
+# --- import and export ---------------------------------------------------------------------
+
+
+def import_game(document: object) -> Game:
+    """A stored game from a ``pinochle-game/1`` document; a bad one imports nothing."""
+    checked = from_document(document)
+    replay(checked)
+    game = _stored(checked, checked.played_on)
+    for number, engine_hand in enumerate(checked.hands, 1):
+        hand = Hand(number=number)
+        _store_hand(hand, hand_to_document(engine_hand))
+        game.hands.append(hand)
+    db.session.commit()
+    return game
+
+
+def export_game(game: Game) -> dict[str, Any]:
+    return to_document(engine_game(game))
+
+
+def get_game(game_id: int) -> Game | None:
+    return db.session.get(Game, game_id)
+
+
+def recent_games(limit: int = 50) -> list[Game]:
+    return list(
+        db.session.execute(select(Game).order_by(Game.updated_at.desc()).limit(limit)).scalars()
+    )
+
+
+__all__ = [
+    "PinochleError",
+    "Suit",
+    "add_hand",
+    "create_game",
+    "delete_game",
+    "delete_hand",
+    "engine_game",
+    "export_game",
+    "get_game",
+    "hand_document",
+    "import_game",
+    "known_players",
+    "recent_games",
+    "rematch",
+    "replace_hand",
+    "replay_game",
+    "rules_of",
+    "undo_last_hand",
+]

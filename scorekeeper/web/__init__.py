@@ -1,0 +1,61 @@
+"""The web app's blueprints, error pages and template helpers, registered in one place."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, render_template
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
+
+from ..engine.cards import Suit
+from ..engine.rules import PRESETS
+
+
+def register(app: Flask) -> None:
+    from . import games, hands, meld
+
+    app.register_blueprint(games.bp)
+    app.register_blueprint(hands.bp)
+    app.register_blueprint(meld.bp)
+    app.register_error_handler(404, _not_found)
+    app.register_error_handler(405, _not_allowed)
+    app.register_error_handler(CSRFError, _csrf_error)
+    app.register_error_handler(500, _server_error)
+    app.context_processor(_template_helpers)
+    app.add_template_filter(suit_symbol, "suit")
+
+
+def suit_symbol(letter: str | None) -> str:
+    """``H`` -> ``♥`` (a template filter: trump as a suit symbol)."""
+    if not letter:
+        return ""
+    return Suit(letter).symbol
+
+
+def _template_helpers() -> dict[str, Any]:
+    return {"PRESETS": PRESETS, "SUITS": list(Suit)}
+
+
+def _error_page(status: int, title: str, message: str) -> tuple[str, int]:
+    return render_template("error.html", title=title, message=message, status=status), status
+
+
+def _not_found(_error: Exception) -> tuple[str, int]:
+    return _error_page(404, _("Not found"), _("There is no such page, game or hand."))
+
+
+def _not_allowed(_error: Exception) -> tuple[str, int]:
+    return _error_page(405, _("Not allowed"), _("That page cannot be used this way."))
+
+
+def _csrf_error(error: CSRFError) -> tuple[str, int]:
+    return _error_page(
+        400,
+        _("Form expired"),
+        _("The form was too old or not sent from this app. Go back, reload and try again."),
+    )
+
+
+def _server_error(_error: Exception) -> tuple[str, int]:
+    return _error_page(500, _("Something went wrong"), _("Nothing was saved. Please try again."))

@@ -1,0 +1,207 @@
+"""Games: the list, a new game, the scoreboard, rematch, import and export."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf.file import FileField, FileRequired
+from werkzeug.wrappers import Response as BaseResponse
+from wtforms import IntegerField, RadioField, SelectField, StringField
+from wtforms.validators import DataRequired, Length
+
+from .. import services
+from ..engine.errors import PinochleError
+from ..engine.rules import OPTIONS, PRESETS, RuleSet
+from ..models import Game
+from .forms import EngineForm
+
+bp = Blueprint("games", __name__)
+
+DEFAULT_SIDE_NAMES = (_l("Us"), _l("Them"))
+OPTION_LABELS = {
+    "target": _l("Game to"),
+    "min_bid": _l("Minimum bid"),
+    "all_pass": _l("When all pass"),
+    "throw_in": _l("Throw-in"),
+    "save_meld": _l("Saving meld"),
+    "bidder_without_tricks": _l("Bidders without trick points"),
+    "both_reach_target": _l("Both sides reach the target"),
+    "doubles": _l("Doubles"),
+    "run_extras": _l("Run extras"),
+    "check_scale": _l("Chip scale"),
+}
+
+
+@bp.route("/")
+def index() -> str:
+    games = services.recent_games()
+    return render_template("games/index.html", games=games, results=_results(games))
+
+
+def _results(games: list[Game]) -> dict[int, Any]:
+    results = {}
+    for game in games:
+        try:
+            results[game.id] = services.replay_game(game)
+        except PinochleError:
+            results[game.id] = None
+    return results
+
+
+# --- a new game ---------------------------------------------------------------------------
+
+
+class NewGameForm(EngineForm):
+    """The fields every new game has; seats, sides and options are added per preset."""
+
+
+def new_game_form(rules: RuleSet, **kwargs: Any) -> NewGameForm:
+    """The form for ``rules``: its options, one name per seat, side names, first dealer."""
+
+    class Form(NewGameForm):
+        pass
+
+    for name, value in rules.options().items():
+        label = OPTION_LABELS.get(name, name)
+        expected = OPTIONS[name].expected
+        if isinstance(value, int):
+            field: Any = IntegerField(label, default=value, render_kw={"inputmode": "numeric"})
+        elif name == "save_meld":
+            field = StringField(label, default=value, description=expected)
+        else:
+            choices = [choice.strip() for choice in expected.split(" or ")]
+            field = SelectField(label, choices=choices, default=value)
+        setattr(Form, name, field)
+    for seat in range(rules.players):
+        setattr(
+            Form,
+            f"seat_{seat}",
+            StringField(
+                _l("Seat %(number)s", number=seat + 1),
+                validators=[DataRequired(), Length(max=60)],
+                render_kw={"autocomplete": "off", "list": "known-players"},
+            ),
+        )
+    for side in range(rules.sides):
+        default = DEFAULT_SIDE_NAMES[side] if rules.players_per_side > 1 else ""
+        setattr(
+            Form,
+            f"side_{side}",
+            StringField(
+                _l("Side %(number)s", number=side + 1), default=default, validators=[Length(max=60)]
+            ),
+        )
+    dealers = [("random", _l("Pick at random"))] + [
+        (str(seat), _l("Seat %(number)s", number=seat + 1)) for seat in range(rules.players)
+    ]
+    Form.first_dealer = SelectField(_l("First dealer"), choices=dealers, default="0")
+    return Form(**kwargs)
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new() -> str | BaseResponse:
+    name = request.values.get("ruleset", "partnership")
+    if name not in PRESETS:
+        name = "partnership"
+    rules = PRESETS[name]
+    form = new_game_form(rules)
+    if form.validate_on_submit():
+        try:
+            game = services.create_game(name, *_new_game_values(form, rules))
+        except PinochleError as error:
+            form.show_error(error)
+        else:
+            return redirect(url_for("games.show", game_id=game.id))
+    status = 400 if request.method == "POST" else 200
+    return render_template(
+        "games/new.html",
+        form=form,
+        rules=rules,
+        known=services.known_players(),
+        option_names=list(rules.options()),
+    ), status
+
+
+def _new_game_values(form: NewGameForm, rules: RuleSet) -> tuple[Any, ...]:
+    options = {name: form[name].data for name in rules.options()}
+    seating = [form[f"seat_{seat}"].data.strip() for seat in range(rules.players)]
+    sides = []
+    for side in range(rules.sides):
+        players = seating[side :: rules.sides]
+        side_name = (form[f"side_{side}"].data or "").strip() or " & ".join(players)
+        sides.append((side_name, players))
+    dealer_choice = form.first_dealer.data
+    first_dealer = "random" if dealer_choice == "random" else seating[int(dealer_choice)]
+    return options, sides, seating, first_dealer
+
+
+# --- the scoreboard ---------------------------------------------------------------------------
+
+
+def _game_or_404(game_id: int) -> Game:
+    game = services.get_game(game_id)
+    if game is None:
+        abort(404)
+    return game
+
+
+@bp.route("/games/<int:game_id>")
+def show(game_id: int) -> str:
+    game = _game_or_404(game_id)
+    result = services.replay_game(game)
+    rules = services.rules_of(game)
+    return render_template(
+        "games/show.html",
+        game=game,
+        rules=rules,
+        result=result,
+        documents=[services.hand_document(hand) for hand in game.hands],
+    )
+
+
+@bp.route("/games/<int:game_id>/rematch", methods=["POST"])
+def rematch(game_id: int) -> BaseResponse:
+    game = services.rematch(_game_or_404(game_id))
+    flash(_("Rematch: same players and rules, the deal moves on."))
+    return redirect(url_for("games.show", game_id=game.id))
+
+
+# --- import and export ---------------------------------------------------------------------------
+
+
+@bp.route("/games/<int:game_id>/export.json")
+def export(game_id: int) -> Response:
+    game = _game_or_404(game_id)
+    body = json.dumps(services.export_game(game), indent=1, ensure_ascii=False) + "\n"
+    filename = f"pinochle-game-{game.id}-{game.played_on.isoformat()}.json"
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+class ImportForm(EngineForm):
+    file = FileField(_l("Game file (pinochle-game/1 JSON)"), validators=[FileRequired()])
+
+
+@bp.route("/games/import", methods=["GET", "POST"])
+def import_() -> str | BaseResponse:
+    form = ImportForm()
+    if form.validate_on_submit():
+        try:
+            document = json.loads(form.file.data.read().decode("utf-8"))
+            game = services.import_game(document)
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            form.file.errors.append(_("The file is not a JSON document."))
+        except PinochleError as error:
+            form.file.errors.append(str(error))
+        else:
+            flash(_("Game imported."))
+            return redirect(url_for("games.show", game_id=game.id))
+    status = 400 if request.method == "POST" else 200
+    return render_template("games/import.html", form=form), status

@@ -1,0 +1,79 @@
+"""An app on a throwaway SQLite database, its test client, and games to play with."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import create_app, services
+from scorekeeper.extensions import db
+from scorekeeper.models import Game
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.db'}",
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    with app.app_context():
+        db.create_all()
+    yield app
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def csrf_app(tmp_path: Path) -> Iterator[Flask]:
+    """An app with CSRF protection on, as in production."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.db'}",
+        }
+    )
+    with app.app_context():
+        db.create_all()
+    yield app
+
+
+SIDES = [("Us", ["Ann", "Cal"]), ("Them", ["Bea", "Dan"])]
+
+
+def make_game(app: Flask, ruleset: str = "partnership", **options: Any) -> int:
+    """A stored game with Ann & Cal (Us) against Bea & Dan (Them); Ann deals first."""
+    with app.app_context():
+        sides = {
+            "two-hand": [("Ann", ["Ann"]), ("Bea", ["Bea"])],
+            "cutthroat": [("Ann", ["Ann"]), ("Bea", ["Bea"]), ("Cal", ["Cal"])],
+        }.get(ruleset, SIDES)
+        game = services.create_game(ruleset, options, sides, first_dealer="Ann")
+        return game.id
+
+
+def stored_game(app: Flask, game_id: int) -> Game:
+    game = db.session.get(Game, game_id)
+    assert game is not None
+    return game
+
+
+def csrf_token(html: str) -> str:
+    match = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html) or re.search(
+        r'name="csrf_token" value="([^"]+)"', html
+    )
+    assert match, "no CSRF token in the page"
+    return match[1]
