@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.wrappers import Response as BaseResponse
-from wtforms import IntegerField, RadioField, SelectField, StringField
+from wtforms import IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, Length
 
 from .. import services
