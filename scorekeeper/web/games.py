@@ -11,6 +11,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import IntegerField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length
 
 from .. import services
@@ -73,7 +74,7 @@ def new_game_form(rules: RuleSet, **kwargs: Any) -> NewGameForm:
         elif name == "save_meld":
             field = StringField(label, default=value, description=expected)
         else:
-            choices = [choice.strip() for choice in expected.split(" or ")]
+            choices = [SelectChoice(choice.strip()) for choice in expected.split(" or ")]
             field = SelectField(label, choices=choices, default=value)
         setattr(Form, name, field)
     for seat in range(rules.players):
@@ -95,8 +96,9 @@ def new_game_form(rules: RuleSet, **kwargs: Any) -> NewGameForm:
                 _l("Side %(number)s", number=side + 1), default=default, validators=[Length(max=60)]
             ),
         )
-    dealers = [("random", _l("Pick at random"))] + [
-        (str(seat), _l("Seat %(number)s", number=seat + 1)) for seat in range(rules.players)
+    dealers = [SelectChoice("random", _l("Pick at random"))] + [
+        SelectChoice(str(seat), _l("Seat %(number)s", number=seat + 1))
+        for seat in range(rules.players)
     ]
     Form.first_dealer = SelectField(_l("First dealer"), choices=dealers, default="0")
     return Form(**kwargs)
