@@ -14,7 +14,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.engine.cards import Suit, format_cards, parse_cards
+from scorekeeper.engine.cards import Card, Suit, format_cards, parse_cards
 from scorekeeper.engine.errors import GameError, PinochleError
 from scorekeeper.engine.game import Game, Hand, Side, new_game
 from scorekeeper.engine.rules import ruleset
@@ -35,7 +35,7 @@ _TOP_FIELDS = {
 def load(path: str | Path) -> Game:
     """A game from a file; ``GameError`` with a sentence when it is not a valid game."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")
     except OSError as exc:
         raise GameError(
             "game_format", reason=f"cannot read {str(path)!r}: {exc.strerror}"
@@ -52,6 +52,8 @@ def loads(text: str) -> Game:
         raise GameError(
             "game_format", reason=f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         ) from None
+    except (ValueError, RecursionError):
+        raise GameError("game_format", reason="not JSON that a game file can hold") from None
     return from_document(document)
 
 
@@ -132,7 +134,7 @@ def _trump(value: object, number: int) -> Suit:
 
 def _meld_cards(
     shown: Mapping[str, object], number: int, game: Game
-) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+) -> tuple[tuple[str, tuple[Card, ...]], ...]:
     deck = game.rules.meld_table.deck
     out = []
     for player, cards in shown.items():
@@ -141,7 +143,12 @@ def _meld_cards(
             out.append((player, parse_cards(text, deck)))
         except PinochleError as exc:
             raise GameError(
-                "game_field", where=f"hand {number}: {player}'s meld cards", reason=str(exc)
+                "meld_cards_bad",
+                hand=number,
+                player=player,
+                problem=str(exc),
+                problem_code=exc.code,
+                problem_values=exc.values,
             ) from None
     return tuple(out)
 

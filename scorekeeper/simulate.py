@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -39,13 +39,10 @@ __all__ = [
     "random_game",
     "random_hand",
     "random_hand_cards",
-    "shown_cards",
     "snap_bid",
 ]
 
 PLAYER_NAMES = ("Ann", "Bea", "Cal", "Dan")
-WIDOW = 3  # cutthroat: cards left over for the bidder
-TWO_HAND_DEAL = 12  # two-hand: cards dealt to each player (the rest is the stock)
 
 # How often the unusual things happen (per hand, where the rules allow them).
 ALL_PASS_CHANCE = 0.05  # nobody bids: redeal, or the dealer is stuck at the minimum
@@ -71,12 +68,7 @@ def deal_sizes(rules: RuleSet) -> tuple[int, ...]:
     >>> deal_sizes(PRESETS["double-deck"])
     (20, 20, 20, 20)
     """
-    size = rules.meld_table.deck.size
-    if rules.players == 2:
-        return (TWO_HAND_DEAL,) * 2
-    if rules.players == 3:
-        return ((size - WIDOW) // 3,) * 3 + (WIDOW,)
-    return (size // rules.players,) * rules.players
+    return (rules.deal,) * rules.players + ((rules.widow,) if rules.widow else ())
 
 
 def random_hand_cards(rules: RuleSet, rng: random.Random) -> list[tuple[Card, ...]]:
@@ -95,19 +87,6 @@ def random_hand_cards(rules: RuleSet, rng: random.Random) -> list[tuple[Card, ..
 
 
 # --- the cards a player shows -------------------------------------------------------
-
-
-def shown_cards(result: MeldResult, cards: Iterable[Card]) -> tuple[Card, ...]:
-    """The cards a player lays down for ``result`` (see ``MeldResult.cards_shown``).
-
-    >>> from scorekeeper.engine.cards import parse_cards, format_cards
-    >>> from scorekeeper.engine.meld import best_meld
-    >>> from scorekeeper.engine.rules import PRESETS
-    >>> hand = parse_cards("AH 10H KH QH JH 9S QS JD KD")
-    >>> format_cards(shown_cards(best_meld(hand, Suit.HEARTS, PRESETS["partnership"]), hand))
-    'AH 10H KH QH JH QS JD'
-    """
-    return result.cards_shown()
 
 
 # --- bids and counters ----------------------------------------------------------------
@@ -240,7 +219,7 @@ def _side_chips(game: Game, melds: Mapping[str, MeldResult]) -> tuple[int, ...] 
 def _shown(
     melds: Mapping[str, MeldResult], cards: Mapping[str, tuple[Card, ...]]
 ) -> tuple[tuple[str, tuple[Card, ...]], ...]:
-    return tuple((player, shown_cards(melds[player], cards[player])) for player in melds)
+    return tuple((player, melds[player].cards_shown()) for player in melds)
 
 
 def _cutthroat_widow(
@@ -250,7 +229,7 @@ def _cutthroat_widow(
     seat = contract.bidder
     every = seat.cards + widow
     result = best_meld(every, contract.trump, rules)
-    keep = list(shown_cards(result, every))
+    keep = list(result.cards_shown())
     if len(keep) > len(seat.cards):
         return seat.cards, seat.meld[contract.trump]
     rest = card_counts(every)

@@ -195,6 +195,9 @@ def parse_cards(text: str | Iterable[str], deck: Deck = SINGLE_DECK) -> tuple[Ca
     scorekeeper.engine.errors.CardError: AH appears 3 times, but the single deck has 2
     """
     tokens = _SEPARATORS.split(text.strip()) if isinstance(text, str) else list(text)
+    for token in tokens:
+        if not isinstance(token, str):
+            raise CardError("card_unknown", card=str(token))
     cards = tuple(_parse_token(token) for token in tokens if token)
     for token, card in zip([t for t in tokens if t], cards, strict=True):
         if card.rank not in deck.ranks:

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from .cards import SUITS, Card, Rank
+from .names import multiple_name, split_multiple
 from .tables import ChipTable
 
 
@@ -23,13 +24,6 @@ class _Named(Protocol):
 
 
 _KING_QUEEN_AROUND = {"kings_around", "queens_around"}
-_LEVEL_PREFIXES = ("double_", "triple_", "quadruple_")
-
-
-def _around_family(name: str) -> str:
-    for prefix in _LEVEL_PREFIXES:
-        name = name.removeprefix(prefix)
-    return name
 
 
 def meld_chips(melds: Iterable[_Named], counts: Sequence[int], table: ChipTable) -> int:
@@ -42,7 +36,7 @@ def meld_chips(melds: Iterable[_Named], counts: Sequence[int], table: ChipTable)
     chips = sum(
         table.for_meld(meld.name)
         for meld in melds
-        if _around_family(meld.name) not in _KING_QUEEN_AROUND
+        if split_multiple(meld.name)[1] not in _KING_QUEEN_AROUND
     )
     kings = _around_count(counts, Rank.KING)
     queens = _around_count(counts, Rank.QUEEN)
@@ -63,8 +57,7 @@ def _around_count(counts: Sequence[int], rank: Rank) -> int:
 def _level_chips(level: int, name: str, table: ChipTable) -> int:
     if level <= 0:
         return 0
-    prefix = "" if level == 1 else _LEVEL_PREFIXES[min(level, 4) - 2]
-    return table.for_meld(prefix + name)
+    return table.for_meld(multiple_name(min(level, 4), name))
 
 
 def bid_chips(bid: int, table: ChipTable) -> int:

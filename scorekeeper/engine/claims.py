@@ -21,7 +21,8 @@ from typing import Any
 
 from .cards import AROUND_RANKS, SUITS, Card, Rank, Suit, card_counts
 from .errors import ClaimError, message
-from .meld import Meld, MeldResult, best_meld, meld_names
+from .meld import Meld, MeldResult, best_meld, group_values, meld_names
+from .names import display_name, multiple_name, split_multiple
 from .rules import RuleSet
 
 VALID = "valid"
@@ -55,6 +56,8 @@ _ROUNDHOUSE = (
     "kings_around",
     "queens_around",
 )
+_MAX_DIGITS = 6  # no hand melds a million
+_MAX_SAME_MELD = 16  # four copies of a meld in each of four suits at the very most
 _COUNT = re.compile(r"^(\d+)\s*(?:x\s*)?(.+)$|^(.+?)\s*x\s*(\d+)$")
 
 
@@ -98,7 +101,7 @@ def parse_claim(text: str) -> int | tuple[str, ...]:
     stripped = text.strip()
     if not stripped:
         raise ClaimError("claim_empty")
-    if stripped.isdigit():
+    if stripped.isascii() and stripped.isdigit() and len(stripped) <= _MAX_DIGITS:
         return int(stripped)
     if stripped.lstrip("-+").isdigit():
         raise ClaimError("claim_number", claim=stripped)
@@ -112,11 +115,12 @@ def parse_claim(text: str) -> int | tuple[str, ...]:
 
 def _counted(part: str) -> tuple[int, str]:
     match = _COUNT.match(part)
-    if match and match[1]:
-        return int(match[1]), _meld_name(match[2])
-    if match and match[4]:
-        return int(match[4]), _meld_name(match[3])
-    return 1, _meld_name(part)
+    if match is None:
+        return 1, _meld_name(part)
+    count, name = (match[1], match[2]) if match[1] else (match[4], match[3])
+    if not count.isascii() or len(count) > 2 or int(count) > _MAX_SAME_MELD:
+        raise ClaimError("claim_count", count=count)
+    return int(count), _meld_name(name)
 
 
 def _meld_name(text: str) -> str:
@@ -134,17 +138,31 @@ def check_claim(
     """The verdict on ``claim`` for ``cards`` with ``trump`` under ``rules``."""
     if trump is None:
         raise ClaimError("claim_needs_trump")
+    if isinstance(claim, str):
+        claim = parse_claim(claim)
+    if isinstance(claim, bool) or (isinstance(claim, int) and claim < 0):
+        raise ClaimError("claim_number", claim=str(claim))
     best = best_meld(cards, trump, rules)
     if isinstance(claim, int):
         return _check_number(best, rules, claim)
-    names = [
-        part
-        for name in map(_meld_name, claim)
-        for part in (_ROUNDHOUSE if name == "roundhouse" else (name,))
-    ]
+    values = meld_values(rules)
+    names = [part for name in map(_meld_name, claim) for part in _parts(name, values)]
     if not names:
         raise ClaimError("claim_empty")
     return _check_names(cards, trump, rules, best, names)
+
+
+def _parts(name: str, values: dict[str, int]) -> tuple[str, ...]:
+    """A claimed name as the melds it is made of under these rules.
+
+    A roundhouse is its marriages and arounds; where runs have no extras,
+    "run + royal marriage" is a run and a royal marriage.
+    """
+    if name == "roundhouse":
+        return _ROUNDHOUSE
+    if name == "run_royal_marriage" and name not in values:
+        return ("run", "royal_marriage")
+    return (name,)
 
 
 # --- a number ---------------------------------------------------------------------
@@ -189,12 +207,14 @@ def _run_marriage_counted_twice(
     runs = [meld for meld in best.melds if meld.name.endswith("run") or "run_" in meld.name]
     if table.run_marriage_first or not runs:
         return None
+    if any(meld.name == "royal_marriage" for meld in best.melds):
+        return None  # a spare K and Q of trump already score: the over-claim is something else
     if claim - best.total != table.royal_marriage:
         return None
     queen = Card.of(Rank.QUEEN, best.trump)
     return {
         "card": queen.symbol,
-        "meld": _display(runs[0].name),
+        "meld": display_name(runs[0].name),
         "claimed": claim,
         "total": best.total,
     }
@@ -228,7 +248,7 @@ def _check_names(
             return ClaimVerdict(
                 INVALID,
                 "claim_not_in_rules",
-                {"meld": _display(name), "ruleset": rules.name},
+                {"meld": display_name(name), "ruleset": rules.name},
                 0,
                 best,
             )
@@ -262,21 +282,21 @@ def _take(
     for card, count in needed.items():
         if pool.held[card.index] < count:
             reason = "claim_card_missing" if pool.held[card.index] == 0 else "claim_card_short"
-            return reason, {"meld": _display(name), "card": card.symbol, "count": count}
+            return reason, {"meld": display_name(name), "card": card.symbol, "count": count}
         if pool.free[cls][card.index] < count:
             other = pool.taken_by[cls].get(card.index, name)
             if other == name:
                 wanted = pool.held[card.index] - pool.free[cls][card.index] + count
                 return "claim_card_repeated", {
-                    "meld": _display(name),
+                    "meld": display_name(name),
                     "card": card.symbol,
                     "held": pool.held[card.index],
                     "count": wanted,
                 }
             return "claim_card_used", {
                 "card": card.symbol,
-                "other": _display(other),
-                "meld": _display(name),
+                "other": display_name(other),
+                "meld": display_name(name),
             }
     for card, count in needed.items():
         pool.free[cls][card.index] -= count
@@ -297,8 +317,7 @@ def _take_marriage(pool: _Pool, trump: Suit) -> tuple[str, dict[str, Any]] | Non
 
 def _needs(name: str, trump: Suit) -> tuple[int, dict[Card, int]]:
     """The class of a named meld and the cards it takes."""
-    size = _size(name)
-    base = _strip_size(name)
+    size, base = split_multiple(name)
     if base == "pinochle":
         return 2, {Card.of(Rank.QUEEN, Suit.SPADES): size, Card.of(Rank.JACK, Suit.DIAMONDS): size}
     for rank in AROUND_RANKS:
@@ -321,33 +340,17 @@ def _needs(name: str, trump: Suit) -> tuple[int, dict[Card, int]]:
     return 1, needed
 
 
-_SIZES = {"double_": 2, "triple_": 3, "quadruple_": 4}
-
-
-def _size(name: str) -> int:
-    return next((size for prefix, size in _SIZES.items() if name.startswith(prefix)), 1)
-
-
-def _strip_size(name: str) -> str:
-    for prefix in _SIZES:
-        name = name.removeprefix(prefix)
-    return name
-
-
 def meld_values(rules: RuleSet) -> dict[str, int]:
     """Every meld name that scores under ``rules`` with its points."""
     table = rules.meld_table
-    copies = table.deck.copies
     values: dict[str, int] = {"royal_marriage": table.royal_marriage, "marriage": table.marriage}
     if table.dix:
         values["dix"] = table.dix
     families = {"run": table.run, "pinochle": table.pinochle}
     families.update({f"{rank.name.lower()}s_around": table.around(rank) for rank in AROUND_RANKS})
     for base, special in families.items():
-        for size in range(1, copies + 1):
-            prefix = {1: "", 2: "double_", 3: "triple_", 4: "quadruple_"}[size]
-            single = special[0] * size
-            values[prefix + base] = special[size - 1] if rules.doubles == "special" else single
+        for size, points in enumerate(group_values(special, rules.doubles), 1):
+            values[multiple_name(size, base)] = points
     if table.has_run_extras and rules.run_extras == "on":
         values["run_extra_king"] = table.run_extra_king or 0
         values["run_extra_queen"] = table.run_extra_queen or 0
@@ -367,10 +370,5 @@ def _missed(best: Sequence[Meld], claimed: Sequence[str]) -> tuple[tuple[Meld, .
     return tuple(missed), bool(remaining)
 
 
-def _display(name: str) -> str:
-    """A meld name for a sentence: ``run_royal_marriage`` -> ``run + royal marriage``."""
-    return name.replace("run_", "run + ").replace("_", " ")
-
-
 def _names(melds: Sequence[Meld]) -> str:
-    return ", ".join(f"{_display(meld.name)} ({meld.points})" for meld in melds)
+    return ", ".join(f"{display_name(meld.name)} ({meld.points})" for meld in melds)

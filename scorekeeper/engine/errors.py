@@ -23,7 +23,15 @@ MESSAGES: dict[str, str] = {
     "ruleset_unknown": "unknown rule set {ruleset!r}: expected one of {expected}",
     "option_unknown": "unknown house-rule option {option!r}: expected one of {expected}",
     "option_value": "house-rule option {option!r} cannot be {value!r}: expected {expected}",
-    "option_not_applicable": "house-rule option {option!r} does not apply to {ruleset}: {reason}",
+    "option_needs_bidding": (
+        "house-rule option {option!r} does not apply to {ruleset}: it has no bidding"
+    ),
+    "option_needs_run_extras": (
+        "house-rule option {option!r} does not apply to {ruleset}: its meld table has no run extras"
+    ),
+    "option_needs_chips": (
+        "house-rule option {option!r} does not apply to {ruleset}: it has no chips"
+    ),
     # claims
     "claim_unknown_meld": "unknown meld {name!r} in the claim: expected one of {expected}",
     "claim_empty": "the claim is empty: give a number or a list of melds",
@@ -44,6 +52,7 @@ MESSAGES: dict[str, str] = {
         "the cards hold {card} {held} time(s), too few for each {meld} claimed ({count} needed)"
     ),
     "claim_number": "a claim is a number of points or a list of melds, not {claim!r}",
+    "claim_count": "a claim of {count} times the same meld is more than any hand can hold",
     "claim_card_used": "{card} is already in the {other}, so it cannot also form a {meld}",
     "claim_no_marriage": "no K and Q of a suit other than trump {trump} are left for a marriage",
     # the game document
@@ -62,10 +71,12 @@ MESSAGES: dict[str, str] = {
         "hand {hand}: with this change the game would end after hand {ended}, "
         "before hands already played (up to hand {last})"
     ),
-    "hand_field": "hand {hand}: {reason}",
     "bidder_unknown": "hand {hand}: the bidder {bidder!r} is not in this game",
     "bid_below_minimum": "hand {hand}: the bid {bid} is below the minimum of {minimum}",
-    "bid_off_step": "hand {hand}: the bid {bid} is not on the bid steps ({steps})",
+    "bid_off_step": (
+        "hand {hand}: the bid {bid} is not on the bid steps: "
+        "the nearest bids are {lower} and {higher}"
+    ),
     "trump_not_suit": "hand {hand}: trump {trump!r} is not a suit (H S D C)",
     "trump_without_marriage": (
         "hand {hand}: {bidder} holds no marriage in {trump}, and {ruleset} "
@@ -83,16 +94,21 @@ MESSAGES: dict[str, str] = {
     "meld_negative": "hand {hand}: meld cannot be negative ({side} {got})",
     "meld_off_unit": "hand {hand}: meld {got} of {side} is not a multiple of {unit}",
     "meld_too_large": (
-        "hand {hand}: {side} declare {got} meld, but {players} can make at most {limit}"
+        "hand {hand}: {side} declare {got} meld, but a side can make at most {limit} "
+        "({per_player} per player)"
     ),
     "meld_cards_disagree": "hand {hand}: {side} declare {got} meld, but their cards make {made}",
     "meld_cards_player": "hand {hand}: {player!r} showed meld cards but is not in this game",
+    "meld_cards_bad": "hand {hand}: {player}'s meld cards: {problem}",
     "meld_cards_trump": "hand {hand}: meld cards are counted for a trump: give the hand's trump",
     "meld_cards_copies": (
         "hand {hand}: {card} was shown {count} times in all, but the deck has {copies}"
     ),
     "meld_chips_disagree": (
         "hand {hand}: {side} declare {got} meld chips, but their cards make {made}"
+    ),
+    "took_trick_contradiction": (
+        "hand {hand}: {side} took {counters} counters, so they won a trick; took_trick says not"
     ),
     "hand_missing": "hand {hand}: {field} is missing",
     "hand_values_count": "hand {hand}: {field} has {got} values, but the game has {expected} sides",
@@ -122,9 +138,6 @@ MESSAGES: dict[str, str] = {
     # notices: not refusals, shown beside the result
     "meld_cards_under": (
         "hand {hand}: {side} declare {got} meld, but their cards make {made} ({missed} missed)"
-    ),
-    "took_trick_contradiction": (
-        "hand {hand}: {side} took {counters} counters, so they won a trick; took_trick says not"
     ),
 }
 

@@ -15,6 +15,7 @@ as a triple, or a double and a single); both are done once per meld table for
 every possible count of cards and kept in lookup tables, so a hand is melded
 by a few look-ups. That is what makes 30,000 hands a second possible.
 
+>>> from .cards import parse_cards
 >>> from .rules import PRESETS
 >>> result = best_meld(parse_cards("AH 10H KH KH QH QH JH"), Suit.HEARTS, PRESETS["partnership"])
 >>> result.total, [meld.name for meld in result.melds]
@@ -37,11 +38,11 @@ from .cards import (
     Suit,
     card_counts,
     check_copies,
-    format_cards,
-    parse_cards,
+    sort_cards,
 )
 from .chips import meld_chips
 from .errors import CardError
+from .names import MELD_NAMES, meld_class, multiple_name
 from .rules import RuleSet
 from .tables import MeldTable
 
@@ -50,12 +51,12 @@ __all__ = [
     "MeldResult",
     "best_meld",
     "check_hand",
+    "holds_marriage",
     "max_player_meld",
     "meld_by_trump",
-    "parse_cards",
+    "meld_names",
 ]
 
-_MULTIPLE = {1: "", 2: "double_", 3: "triple_", 4: "quadruple_"}
 _RUN_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
 _AROUND_NAMES = {
     Rank.ACE: "aces_around",
@@ -80,11 +81,7 @@ class Meld:
     @property
     def meld_class(self) -> int:
         """1 for runs, marriages and dix; 2 for pinochles; 3 for arounds (rules.md §1.1)."""
-        base = self.name.removeprefix("double_").removeprefix("triple_")
-        base = base.removeprefix("quadruple_")
-        if base == "pinochle":
-            return 2
-        return 3 if base.endswith("_around") else 1
+        return meld_class(self.name)
 
     def as_dict(self) -> dict[str, object]:
         return {"name": self.name, "points": self.points, "cards": [str(c) for c in self.cards]}
@@ -105,17 +102,18 @@ class MeldResult:
         A card serves once in each class, so it is laid down as many times as
         the class that uses it most.
 
+        >>> from .cards import format_cards, parse_cards
         >>> from .rules import PRESETS
         >>> hand = parse_cards("AS 10S KS QS JS 9H JD KD")
         >>> format_cards(best_meld(hand, Suit.SPADES, PRESETS["partnership"]).cards_shown())
         'AS 10S KS QS JS JD'
         """
         needed = [0] * len(DISTINCT_CARDS)
-        for meld_class in (1, 2, 3):
+        for each_class in (1, 2, 3):
             used = card_counts(
                 card
                 for meld in self.melds
-                if meld.meld_class == meld_class and not meld.before_run
+                if meld.meld_class == each_class and not meld.before_run
                 for card in meld.cards
             )
             needed = [max(a, b) for a, b in zip(needed, used, strict=True)]
@@ -136,7 +134,7 @@ class MeldResult:
 # --- splitting a multiple -------------------------------------------------------
 
 
-def _group_values(special: tuple[int, ...], doubles: str) -> tuple[int, ...]:
+def group_values(special: tuple[int, ...], doubles: str) -> tuple[int, ...]:
     """Value of one meld of 1, 2, ... sets under the ``doubles`` option."""
     if doubles == "two_singles":
         return tuple(special[0] * size for size in range(1, len(special) + 1))
@@ -168,10 +166,6 @@ def _partitions(count: int, largest: int) -> Iterable[tuple[int, ...]]:
             yield (first, *rest)
 
 
-def _multiple_name(size: int, name: str) -> str:
-    return _MULTIPLE[size] + name
-
-
 # --- the tables of one meld scale ----------------------------------------------
 
 
@@ -192,16 +186,16 @@ class _MeldTables:
         self.copies = table.deck.copies
         self.ranks = table.deck.ranks
         self.run_extras = run_extras and table.has_run_extras
-        self.run_values = _group_values(table.run, doubles)
+        self.run_values = group_values(table.run, doubles)
         self.pinochle = [
-            self._sets(count, _group_values(table.pinochle, doubles), "pinochle", (_QS, _JD))
+            self._sets(count, group_values(table.pinochle, doubles), "pinochle", (_QS, _JD))
             for count in range(self.copies + 1)
         ]
         self.arounds = {
             rank: [
                 self._sets(
                     count,
-                    _group_values(table.around(rank), doubles),
+                    group_values(table.around(rank), doubles),
                     _AROUND_NAMES[rank],
                     tuple(Card.of(rank, suit) for suit in SUITS),
                 )
@@ -227,12 +221,13 @@ class _MeldTables:
             ]
             for suit in SUITS
         }
+        self._index_rows()
 
     def _sets(
         self, count: int, values: tuple[int, ...], name: str, cards: tuple[Card, ...]
     ) -> _Entry:
         melds = tuple(
-            Meld(_multiple_name(size, name), values[size - 1], cards * size)
+            Meld(multiple_name(size, name), values[size - 1], cards * size)
             for size in _best_split(values, count)
         )
         return _Entry(sum(meld.points for meld in melds), melds)
@@ -271,9 +266,9 @@ class _MeldTables:
                 if size == 1 and extras:
                     name, points, ranks = extras.pop()
                     cards = _run(trump) + tuple(Card.of(rank, trump) for rank in ranks)
-                    melds.append(Meld(name, points or 0, _sorted(cards)))
+                    melds.append(Meld(name, points or 0, tuple(sort_cards(cards))))
                 else:
-                    name = _multiple_name(size, "run")
+                    name = multiple_name(size, "run")
                     melds.append(Meld(name, self.run_values[size - 1], _run(trump) * size))
             pairs = min(
                 kings - extra_pairs - extra_kings,
@@ -295,7 +290,7 @@ class _MeldTables:
                 for extra_queens in range(min(singles - pairs - extra_kings, queens - pairs) + 1):
                     yield (pairs, extra_kings, extra_queens)
 
-    def finish(self) -> None:
+    def _index_rows(self) -> None:
         """Rows indexed by position (suit, rank) for the hot path, no enum hashing."""
         base = self.copies + 1
         width = len(self.ranks)
@@ -331,10 +326,6 @@ def _run(suit: Suit) -> tuple[Card, ...]:
     return tuple(Card.of(rank, suit) for rank in _RUN_RANKS)
 
 
-def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda card: card.index))
-
-
 _TABLES: dict[tuple[int, str, bool], tuple[MeldTable, _MeldTables]] = {}
 
 
@@ -345,17 +336,13 @@ def tables_for(rules: RuleSet) -> _MeldTables:
     cached = _TABLES.get(key)
     if cached is None:
         built = _MeldTables(table, rules.doubles, run_extras)
-        built.finish()
         cached = _TABLES[key] = (table, built)  # the table is kept, so its id stays its own
     return cached[1]
 
 
 def meld_names() -> tuple[str, ...]:
     """Every meld name of game-format.md §3 that scores points in some meld table."""
-    families = ("run", "pinochle", *_AROUND_NAMES.values())
-    multiples = tuple(prefix + base for base in families for prefix in _MULTIPLE.values())
-    extras = ("run_extra_king", "run_extra_queen", "run_royal_marriage")
-    return (*multiples, *extras, "royal_marriage", "marriage", "dix")
+    return MELD_NAMES
 
 
 # --- the public API --------------------------------------------------------------
@@ -408,9 +395,25 @@ def _result(
     return MeldResult(SUITS[position], total, melds, chips)
 
 
+def _counts(cards: Iterable[Card], rules: RuleSet) -> list[int]:
+    """How many of each card; more copies than the deck has are refused."""
+    counts = card_counts(cards)
+    deck = rules.meld_table.deck
+    if max(counts) > deck.copies:
+        card = next(card for card in DISTINCT_CARDS if counts[card.index] > deck.copies)
+        raise CardError(
+            "card_copies",
+            card=str(card),
+            count=counts[card.index],
+            deck=deck.name,
+            copies=deck.copies,
+        )
+    return counts
+
+
 def best_meld(cards: Iterable[Card], trump: Suit, rules: RuleSet) -> MeldResult:
     """The best meld of one player's cards for ``trump`` under ``rules``."""
-    counts = card_counts(cards)
+    counts = _counts(cards, rules)
     tables = tables_for(rules)
     position = SUITS.index(trump)
     return _result(
@@ -420,7 +423,7 @@ def best_meld(cards: Iterable[Card], trump: Suit, rules: RuleSet) -> MeldResult:
 
 def meld_by_trump(cards: Iterable[Card], rules: RuleSet) -> dict[Suit, MeldResult]:
     """The best meld for each of the four trumps at once (a help when bidding)."""
-    counts = card_counts(cards)
+    counts = _counts(cards, rules)
     tables = tables_for(rules)
     plain = _plain_meld(tables, counts)
     marriages = _marriages(tables, counts)
@@ -562,6 +565,3 @@ def _best_suits(
                     merged[total_cost] = value + gain
         best_by_cost = merged
     return max(best_by_cost.values())
-
-
-__all__ += ["DISTINCT_CARDS", "format_cards", "holds_marriage"]

@@ -57,6 +57,10 @@ class RuleSet:
     bid_steps: tuple[tuple[int, int], ...]
     # cards one player can meld from in a hand (the bound on a declared meld)
     hand_size: int
+    # cards dealt to each player, and to the widow (cutthroat); two-hand deals 12
+    # each and leaves the rest as the stock
+    deal: int
+    widow: int
     # a side's meld counts only when it is at least this (double deck: 20)
     min_meld: int
     trump_marriage: str
@@ -133,14 +137,6 @@ class RuleSet:
             candidate -= 1
         return max(candidate, self.min_bid)
 
-    def describe_steps(self) -> str:
-        """The ladder in words: ``steps of 10`` or ``steps of 1 from 0, of 5 from 60``."""
-        if len(self.bid_steps) == 1:
-            return f"steps of {self.bid_steps[0][1]}"
-        return ", ".join(f"of {step} from {start}" for start, step in self.bid_steps).join(
-            ("steps ", "")
-        )
-
 
 def _single_deck(**fields: Any) -> dict[str, Any]:
     base: dict[str, Any] = {
@@ -151,6 +147,8 @@ def _single_deck(**fields: Any) -> dict[str, Any]:
         "bidding": True,
         "bid_steps": ((0, 10),),
         "hand_size": 12,
+        "deal": 12,
+        "widow": 0,
         "min_meld": 0,
         "trump_marriage": "free",
         "target": 1500,
@@ -217,7 +215,7 @@ PRESETS: dict[str, RuleSet] = {
         RuleSet(
             name="cutthroat",
             description="Three players each for themself, 15 cards and a widow, game at 1500.",
-            **_single_deck(players=3, sides=3, hand_size=15, throw_in="always"),
+            **_single_deck(players=3, sides=3, hand_size=15, deal=15, widow=3, throw_in="always"),
         ),
         RuleSet(
             name="double-deck",
@@ -227,6 +225,7 @@ PRESETS: dict[str, RuleSet] = {
                 counters=DOUBLE_DECK_COUNTERS,
                 bid_steps=((0, 1), (60, 5)),
                 hand_size=20,
+                deal=20,
                 min_meld=20,
                 trump_marriage="forfeit",
                 target=500,
@@ -250,6 +249,7 @@ class Option:
     name: str
     expected: str
     read: Callable[[RuleSet, object], object | None]
+    # None where the option applies, else the code of the refusal that says why not
     applies: Callable[[RuleSet], str | None] = lambda rules: None
 
 
@@ -274,23 +274,22 @@ def _read_save_meld(rules: RuleSet, value: object) -> str | None:
     if isinstance(value, str) and value.startswith("min_counters:"):
         number = value.removeprefix("min_counters:")
         total, unit = rules.counters.total, rules.counters.unit
-        if number.isdigit() and 0 < int(number) <= total and int(number) % unit == 0:
+        valid = number.isascii() and number.isdigit() and len(number) < 6
+        if valid and 0 < int(number) <= total and int(number) % unit == 0:
             return f"min_counters:{int(number)}"
     return None
 
 
 def _needs_bidding(rules: RuleSet) -> str | None:
-    return None if rules.bidding else "it has no bidding"
+    return None if rules.bidding else "option_needs_bidding"
 
 
 def _needs_run_extras(rules: RuleSet) -> str | None:
-    if rules.meld_table.has_run_extras:
-        return None
-    return "its meld table has no run extras"
+    return None if rules.meld_table.has_run_extras else "option_needs_run_extras"
 
 
 def _needs_chips(rules: RuleSet) -> str | None:
-    return None if rules.chip_table else "it has no chips"
+    return None if rules.chip_table else "option_needs_chips"
 
 
 OPTIONS: dict[str, Option] = {
@@ -360,13 +359,11 @@ def with_options(rules: RuleSet, overrides: Mapping[str, object]) -> RuleSet:
         option = OPTIONS.get(option_name)
         if option is None:
             raise RuleError("option_unknown", option=option_name, expected=", ".join(OPTIONS))
-        reason = option.applies(rules)
-        if reason is not None:
+        refusal = option.applies(rules)
+        if refusal is not None:
             if value == getattr(rules, option_name):
                 continue
-            raise RuleError(
-                "option_not_applicable", option=option_name, ruleset=rules.name, reason=reason
-            )
+            raise RuleError(refusal, option=option_name, ruleset=rules.name)
         read = option.read(rules, value)
         if read is None:
             raise RuleError(

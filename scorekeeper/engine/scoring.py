@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import DISTINCT_CARDS, Card, card_counts
-from .chips import bid_chips, game_chips, meld_chips, net_chips
+from .chips import bid_chips, game_chips, net_chips
 from .errors import GameError, Notice
 from .game import Game, Hand
 from .meld import best_meld, check_hand, holds_marriage, max_player_meld
@@ -121,7 +121,13 @@ def verify_bid(rules: RuleSet, bid: int | None, hand: int) -> int:
     if bid < rules.min_bid:
         raise GameError("bid_below_minimum", hand=hand, bid=bid, minimum=rules.min_bid)
     if not rules.is_bid_on_steps(bid):
-        raise GameError("bid_off_step", hand=hand, bid=bid, steps=rules.describe_steps())
+        raise GameError(
+            "bid_off_step",
+            hand=hand,
+            bid=bid,
+            lower=rules.previous_bid(bid),
+            higher=rules.next_bid(bid),
+        )
     return bid
 
 
@@ -216,7 +222,15 @@ def _recorded_fields(hand: Hand) -> list[tuple[str, object]]:
 
 def _score_without_bidding(game: Game, hand: Hand, number: int) -> HandScore:
     rules = game.rules
-    for name in ("bidder", "bid", "thrown_in", "no_marriage", "took_trick", "all_tricks"):
+    for name in (
+        "bidder",
+        "bid",
+        "thrown_in",
+        "no_marriage",
+        "took_trick",
+        "all_tricks",
+        "meld_chips",
+    ):
         if dict(_recorded_fields(hand))[name]:
             raise GameError("hand_not_applicable", hand=number, field=name, ruleset=rules.name)
     meld = _verify_meld(game, hand, number)
@@ -302,8 +316,8 @@ def _verify_meld(game: Game, hand: Hand, number: int) -> tuple[int, ...]:
     _verify_per_side(game, hand.meld, "meld", number)
     assert hand.meld is not None
     unit = rules.meld_table.unit
-    players = rules.players_per_side
-    limit = players * max_player_meld(rules)
+    per_player = max_player_meld(rules)
+    limit = rules.players_per_side * per_player
     for side, meld in zip(game.sides, hand.meld, strict=True):
         if meld < 0:
             raise GameError("meld_negative", hand=number, side=side.name, got=meld)
@@ -315,7 +329,7 @@ def _verify_meld(game: Game, hand: Hand, number: int) -> tuple[int, ...]:
                 hand=number,
                 side=side.name,
                 got=meld,
-                players="one player" if players == 1 else f"{players} players",
+                per_player=per_player,
                 limit=limit,
             )
     return hand.meld
@@ -473,7 +487,7 @@ def _verify_trump_marriage(game: Game, hand: Hand, number: int, cards: Sequence[
     rules = game.rules
     assert hand.trump is not None
     holds = holds_marriage(cards, hand.trump)
-    values = {"hand": number, "bidder": hand.bidder, "trump": hand.trump.word}
+    values = {"hand": number, "bidder": hand.bidder, "trump": hand.trump.symbol}
     if rules.trump_marriage == "required" and not holds:
         raise GameError("trump_without_marriage", ruleset=rules.name, **values)
     if rules.trump_marriage == "forfeit":
@@ -645,7 +659,6 @@ __all__ = [
     "can_throw_in",
     "counters_needed",
     "effective_meld",
-    "meld_chips",
     "race_winner",
     "replay",
     "replay_change",

@@ -7,7 +7,7 @@ import pytest
 from scorekeeper.engine.cards import Suit, parse_cards
 from scorekeeper.engine.claims import INVALID, UNDER, VALID, check_claim, parse_claim
 from scorekeeper.engine.errors import ClaimError
-from scorekeeper.engine.rules import PRESETS
+from scorekeeper.engine.rules import PRESETS, ruleset
 
 RUN = "AH 10H KH QH JH"
 RUN_ROYAL = "AH 10H KH KH QH QH JH"
@@ -97,7 +97,8 @@ CLAIMS = [
     ("two-hand", RUN, "H", "190", VALID, "190"),
     ("two-hand", RUN, "H", "run", UNDER, "missed: royal marriage (40)"),
     ("double-deck", RUN, "H", "15", VALID, "15"),
-    ("double-deck", RUN_ROYAL, "H", "run + royal marriage", INVALID, "does not score in double"),
+    ("double-deck", RUN_ROYAL, "H", "run + royal marriage", VALID, "19"),
+    ("double-deck", RUN_ROYAL, "H", "run + extra king", INVALID, "does not score in double"),
     ("check", RUN, "H", "15", VALID, "15"),
 ]
 
@@ -151,3 +152,35 @@ def test_unreadable_claim(text: str, code: str) -> None:
 def test_a_claim_needs_a_trump() -> None:
     with pytest.raises(ClaimError, match="give the trump"):
         check_claim(parse_cards(RUN), None, PRESETS["partnership"], 150)
+
+
+def test_an_over_claim_with_run_extras_off_is_not_blamed_on_the_run() -> None:
+    rules = ruleset("partnership", {"run_extras": "off"})
+    answer = check_claim(parse_cards(RUN_ROYAL), Suit.HEARTS, rules, 230)
+    assert answer.verdict == INVALID
+    assert answer.reason == "the cards make at most 190, not 230"
+
+
+@pytest.mark.parametrize(
+    ("claim", "code"),
+    [
+        ("²", "claim_number"),
+        ("9" * 5000, "claim_number"),
+        ("1000000 pinochle", "claim_count"),
+    ],
+)
+def test_claims_that_cannot_be_read_are_refused_quickly(claim: str, code: str) -> None:
+    with pytest.raises(ClaimError) as refused:
+        parse_claim(claim)
+    assert refused.value.code == code
+
+
+@pytest.mark.parametrize("claim", [True, -5])
+def test_a_claim_is_a_whole_number_of_points(claim: int) -> None:
+    with pytest.raises(ClaimError, match="a claim is a number of points"):
+        check_claim(parse_cards(RUN), Suit.HEARTS, PRESETS["partnership"], claim)
+
+
+def test_a_claim_given_as_text_is_read() -> None:
+    answer = check_claim(parse_cards(RUN), Suit.HEARTS, PRESETS["partnership"], "run")  # type: ignore[arg-type]
+    assert answer.verdict == VALID

@@ -893,10 +893,10 @@ BAD_OPTIONS = [
     ("check", {"check_scale": "casino"}, "option_value"),
     ("partnership", {"trump": "H"}, "option_unknown"),
     ("check", {"chip_scale": "seed"}, "option_unknown"),
-    ("two-hand", {"throw_in": "never"}, "option_not_applicable"),
-    ("two-hand", {"min_bid": 100}, "option_not_applicable"),
-    ("double-deck", {"run_extras": "on"}, "option_not_applicable"),
-    ("partnership", {"check_scale": "bicycle"}, "option_not_applicable"),
+    ("two-hand", {"throw_in": "never"}, "option_needs_bidding"),
+    ("two-hand", {"min_bid": 100}, "option_needs_bidding"),
+    ("double-deck", {"run_extras": "on"}, "option_needs_run_extras"),
+    ("partnership", {"check_scale": "bicycle"}, "option_needs_chips"),
 ]
 
 

@@ -112,10 +112,10 @@ REFUSED = [
     ("partnership", {"save_meld": "min_counters:x"}, "option_value", "'save_meld' cannot be"),
     ("partnership", {"doubles": "triple"}, "option_value", "'doubles' cannot be"),
     ("partnership", {"run_extras": True}, "option_value", "'run_extras' cannot be True"),
-    ("partnership", {"check_scale": "bicycle"}, "option_not_applicable", "it has no chips"),
-    ("double-deck", {"run_extras": "on"}, "option_not_applicable", "no run extras"),
-    ("two-hand", {"min_bid": 20}, "option_not_applicable", "it has no bidding"),
-    ("two-hand", {"throw_in": "always"}, "option_not_applicable", "it has no bidding"),
+    ("partnership", {"check_scale": "bicycle"}, "option_needs_chips", "it has no chips"),
+    ("double-deck", {"run_extras": "on"}, "option_needs_run_extras", "no run extras"),
+    ("two-hand", {"min_bid": 20}, "option_needs_bidding", "it has no bidding"),
+    ("two-hand", {"throw_in": "always"}, "option_needs_bidding", "it has no bidding"),
     ("euchre", {}, "ruleset_unknown", "unknown rule set 'euchre'"),
 ]
 

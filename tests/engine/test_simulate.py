@@ -16,7 +16,6 @@ from scorekeeper.simulate import (
     default_sides,
     random_game,
     random_hand_cards,
-    shown_cards,
     snap_bid,
 )
 
@@ -121,7 +120,7 @@ def test_shown_cards_make_the_same_meld(name: str) -> None:
         cards: tuple[Card, ...] = random_hand_cards(rules, rng)[0]
         for trump in SUITS:
             whole = best_meld(cards, trump, rules)
-            shown = shown_cards(whole, cards)
+            shown = whole.cards_shown()
             assert not Counter(shown) - Counter(cards)
             again = best_meld(shown, trump, rules)
             assert (again.total, again.chips) == (whole.total, whole.chips)
