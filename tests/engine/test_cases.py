@@ -36,6 +36,21 @@ def test_game_case(path: Path) -> None:
     assert_matches_case(replay(from_document(case["game"])).as_dict(), case["expect"])
 
 
+# the rule each error case breaks (its "about"), as the engine's refusal code
+ERROR_CODES = {
+    "bid-below-minimum": "bid_below_minimum",
+    "bid-off-step": "bid_off_step",
+    "counters-off-unit": "counters_off_unit",
+    "counters-sum": "counters_sum",
+    "hand-after-end": "hand_after_end",
+    "meld-cards-disagree": "meld_cards_disagree",
+    "negative-meld": "meld_negative",
+    "passed-out-dealer-stuck": "passed_out_not_allowed",
+    "throw-in-not-allowed": "throw_in_not_allowed",
+    "unknown-bidder": "bidder_unknown",
+}
+
+
 @pytest.mark.parametrize("path", case_files("errors"), ids=lambda p: p.stem)
 def test_error_case(path: Path) -> None:
     case = load_case(path)
@@ -44,6 +59,7 @@ def test_error_case(path: Path) -> None:
     hand = case["expect"]["error_hand"]
     assert refused.value.values["hand"] == hand
     assert str(refused.value).startswith(f"hand {hand}: ")
+    assert refused.value.code == ERROR_CODES.get(path.stem), "a new case: name its rule above"
 
 
 @pytest.mark.skipif(not SHARED_CASES.is_dir(), reason="no ../shared/cases beside this clone")
