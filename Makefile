@@ -1,10 +1,12 @@
-# The commands a newcomer types: `make test` (and, with the web app, `make run`).
+# The commands a newcomer types: `make run` to play, `make test` to check.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# e.g. `make run RUN_ARGS="--port 8000"`
+RUN_ARGS ?=
 
-.PHONY: test lint typecheck bench clean
+.PHONY: run test lint typecheck bench bench-web clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -13,6 +15,10 @@ $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
+
+## run: install into .venv when needed, upgrade the database, serve on 0.0.0.0:5000
+run: $(STAMP)
+	$(BIN)/scorekeeper serve $(RUN_ARGS)
 
 ## test: install into .venv when needed, lint, type-check the engine, run every test
 test: $(STAMP) lint
@@ -27,6 +33,10 @@ lint: $(STAMP)
 ## bench: print the engine's speed figures (meld per second, replays)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.engine
+
+## bench-web: print the table app's budgets (scoreboard size and speed, 30 hands)
+bench-web: $(STAMP)
+	$(BIN)/python -m benchmarks.web
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -45,7 +45,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config is None:
         instance.mkdir(parents=True, exist_ok=True)
         app.config.from_pyfile("config.py", silent=True)
-        app.config.setdefault("SECRET_KEY", _secret_key(instance))
+        if not app.config.get("SECRET_KEY"):
+            app.config["SECRET_KEY"] = _secret_key(instance)
     else:
         app.config.update(test_config)
 

@@ -1,18 +1,23 @@
 """The ``scorekeeper`` console script (game-format.md §2–§3).
 
 ``scorekeeper meld CARDS`` finds the best meld of a hand (or checks a claim);
-``scorekeeper score FILE`` replays a game file and prints its score sheet. Each
+``scorekeeper score FILE`` replays a game file and prints its score sheet;
+``scorekeeper serve`` runs the table app; ``scorekeeper import FILE`` and
+``scorekeeper export GAME_ID`` move games in and out of its database. Each
 command is one small function; the rules are the engine's, and a refusal is the
 engine's sentence on standard error with exit status 2.
 
 Exit statuses: 0 done; 1 a claim that is not valid; 2 bad input (a sentence
-naming the rule, or an argparse usage error); 3 an internal error.
+naming the rule, an argparse usage error, an unknown game, an address that cannot
+be listened on); 3 an internal error.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import logging
 import os
 import sys
 import textwrap
@@ -20,16 +25,31 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
+from flask import Flask
+
+from scorekeeper import create_app, services
 from scorekeeper.engine.cards import Card, Suit, format_cards, parse_cards, sort_cards
 from scorekeeper.engine.claims import ClaimVerdict, check_claim, parse_claim
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.game import Side
 from scorekeeper.engine.meld import MeldResult, best_meld, check_hand, meld_by_trump
+from scorekeeper.engine.names import display_name
 from scorekeeper.engine.rules import PRESETS, RuleSet, overrides_of, ruleset
 from scorekeeper.engine.scoring import DRAW, GameResult, replay
-from scorekeeper.gamefile import load
+from scorekeeper.gamefile import load, loads, to_document
+from scorekeeper.serve import (
+    DEFAULT_HOST,
+    DEFAULT_PORT,
+    banner,
+    listen_urls,
+    make_server,
+    prepare_database,
+    serve,
+    url,
+)
 
 OK, NOT_VALID, BAD_INPUT, INTERNAL_ERROR = 0, 1, 2, 3
+BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell tool reports when its reader goes away
 WIDTH = 80
 
 Claim = int | tuple[str, ...]
@@ -74,11 +94,65 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("files", metavar="FILE", nargs="+", help="a pinochle-game/1 document")
     score.add_argument("--json", action="store_true", help="print JSON (JSON Lines for several)")
     score.set_defaults(run=run_score)
+    _app_commands(commands)
     return parser
+
+
+def _app_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The table app's commands: serve it, and import or export its games."""
+    serve_ = commands.add_parser(
+        "serve",
+        help="run the table app for phones on this network",
+        description="Upgrade the database, print the addresses (and a QR code) phones "
+        "on the same network can open, and serve the app with waitress.",
+    )
+    serve_.add_argument(
+        "--host", default=DEFAULT_HOST, help=f"address to listen on (default: {DEFAULT_HOST})"
+    )
+    serve_.add_argument(
+        "--port",
+        type=_port,
+        default=DEFAULT_PORT,
+        help=f"port to listen on, 0 for any free one (default: {DEFAULT_PORT})",
+    )
+    serve_.set_defaults(run=run_serve)
+
+    import_ = commands.add_parser(
+        "import",
+        help="store a game file in the app's database and print its id",
+        description="Store a pinochle-game/1 document as a new game; a bad one stores nothing.",
+    )
+    import_.add_argument("file", metavar="FILE", help='a pinochle-game/1 document ("-": stdin)')
+    import_.set_defaults(run=run_import)
+
+    export = commands.add_parser(
+        "export",
+        help="print a stored game as a pinochle-game/1 document",
+        description="Write a stored game as a pinochle-game/1 document.",
+    )
+    export.add_argument("game_id", metavar="GAME_ID", type=int, help="the game's id")
+    export.add_argument(
+        "-o", "--output", metavar="FILE", help="write to FILE instead of standard output"
+    )
+    export.set_defaults(run=run_export)
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"invalid port {text!r}: expected 0 to 65535")
+    return port
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command and return its exit status; nothing escapes as a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        # suit symbols on a terminal that cannot show them: a "?" rather than a crash
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -90,9 +164,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PinochleError as exc:
         _error(str(exc))
         return BAD_INPUT
-    except BrokenPipeError:  # the reader went away (``| head``): not our error
+    except BrokenPipeError:  # the reader went away (``| head``): as a shell tool dies of SIGPIPE
         _silence_stdout()
-        return 1
+        return BROKEN_PIPE
     except KeyboardInterrupt:
         return 130
     except Exception as exc:
@@ -195,17 +269,10 @@ def _meld_one(request: _MeldRequest, text: str, trump: Suit | None) -> tuple[str
 
 # --- meld as text ----------------------------------------------------------------------
 
-_MELD_LABELS = {
-    "run_extra_king": "run + extra king",
-    "run_extra_queen": "run + extra queen",
-    "run_royal_marriage": "run + royal marriage",
-    "marriage": "common marriage",
-}
-
 
 def meld_label(name: str) -> str:
     """A meld's name for people: ``run_royal_marriage`` -> ``run + royal marriage``."""
-    return _MELD_LABELS.get(name, name.replace("_", " "))
+    return display_name(name)
 
 
 def _suit_label(suit: Suit) -> str:
@@ -416,6 +483,62 @@ def _sheet_result(result: GameResult) -> Iterator[str]:
         yield "result: a draw (equal chips)"
     elif isinstance(result.winner, int):
         yield f"winner: {names[result.winner]}"
+
+
+# --- the table app ------------------------------------------------------------------------
+
+
+def _app() -> Flask:
+    """The app (``SCOREKEEPER_INSTANCE_PATH``, ``DATABASE_URL``), its database upgraded."""
+    app = create_app()
+    prepare_database(app)
+    return app
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """``scorekeeper serve``: 0 once stopped with Ctrl-C, 2 when it cannot listen."""
+    app = create_app()
+    database = prepare_database(app)
+    logging.basicConfig()  # waitress's warnings, as ``waitress.serve`` shows them
+    try:
+        server, port = make_server(app, args.host, args.port)
+    except OSError as exc:
+        _error(f"cannot listen on {url(args.host, args.port)}: {exc.strerror or exc}")
+        return BAD_INPUT
+    text = banner(args.host, port, listen_urls(args.host, port), str(database))
+    serve(server, text, sys.stdout)
+    return OK
+
+
+def run_import(args: argparse.Namespace) -> int:
+    """``scorekeeper import``: the new game's id; a bad file is refused before any write."""
+    game = loads(sys.stdin.read()) if args.file == "-" else load(args.file)
+    app = _app()
+    with app.app_context():
+        stored = services.import_game(to_document(game))
+        print(stored.id)
+    return OK
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """``scorekeeper export``: the game's pinochle-game/1 document; 2 when there is none."""
+    app = _app()
+    with app.app_context():
+        game = services.get_game(args.game_id)
+        if game is None:
+            _error(f"no game has the id {args.game_id}")
+            return BAD_INPUT
+        text = json.dumps(services.export_game(game), indent=1, ensure_ascii=False) + "\n"
+    if args.output is None or args.output == "-":
+        sys.stdout.write(text)
+        return OK
+    try:
+        with open(args.output, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as exc:
+        _error(f"cannot write {args.output!r}: {exc.strerror}")
+        return BAD_INPUT
+    return OK
 
 
 if __name__ == "__main__":

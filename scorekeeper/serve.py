@@ -1,0 +1,268 @@
+"""``scorekeeper serve``: the app on this machine's network, for the phones at the table.
+
+The database is upgraded to the latest migration first (``prepare_database``),
+then waitress listens (``make_server``), and only once the socket is bound are
+the addresses printed (``banner``) that phones on the same network can open
+(``lan_addresses``), with a QR code of the first one (``qr_text``). Ctrl-C (or
+SIGTERM) stops the server and the command returns.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import signal
+import socket
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from io import StringIO
+from typing import Any, Protocol, TextIO
+
+import flask_migrate
+import segno
+from alembic.migration import MigrationContext
+from flask import Flask
+from waitress.server import create_server
+
+from .extensions import db
+
+DEFAULT_HOST = "0.0.0.0"
+DEFAULT_PORT = 5000
+THREADS = 8
+# Connecting a UDP socket only picks the route to an address: nothing is sent.
+# Any private (RFC 1918) address will do; nothing needs to be there.
+ROUTE_PROBE = ("10.254.254.254", 1)
+WILDCARDS = {"", "0.0.0.0", "::"}
+
+
+# --- addresses --------------------------------------------------------------------------
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses that others on its networks can reach.
+
+    The address of the default route comes first (the one phones on the same
+    Wi-Fi most likely share), then the others the host name resolves to;
+    loopback, link-local and unspecified addresses are left out. Nothing is
+    sent anywhere: the UDP socket is only connected, never written to.
+    """
+    found = [_route_address(), *_hostname_addresses()]
+    usable = [address for address in found if address is not None and _reachable(address)]
+    return list(dict.fromkeys(usable))
+
+
+def _route_address() -> str | None:
+    """The local address the operating system would use to reach a private network."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(ROUTE_PROBE)
+            address: str = probe.getsockname()[0]
+            return address
+    except OSError:  # no network at all
+        return None
+
+
+def _hostname_addresses() -> list[str]:
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET, socket.SOCK_STREAM)
+    except OSError:  # the host name does not resolve
+        return []
+    return [str(info[4][0]) for info in infos]
+
+
+def _reachable(address: str) -> bool:
+    try:
+        ip = ipaddress.IPv4Address(address)
+    except ValueError:
+        return False
+    return not (ip.is_loopback or ip.is_link_local or ip.is_unspecified or ip.is_multicast)
+
+
+def url(host: str, port: int) -> str:
+    """``http://host:port``, with an IPv6 address in brackets."""
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def listen_urls(host: str, port: int, addresses: list[str] | None = None) -> list[str]:
+    """The addresses to print: each LAN address and loopback when listening on all
+    interfaces (``addresses`` defaults to ``lan_addresses()``), else ``host`` itself.
+    """
+    if host not in WILDCARDS:
+        return [url(host, port)]
+    lan = lan_addresses() if addresses is None else addresses
+    return [url(address, port) for address in lan] + [url("127.0.0.1", port)]
+
+
+def qr_text(link: str) -> str:
+    """A QR code of ``link`` drawn with Unicode half blocks, for a terminal.
+
+    A full QR code (phone cameras do not read Micro QR), light modules as blocks,
+    so it reads on the usual dark terminal; the quiet zone is part of the text.
+    """
+    out = StringIO()
+    segno.make(link, micro=False).terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def banner(host: str, port: int, urls: list[str], database: str) -> str:
+    """What ``serve`` prints before it serves: the addresses, a QR code, how to stop."""
+    lines = ["Pinochle scorekeeper", f"database  {database}", ""]
+    lan = host in WILDCARDS and len(urls) > 1
+    if lan:
+        lines.append("Open on a phone on the same network:")
+    elif host in WILDCARDS:
+        lines.append("No network address found: only this machine can open the app.")
+    else:
+        lines.append("Open:")
+    lines += [f"  {link}" for link in urls]
+    if _is_loopback(host):
+        lines.append(f"(only this machine can: use --host {DEFAULT_HOST} for phones)")
+    if lan or host not in WILDCARDS:
+        lines += ["", f"Scan to open {urls[0]}:", qr_text(urls[0]).rstrip("\n")]
+    lines += ["", "Press Ctrl-C to stop."]
+    return "\n".join(lines)
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+# --- the database ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DatabaseState:
+    """Where the database is (password hidden) and its revision before and after."""
+
+    url: str
+    before: str | None
+    after: str | None
+
+    def __str__(self) -> str:
+        if self.before == self.after:
+            return f"{self.url} (revision {self.after})"
+        return f"{self.url} (upgraded from {self.before or 'empty'} to {self.after})"
+
+
+def prepare_database(app: Flask) -> DatabaseState:
+    """Upgrade the app's database to the latest migration (creating it if needed)."""
+    with app.app_context():
+        before = _revision()
+        with quiet_migrations():
+            flask_migrate.upgrade()
+        after = _revision()
+        where = db.engine.url.render_as_string(hide_password=True)
+    return DatabaseState(where, before, after)
+
+
+def _revision() -> str | None:
+    with db.engine.connect() as connection:
+        revision: str | None = MigrationContext.configure(connection).get_current_revision()
+        return revision
+
+
+@contextmanager
+def quiet_migrations() -> Iterator[None]:
+    """Quiet Alembic's INFO lines, and undo what ``migrations/env.py`` does to logging.
+
+    Its ``fileConfig`` replaces the root handlers and disables every logger that
+    already exists (waitress's among them); afterwards they are put back as they were.
+    """
+    manager = logging.Logger.manager
+    root = logging.getLogger()
+    root_state = (root.level, list(root.handlers))
+    loggers = {
+        name: (logger.disabled, logger.level, list(logger.handlers), logger.propagate)
+        for name, logger in manager.loggerDict.items()
+        if isinstance(logger, logging.Logger)
+    }
+    threshold = manager.disable
+    logging.disable(logging.INFO)
+    try:
+        yield
+    finally:
+        logging.disable(threshold)
+        for handler in root.handlers:
+            if handler not in root_state[1]:
+                handler.close()
+        root.setLevel(root_state[0])
+        root.handlers[:] = root_state[1]
+        for name, (disabled, level, handlers, propagate) in loggers.items():
+            logger = logging.getLogger(name)
+            logger.disabled, logger.propagate = disabled, propagate
+            logger.setLevel(level)
+            logger.handlers[:] = handlers
+
+
+# --- serving ----------------------------------------------------------------------------
+
+
+class Server(Protocol):
+    """What ``serve`` needs of a waitress server."""
+
+    def run(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def make_server(app: Flask, host: str, port: int, threads: int = THREADS) -> tuple[Server, int]:
+    """A waitress server listening on ``host:port``, and the port (``port`` 0 picks a
+    free one). ``OSError`` when the address cannot be had, with nothing left open.
+    """
+    listening = bound_socket(host, port)
+    try:
+        server: Any = create_server(app, sockets=[listening], threads=threads, ident="scorekeeper")
+    except BaseException:
+        listening.close()
+        raise
+    return server, int(listening.getsockname()[1])
+
+
+def bound_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host:port`` (an IPv4 address first when a name has both)."""
+    found = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    family, kind, proto, _, address = min(found, key=lambda info: info[0] != socket.AF_INET)
+    bound = socket.socket(family, kind, proto)
+    try:
+        bound.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        bound.bind(address)
+    except OSError:
+        bound.close()
+        raise
+    return bound
+
+
+def serve(server: Server, text: str, out: TextIO) -> None:
+    """Print ``text`` (the banner), serve until Ctrl-C or SIGTERM, then close."""
+    try:
+        print(text, file=out, flush=True)
+        with _sigterm_as_interrupt():
+            server.run()  # returns on KeyboardInterrupt, once the workers have stopped
+    finally:
+        server.close()
+    print("Stopped.", file=out, flush=True)
+
+
+@contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """SIGTERM stops the server as Ctrl-C does (main thread only; restored after)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(_signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        with suppress(ValueError, TypeError):
+            signal.signal(signal.SIGTERM, previous)

@@ -1,0 +1,136 @@
+/* The hand form, a little quicker: − / + bid steps, the live hints ("need 130 of
+   250 counters", the throw-in) and the other side's counters. Every number and
+   sentence comes from the server (hands.preview, answered by the engine): no rule
+   of the game lives here. Without this file the form works the same, by submitting. */
+(function () {
+  "use strict";
+
+  // Deleting a hand asks first.
+  document.querySelectorAll("form[data-confirm]").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      if (!window.confirm(form.getAttribute("data-confirm"))) event.preventDefault();
+    });
+  });
+
+  var form = document.querySelector("form.hand-form[data-preview]");
+  if (!form || !window.fetch || !window.URLSearchParams || !window.FormData) return;
+
+  var url = form.getAttribute("data-preview");
+  var bid = form.querySelector("input[name=bid]");
+  var counters = Array.prototype.slice.call(form.querySelectorAll("input.counters"));
+  var typed = []; // counters sides, most recently typed first
+  var latest = 0; // number of the newest question asked
+  var last = null; // the newest answer
+  var timer = null;
+
+  // The one counters field the user did not type into (of the others, all typed).
+  function autoSide() {
+    if (counters.length < 2 || typed.length !== counters.length - 1) return null;
+    for (var side = 0; side < counters.length; side++) {
+      if (typed.indexOf(side) < 0) return side;
+    }
+    return null;
+  }
+
+  function query() {
+    var params = new URLSearchParams();
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "csrf_token" && typeof value === "string") params.append(name, value);
+    });
+    var side = autoSide();
+    if (side !== null) params.set(counters[side].name, ""); // the server fills it
+    return params.toString();
+  }
+
+  function text(selector, value) {
+    var element = form.querySelector(selector);
+    if (element && element.textContent !== value) element.textContent = value;
+  }
+
+  function show(answer) {
+    text("[data-need]", answer.need || "");
+    // a sentence already shown beside the bid (the refused save) is not repeated
+    var refused = document.getElementById("bid-error");
+    var bidError = answer.bid_error || "";
+    text("[data-bid-error]", refused && refused.textContent === bidError ? "" : bidError);
+    text("[data-throw-in-hint]", answer.throw_in || "");
+    var box = form.querySelector("[data-throw-in]");
+    if (box) {
+      var check = box.querySelector("input[type=checkbox]");
+      box.hidden = answer.can_throw_in === false && !(check && check.checked);
+    }
+    var side = autoSide();
+    counters.forEach(function (input, index) {
+      input.classList.toggle("auto", index === side);
+    });
+    if (side !== null) {
+      var value = answer.filled === side ? answer.counters[side] : null;
+      counters[side].value = value === null || value === undefined ? "" : String(value);
+    }
+  }
+
+  // Ask the server about the form as it is; resolves with the answer (or null).
+  function refresh() {
+    var mine = ++latest;
+    var address = url + (url.indexOf("?") < 0 ? "?" : "&") + query();
+    return fetch(address, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+      .then(function (response) {
+        return response.ok ? response.json() : null;
+      })
+      .then(function (answer) {
+        if (answer && mine === latest) {
+          last = answer;
+          show(answer);
+        }
+        return answer;
+      })
+      .catch(function () {
+        return null;
+      });
+  }
+
+  function soon() {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(refresh, 200);
+  }
+
+  // The automatic counters are only ever the server's answer to the latest typing:
+  // cleared while that answer is on its way, and sent empty on save so the server
+  // fills them from what was typed (a slow answer can never be saved for a number
+  // nobody typed).
+  function clearAuto() {
+    var side = autoSide();
+    counters.forEach(function (input, index) {
+      input.classList.toggle("auto", index === side);
+    });
+    if (side !== null) counters[side].value = "";
+  }
+
+  counters.forEach(function (input, side) {
+    input.addEventListener("input", function () {
+      typed = [side]
+        .concat(typed.filter(function (other) { return other !== side; }))
+        .slice(0, counters.length - 1);
+      clearAuto();
+    });
+  });
+  form.addEventListener("submit", clearAuto);
+  form.addEventListener("input", soon);
+  form.addEventListener("change", soon);
+
+  // − / +: the server says which bid is next on the ladder.
+  form.querySelectorAll("[data-step]").forEach(function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      if (!bid) return;
+      var known = last && last.bid !== null && String(last.bid) === bid.value.trim();
+      (known ? Promise.resolve(last) : refresh()).then(function (answer) {
+        if (!answer || answer.next_bid === undefined) return;
+        bid.value = button.getAttribute("data-step") === "up" ? answer.next_bid : answer.previous_bid;
+        refresh();
+      });
+    });
+  });
+
+  refresh();
+})();

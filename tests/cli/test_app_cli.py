@@ -1,0 +1,187 @@
+"""``scorekeeper import``, ``export`` and ``serve`` against the app's own database."""
+
+from __future__ import annotations
+
+import io
+import json
+import socket
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.cli import main
+from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.scoring import replay
+from scorekeeper.gamefile import from_document, to_document
+from tests.conftest import case_files, load_case
+
+# migrations/env.py still calls Flask-SQLAlchemy's deprecated ``db.get_engine()`` first.
+
+GAMES = case_files("games")
+ERRORS = case_files("errors")
+
+
+@dataclass(frozen=True)
+class Result:
+    status: int
+    out: str
+    err: str
+
+
+Run = Callable[..., Result]
+
+
+@pytest.fixture
+def instance(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty instance folder the commands will use, and no ``DATABASE_URL``."""
+    folder = tmp_path / "instance"
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(folder))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    return folder
+
+
+@pytest.fixture
+def run(instance: Path, capsys: pytest.CaptureFixture[str]) -> Run:
+    """``run("export", "1")``: main() in-process on the temporary instance."""
+
+    def invoke(*argv: str) -> Result:
+        status = main(list(argv))
+        captured = capsys.readouterr()
+        return Result(status, captured.out, captured.err)
+
+    return invoke
+
+
+def written(folder: Path, document: Any, name: str = "game.json") -> str:
+    path = folder / name
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return str(path)
+
+
+def replayed(document: Any, exported: dict[str, Any]) -> dict[str, Any]:
+    """The document as the engine reads it back; a game without a date is dated the
+    day it is imported (the date ``exported`` has).
+    """
+    expected = to_document(from_document(document))
+    expected.setdefault("played_on", exported["played_on"])
+    return expected
+
+
+def sentence(document: Any) -> str:
+    """The engine's refusal of a game document."""
+    with pytest.raises(PinochleError) as refusal:
+        replay(from_document(document))
+    return str(refusal.value)
+
+
+# --- import and export ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", GAMES, ids=[path.stem for path in GAMES])
+def test_import_then_export_gives_the_game_back(tmp_path: Path, run: Run, case: Path) -> None:
+    document = load_case(case)["game"]
+    imported = run("import", written(tmp_path, document))
+    assert (imported.status, imported.err) == (0, "")
+    assert imported.out.strip().isdigit()
+
+    exported = run("export", imported.out.strip())
+    assert (exported.status, exported.err) == (0, "")
+    assert json.loads(exported.out) == replayed(document, json.loads(exported.out))
+
+
+def test_each_import_is_a_new_game(tmp_path: Path, run: Run) -> None:
+    path = written(tmp_path, load_case(GAMES[0])["game"])
+    assert [run("import", path).out for _ in range(3)] == ["1\n", "2\n", "3\n"]
+
+
+def test_import_reads_standard_input(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    document = load_case(GAMES[0])["game"]
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(document)))
+    assert run("import", "-") == Result(0, "1\n", "")
+
+
+def test_export_to_a_file(tmp_path: Path, run: Run) -> None:
+    document = load_case(GAMES[0])["game"]
+    run("import", written(tmp_path, document))
+    target = tmp_path / "out.json"
+    assert run("export", "1", "-o", str(target)) == Result(0, "", "")
+    exported = json.loads(target.read_text(encoding="utf-8"))
+    assert exported == replayed(document, exported)
+
+
+@pytest.mark.parametrize("case", ERRORS, ids=[path.stem for path in ERRORS])
+def test_a_game_that_breaks_a_rule_is_refused_and_nothing_is_stored(
+    tmp_path: Path, run: Run, case: Path
+) -> None:
+    document = load_case(case)["game"]
+    refused = run("import", written(tmp_path, document))
+    assert refused == Result(2, "", sentence(document) + "\n")
+    assert run("export", "1") == Result(2, "", "no game has the id 1\n")
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("{not json", "not JSON (line 1, column 2"),
+        ('{"format": "pinochle-game/0"}', "format must be 'pinochle-game/1'"),
+    ],
+)
+def test_a_file_that_is_not_a_game_is_refused(
+    tmp_path: Path, run: Run, instance: Path, content: str, reason: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    refused = run("import", str(path))
+    assert (refused.status, refused.out) == (2, "")
+    assert reason in refused.err
+    assert len(refused.err.splitlines()) == 1
+    assert not (instance / "scorekeeper.db").exists()  # refused before the database is opened
+
+
+def test_a_missing_file_is_refused(tmp_path: Path, run: Run) -> None:
+    refused = run("import", str(tmp_path / "missing.json"))
+    assert (refused.status, refused.out) == (2, "")
+    assert "cannot read" in refused.err and "missing.json" in refused.err
+
+
+def test_export_of_an_unknown_game(run: Run) -> None:
+    assert run("export", "42") == Result(2, "", "no game has the id 42\n")
+
+
+def test_export_needs_a_number(run: Run) -> None:
+    refused = run("export", "first")
+    assert refused.status == 2
+    assert "invalid int value: 'first'" in refused.err
+
+
+def test_database_url_overrides_the_instance_database(
+    tmp_path: Path, run: Run, instance: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    database = tmp_path / "elsewhere.db"
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{database}")
+    assert run("import", written(tmp_path, load_case(GAMES[0])["game"])).out == "1\n"
+    assert database.is_file()
+    assert not (instance / "scorekeeper.db").exists()
+
+
+# --- serve --------------------------------------------------------------------------------------
+
+
+def test_serve_on_a_port_in_use_says_so(run: Run) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        refused = run("serve", "--host", "127.0.0.1", "--port", str(port))
+    assert (refused.status, refused.out) == (2, "")
+    assert refused.err.startswith(f"cannot listen on http://127.0.0.1:{port}: ")
+
+
+@pytest.mark.parametrize("port", ["-1", "65536", "http"])
+def test_serve_needs_a_port_number(run: Run, port: str) -> None:
+    refused = run("serve", "--port", port)
+    assert refused.status == 2
+    assert f"invalid port {port!r}: expected 0 to 65535" in refused.err
