@@ -13,6 +13,7 @@ from datetime import date
 from typing import Any
 
 from sqlalchemy import func, select
+from sqlalchemy.orm import selectinload
 
 from .engine.cards import Suit
 from .engine.errors import PinochleError
@@ -274,7 +275,17 @@ def export_game(game: Game) -> dict[str, Any]:
 
 
 def get_game(game_id: int) -> Game | None:
-    return db.session.get(Game, game_id)
+    """A game with its sides, seats, hands and history loaded in a few queries."""
+    return db.session.get(
+        Game,
+        game_id,
+        options=[
+            selectinload(Game.sides),
+            selectinload(Game.seats).selectinload(Seat.player),
+            selectinload(Game.hands).selectinload(Hand.bidder),
+            selectinload(Game.edits),
+        ],
+    )
 
 
 def recent_games(limit: int = 50) -> list[Game]:

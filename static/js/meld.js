@@ -44,6 +44,11 @@
     if (!(count <= most)) count = 0;
     input.value = String(count);
     showCount(cell, count);
+    // an answer already on its way is for the cards before this tap: drop it
+    if (pending) {
+      pending.abort();
+      pending = null;
+    }
     // the grid is what counts now: typed cards would replace it
     var typed = theForm().elements.namedItem("cards");
     if (typed && typed.value) typed.value = "";

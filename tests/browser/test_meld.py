@@ -6,7 +6,6 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import HeldAnswers, LiveServer, card_cell, tap_card
@@ -88,11 +87,6 @@ def test_the_meld_checker_works_without_javascript(
     assert page.locator("#meld-total").inner_text() == "150"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="meld.js: an answer that arrives after a newer tap replaces the page and loses "
-    "that tap (bump() should abort, or refresh() ignore, the request already on its way)",
-)
 def test_a_tap_while_an_answer_is_on_its_way_is_kept(page: Any, live_server: LiveServer) -> None:
     """On the table's wifi an answer takes a while; a tap made meanwhile must not be lost."""
     page.goto(live_server.url + "/meld?trump=H")
