@@ -175,6 +175,15 @@ def page(new_context: Callable[..., Any]) -> Any:
 
 # --- helpers the tests share ---------------------------------------------------------------------
 
+
+def expect(actual: Any, message: str | None = None) -> Any:
+    """Playwright's ``expect`` (retrying assertions), imported only once a test runs, so the
+    tests are collected, and skipped with a message, where Playwright is not installed."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(actual, message)
+
+
 SEATS = ("Ann", "Bea", "Cal", "Dan")  # clockwise: Ann & Cal (Us) against Bea & Dan (Them)
 
 
@@ -191,18 +200,30 @@ def start_game(page: Any, server: LiveServer, *, target: int | None = None) -> i
     return int(page.url.rsplit("/", 1)[1])
 
 
-def stored_game(server: LiveServer, hands: list[dict[str, Any]], **options: Any) -> int:
-    """A partnership game with ``hands`` already recorded (through services, not the page)."""
+def stored_game(
+    server: LiveServer,
+    hands: list[dict[str, Any]],
+    seats: tuple[str, ...] = SEATS,
+    side_names: tuple[str, str] = ("Us", "Them"),
+    **options: Any,
+) -> int:
+    """A partnership game with ``hands`` already recorded (through services, not the page).
+
+    ``seats`` are clockwise from the first dealer; in ``hands``, the names of ``SEATS``
+    stand for the players in the same seats.
+    """
+    rename = dict(zip(SEATS, seats, strict=True))
     with server.app.app_context():
         game = services.create_game(
             "partnership",
             options,
-            [("Us", ["Ann", "Cal"]), ("Them", ["Bea", "Dan"])],
-            seating=list(SEATS),
-            first_dealer="Ann",
+            [(side_names[0], seats[0::2]), (side_names[1], seats[1::2])],
+            seating=list(seats),
+            first_dealer=seats[0],
         )
         for hand in hands:
-            services.add_hand(game, hand)
+            bidder = hand.get("bidder")
+            services.add_hand(game, {**hand, "bidder": rename.get(bidder, bidder)})
         return game.id
 
 
@@ -214,6 +235,19 @@ def totals(page: Any) -> list[int]:
 def horizontal_overflow(page: Any) -> int:
     """How many CSS pixels the page is wider than the window (0 when nothing scrolls sideways)."""
     return int(page.evaluate("document.documentElement.scrollWidth - window.innerWidth"))
+
+
+def scrolling_boxes(page: Any) -> list[str]:
+    """The boxes inside the page that scroll sideways (a table in an ``overflow-x: auto`` box)."""
+    return list(
+        page.evaluate(
+            """() => [...document.querySelectorAll("main *")]
+                .filter(e => ["auto", "scroll"].includes(getComputedStyle(e).overflowX))
+                .filter(e => e.scrollWidth > e.clientWidth + 1)
+                .map(e => `${e.tagName.toLowerCase()}.${e.className}: ${e.scrollWidth} px `
+                          + `of content in ${e.clientWidth} px`)"""
+        )
+    )
 
 
 def too_small(page: Any, selector: str, minimum: float = 44) -> list[str]:

@@ -6,9 +6,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import expect
-
-from tests.browser.conftest import HeldAnswers, LiveServer, card_cell, tap_card
+from tests.browser.conftest import HeldAnswers, LiveServer, card_cell, expect, tap_card
 
 RUN = ("AH", "10H", "KH", "QH", "JH")
 

@@ -13,8 +13,10 @@ from tests.browser.conftest import (
     LiveServer,
     RequestLog,
     horizontal_overflow,
+    scrolling_boxes,
     start_game,
     stored_game,
+    tap_card,
     too_small,
     totals,
 )
@@ -72,8 +74,8 @@ def test_a_refused_new_game_says_why(page: Any, live_server: LiveServer) -> None
 FIELDS = "main input:not([type=radio]):not([type=checkbox]), main select"
 TAPPED = {
     "list": ["header a", ".actions a", "ul.games a"],
-    "new": ["header a", ".choices span", FIELDS, "main button"],
-    "board": ["header a", ".actions a", ".actions button"],
+    "new": ["header a", ".choices span", FIELDS, "main button", "summary"],
+    "board": ["header a", ".actions a", ".actions button", "table.hands a", "summary"],
     "hand": [
         "header a",
         ".choices span",
@@ -85,19 +87,23 @@ TAPPED = {
     "meld": ["header a", ".choices span", ".grid .cell", FIELDS, "main button"],
 }
 PAGES = list(TAPPED)
-# targets that are too small today: each one is a fix to make in the page (then drop it here)
-TOO_SMALL_TODAY = {
-    ("new", "summary"): "the 'House rules' toggle is one line of text (24 px): give it min-height",
-    ("board", "table.hands a"): "the 'Correct hand N' links are the bare digit (about 19 px tall)",
-    ("board", "summary"): "the 'History' toggle is one line of text (20 px): give it min-height",
-}
 MELD = "c_AH=1&c_10H=1&c_KH=2&c_QH=2&c_JH=1&c_QS=2&c_JD=2&claim=run%2C+2+marriages"
+LONG_NAMES = ("Christopher", "Margaret", "Alexandra", "Benjamin")
 
 
-def page_paths(live_server: LiveServer) -> dict[str, str]:
+@pytest.fixture(scope="module")
+def paths(live_server: LiveServer) -> dict[str, str]:
     """Every page a player uses, filled as in play (a game three hands in, a checked meld)."""
     game = f"/games/{stored_game(live_server, [HAND, HAND, HAND])}"
+    long = stored_game(
+        live_server,
+        [HAND, HAND, HAND],
+        seats=LONG_NAMES,
+        side_names=("Christopher & Alexandra", "Margaret & Benjamin"),
+    )
     return {
+        "board-long-names": f"/games/{long}",
+        "hand-long-names": f"/games/{long}/hands/new",
         "list": "/",
         "new": "/games/new",
         "board": game,
@@ -108,40 +114,78 @@ def page_paths(live_server: LiveServer) -> dict[str, str]:
     }
 
 
-@pytest.mark.parametrize("name", [*PAGES, "meld-all-trumps"])
+ALL_PAGES = [*PAGES, "meld-all-trumps", "board-long-names", "hand-long-names"]
+
+
+@pytest.mark.parametrize("name", ALL_PAGES)
 def test_no_sideways_scrolling_at_360_px(
-    new_context: Callable[..., Any], live_server: LiveServer, name: str
+    new_context: Callable[..., Any], live_server: LiveServer, paths: dict[str, str], name: str
 ) -> None:
     page = new_context(**NARROW).new_page()
-    page.goto(live_server.url + page_paths(live_server)[name])
+    page.goto(live_server.url + paths[name])
     assert page.evaluate("window.innerWidth") == 360
     assert horizontal_overflow(page) == 0
 
 
+# defects seen today, each a fix to make in the page (then drop it here: the test turns strict)
+SCROLLS_INSIDE = {
+    "board-long-names": "with names like Christopher and Margaret the hands table is about "
+    "370 px wide at 360 px: it scrolls inside .table-wrap and the second side is cut off",
+}
+BREAKS_WORDS = {
+    "new": "the six rule presets share one row: each is ~50 px wide and its name breaks "
+    "mid-word ('par/tne/rsh/ip')",
+    "hand-long-names": "four bidder buttons share one row: names like Christopher break "
+    "mid-word ('Christ/opher')",
+}
+
+
+def known(names: list[str], defects: dict[str, str]) -> list[Any]:
+    """``names`` as parameters, those with one of ``defects`` expected to fail."""
+    return [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=defects[name]))
+        if name in defects
+        else name
+        for name in names
+    ]
+
+
+@pytest.mark.parametrize("name", known(ALL_PAGES, SCROLLS_INSIDE))
+def test_nothing_scrolls_sideways_inside_at_360_px(
+    new_context: Callable[..., Any], live_server: LiveServer, paths: dict[str, str], name: str
+) -> None:
+    page = new_context(**NARROW).new_page()
+    page.goto(live_server.url + paths[name])
+    assert scrolling_boxes(page) == []
+
+
+@pytest.mark.parametrize("name", known(["new", "hand", "meld", "hand-long-names"], BREAKS_WORDS))
+def test_choice_buttons_keep_their_words_whole_at_360_px(
+    new_context: Callable[..., Any], live_server: LiveServer, paths: dict[str, str], name: str
+) -> None:
+    page = new_context(**NARROW).new_page()
+    page.goto(live_server.url + paths[name])
+    broken = page.locator(".choices span").evaluate_all(
+        """spans => spans.filter(span => {
+            const before = span.style.cssText;
+            span.style.overflowWrap = "normal";
+            span.style.wordBreak = "normal";
+            const overflows = span.scrollWidth > span.clientWidth + 1;
+            span.style.cssText = before;
+            return overflows;
+        }).map(span => span.textContent.trim())"""
+    )
+    assert broken == []
+
+
 @pytest.mark.parametrize("name", PAGES)
 def test_tap_targets_at_least_44_px(
-    new_context: Callable[..., Any], live_server: LiveServer, name: str
+    new_context: Callable[..., Any], live_server: LiveServer, paths: dict[str, str], name: str
 ) -> None:
     page = new_context(**NARROW).new_page()
-    page.goto(live_server.url + page_paths(live_server)[name])
+    page.goto(live_server.url + paths[name])
     small = [problem for selector in TAPPED[name] for problem in too_small(page, selector)]
     assert small == []
-
-
-@pytest.mark.parametrize(
-    ("name", "selector"),
-    [
-        pytest.param(name, selector, marks=pytest.mark.xfail(strict=True, reason=reason))
-        for (name, selector), reason in TOO_SMALL_TODAY.items()
-    ],
-)
-def test_secondary_tap_targets_at_least_44_px(
-    new_context: Callable[..., Any], live_server: LiveServer, name: str, selector: str
-) -> None:
-    page = new_context(**NARROW).new_page()
-    page.goto(live_server.url + page_paths(live_server)[name])
-    assert page.locator(selector).count() > 0
-    assert too_small(page, selector) == []
 
 
 # --- theme, requests, no JavaScript -----------------------------------------------------------
@@ -205,15 +249,14 @@ def colours_of(locator: Any) -> tuple[str, str]:
 
 
 def test_no_request_leaves_the_host(
-    page: Any, live_server: LiveServer, requests_made: RequestLog
+    page: Any, live_server: LiveServer, paths: dict[str, str], requests_made: RequestLog
 ) -> None:
     start_game(page, live_server)
-    for path in page_paths(live_server).values():
+    for path in paths.values():
         page.goto(live_server.url + path)
     page.goto(live_server.url + "/games/import")
     page.get_by_role("link", name="Meld").tap()
-    page.locator(".cell", has=page.locator('input[name="c_AH"]')).tap()
-    page.wait_for_timeout(500)  # the checker asks the server about the tap
+    tap_card(page, "AH")  # the checker asks the server about the tap
     assert any(url.endswith("/static/css/app.css") for url in requests_made.urls)
     assert any("/meld?" in url for url in requests_made.urls)
     assert requests_made.foreign(live_server.url) == []

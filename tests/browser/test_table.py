@@ -7,11 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from playwright.sync_api import expect
-
 from tests.browser.conftest import (
     HeldAnswers,
     LiveServer,
+    expect,
     start_game,
     stored_game,
     tap_card,
