@@ -49,7 +49,7 @@ from ..engine.game import Game as EngineGame
 from ..engine.meld import best_meld
 from ..engine.rules import RuleSet
 from ..engine.scoring import can_throw_in, counters_needed, verify_bid, verify_throw_in
-from ..models import Game, Hand, HandEdit
+from ..models import Game, Hand
 from .forms import EngineForm
 
 bp = Blueprint("hands", __name__)
@@ -543,20 +543,7 @@ def edit(game_id: int, number: int) -> tuple[str, int] | BaseResponse:
             flash(_("Hand %(number)s corrected.", number=number))
             return redirect(url_for("games.show", game_id=game.id))
     history = [edit for edit in game.edits if edit.number == number]
-    return _render("hands/form.html", form, table, editing=True, history=_history(history))
-
-
-def _history(edits: Sequence[HandEdit]) -> list[dict[str, Any]]:
-    words = {"added": _("recorded"), "edited": _("corrected"), "deleted": _("deleted")}
-    return [
-        {
-            "at": edit.at,
-            "action": words.get(edit.action, edit.action),
-            "before": edit.before,
-            "after": edit.after,
-        }
-        for edit in reversed(edits)
-    ]
+    return _render("hands/form.html", form, table, editing=True, history=history[::-1])
 
 
 @bp.route("/games/<int:game_id>/hands/<int:number>/delete", methods=["POST"])

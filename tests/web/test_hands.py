@@ -506,8 +506,8 @@ def test_edit_an_earlier_hand(app: Flask, client: FlaskClient) -> None:
         ]
     history = client.get(edit_url(game_id, 1)).text
     assert "History of hand 1" in history
-    assert "corrected" in history and "recorded" in history
-    assert "[200, 50]" in history and "[120, 130]" in history
+    assert "hand 1 corrected" in history and "hand 1 recorded" in history
+    assert "200 / 50" in history and "120 / 130" in history
 
 
 def test_an_edit_that_ends_the_game_early_is_refused(

@@ -87,7 +87,10 @@ def test_empty_page_shows_the_single_deck_grid(client: FlaskClient) -> None:
 def test_script_is_a_deferred_file_and_nothing_inline(client: FlaskClient) -> None:
     _, page = get(client, {"cards": "AH 10H KH QH JH", "trump": "H", "claim": "150"})
     scripts = re.findall(r"<script([^>]*)>(.*?)</script>", page, re.S)
-    assert scripts == [(' src="/static/js/meld.js" defer', "")]
+    assert scripts == [
+        (' src="/static/js/app.js" defer', ""),
+        (' src="/static/js/meld.js" defer', ""),
+    ]
     assert not re.search(r"\son[a-z]+=", page), "no inline event handlers"
     with client.get("/static/js/meld.js") as script:
         assert script.status_code == 200
