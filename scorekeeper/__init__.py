@@ -40,6 +40,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL")
         or f"sqlite:///{instance / 'scorekeeper.db'}",
         BABEL_DEFAULT_LOCALE="en",
+        SHEET_PAPER="a4",  # a4 or letter: the score sheets' default paper
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
     )
     if test_config is None:

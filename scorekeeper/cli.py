@@ -136,6 +136,22 @@ def _app_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     )
     export.set_defaults(run=run_export)
 
+    sheet = commands.add_parser(
+        "sheet",
+        help="print a game file (or a blank sheet) as a PDF score sheet",
+        description="Make a PDF score sheet from a pinochle-game/1 file, no server needed; "
+        "or, with --blank, an empty sheet for a rule set.",
+    )
+    sheet.add_argument("file", metavar="FILE", nargs="?", help="a pinochle-game/1 document")
+    sheet.add_argument("--blank", action="store_true", help="an empty sheet instead")
+    sheet.add_argument("--ruleset", default="partnership", help="the blank sheet's rule set")
+    sheet.add_argument("--hands", type=int, default=30, help="rows on the blank sheet (30)")
+    sheet.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (a4)")
+    sheet.add_argument(
+        "-o", "--output", metavar="FILE", help="the PDF to write (default: FILE with .pdf)"
+    )
+    sheet.set_defaults(run=run_sheet)
+
 
 def _port(text: str) -> int:
     try:
@@ -538,6 +554,34 @@ def run_export(args: argparse.Namespace) -> int:
     except OSError as exc:
         _error(f"cannot write {args.output!r}: {exc.strerror}")
         return BAD_INPUT
+    return OK
+
+
+def run_sheet(args: argparse.Namespace) -> int:
+    """``scorekeeper sheet``: a game file's score sheet, or a blank one, as a PDF file."""
+    from scorekeeper import pdf
+
+    if args.blank:
+        rules = ruleset(args.ruleset)  # an unknown name is refused with the engine's sentence
+        if not 1 <= args.hands <= 200:
+            _error(f"--hands must be from 1 to 200, not {args.hands}")
+            return BAD_INPUT
+        output = args.output or f"blank-{rules.name}.pdf"
+        body = pdf.blank_sheet_pdf(rules.name, args.hands, args.paper)
+    else:
+        if args.file is None:
+            _error("give a game file, or --blank for an empty sheet")
+            return BAD_INPUT
+        game = load(args.file)
+        output = args.output or os.path.splitext(os.path.basename(args.file))[0] + ".pdf"
+        body = pdf.game_sheet_pdf(game, args.paper)
+    try:
+        with open(output, "wb") as file:
+            file.write(body)
+    except OSError as exc:
+        _error(f"cannot write {output!r}: {exc.strerror}")
+        return BAD_INPUT
+    print(output)
     return OK
 
 

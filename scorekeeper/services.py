@@ -274,6 +274,12 @@ def export_game(game: Game) -> dict[str, Any]:
     return to_document(engine_game(game))
 
 
+def change_stamp(game: Game) -> str:
+    """A string that changes whenever anything on the game's sheet may have changed."""
+    last_edit = game.edits[-1].id if game.edits else 0
+    return f"{game.id}.{len(game.hands)}.{last_edit}.{game.updated_at.isoformat()}"
+
+
 def get_game(game_id: int) -> Game | None:
     """A game with its sides, seats, hands and history loaded in a few queries."""
     return db.session.get(
@@ -298,6 +304,7 @@ __all__ = [
     "PinochleError",
     "Suit",
     "add_hand",
+    "change_stamp",
     "create_game",
     "delete_game",
     "delete_hand",

@@ -21,8 +21,8 @@ from typing import Any
 
 from .cards import AROUND_RANKS, SUITS, Card, Rank, Suit, card_counts
 from .errors import ClaimError, message
-from .meld import Meld, MeldResult, best_meld, group_values, meld_names
-from .names import display_name, multiple_name, split_multiple
+from .meld import Meld, MeldResult, best_meld, meld_names, meld_values
+from .names import display_name, split_multiple
 from .rules import RuleSet
 
 VALID = "valid"
@@ -338,24 +338,6 @@ def _needs(name: str, trump: Suit) -> tuple[int, dict[Card, int]]:
         card = Card.of(rank, trump)
         needed[card] = needed.get(card, 0) + 1
     return 1, needed
-
-
-def meld_values(rules: RuleSet) -> dict[str, int]:
-    """Every meld name that scores under ``rules`` with its points."""
-    table = rules.meld_table
-    values: dict[str, int] = {"royal_marriage": table.royal_marriage, "marriage": table.marriage}
-    if table.dix:
-        values["dix"] = table.dix
-    families = {"run": table.run, "pinochle": table.pinochle}
-    families.update({f"{rank.name.lower()}s_around": table.around(rank) for rank in AROUND_RANKS})
-    for base, special in families.items():
-        for size, points in enumerate(group_values(special, rules.doubles), 1):
-            values[multiple_name(size, base)] = points
-    if table.has_run_extras and rules.run_extras == "on":
-        values["run_extra_king"] = table.run_extra_king or 0
-        values["run_extra_queen"] = table.run_extra_queen or 0
-        values["run_royal_marriage"] = table.run_royal_marriage or 0
-    return values
 
 
 def _missed(best: Sequence[Meld], claimed: Sequence[str]) -> tuple[tuple[Meld, ...], bool]:

@@ -55,6 +55,7 @@ __all__ = [
     "max_player_meld",
     "meld_by_trump",
     "meld_names",
+    "meld_values",
 ]
 
 _RUN_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
@@ -343,6 +344,24 @@ def tables_for(rules: RuleSet) -> _MeldTables:
 def meld_names() -> tuple[str, ...]:
     """Every meld name of game-format.md §3 that scores points in some meld table."""
     return MELD_NAMES
+
+
+def meld_values(rules: RuleSet) -> dict[str, int]:
+    """Every meld name that scores under ``rules`` with its points."""
+    table = rules.meld_table
+    values: dict[str, int] = {"royal_marriage": table.royal_marriage, "marriage": table.marriage}
+    if table.dix:
+        values["dix"] = table.dix
+    families = {"run": table.run, "pinochle": table.pinochle}
+    families.update({_AROUND_NAMES[rank]: table.around(rank) for rank in AROUND_RANKS})
+    for base, special in families.items():
+        for size, points in enumerate(group_values(special, rules.doubles), 1):
+            values[multiple_name(size, base)] = points
+    if table.has_run_extras and rules.run_extras == "on":
+        values["run_extra_king"] = table.run_extra_king or 0
+        values["run_extra_queen"] = table.run_extra_queen or 0
+        values["run_royal_marriage"] = table.run_royal_marriage or 0
+    return values
 
 
 # --- the public API --------------------------------------------------------------

@@ -13,11 +13,13 @@ from ..engine.rules import PRESETS
 
 
 def register(app: Flask) -> None:
-    from . import games, hands, meld
+    from . import games, hands, meld, sheets
 
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(meld.bp)
+    app.register_blueprint(sheets.bp)
+    app.register_error_handler(400, _bad_request)
     app.register_error_handler(404, _not_found)
     app.register_error_handler(405, _not_allowed)
     app.register_error_handler(CSRFError, _csrf_error)
@@ -39,6 +41,11 @@ def _template_helpers() -> dict[str, Any]:
 
 def _error_page(status: int, title: str, message: str) -> tuple[str, int]:
     return render_template("error.html", title=title, message=message, status=status), status
+
+
+def _bad_request(error: Exception) -> tuple[str, int]:
+    description = getattr(error, "description", "") or _("The request could not be read.")
+    return _error_page(400, _("Cannot do that"), str(description))
 
 
 def _not_found(_error: Exception) -> tuple[str, int]:

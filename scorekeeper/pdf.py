@@ -1,0 +1,159 @@
+"""Score sheets: a finished game, or blank sheets for the cabin, as HTML and PDF.
+
+One template (``templates/pdf/sheet.html``) serves the PDF (WeasyPrint) and the
+print view in the browser. Everything on it comes from the engine's replay.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from functools import cache
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from . import ROOT
+from .charts import line_chart
+from .engine.game import Game
+from .engine.meld import meld_values
+from .engine.names import display_name
+from .engine.rules import PRESETS, RuleSet, overrides_of
+from .engine.scoring import GameResult, replay
+
+PAPERS = {"a4": "A4", "letter": "letter"}
+DEFAULT_BLANK_HANDS = 30
+
+
+@dataclass(frozen=True)
+class Row:
+    """One hand on the sheet, per side: meld, counters, points, total (and chips)."""
+
+    number: int
+    dealer: str
+    bidder: str
+    bid: int | None
+    trump: str
+    outcome: str
+    meld: Sequence[int | None]
+    counters: Sequence[int | None]
+    points: Sequence[int]
+    totals: Sequence[int]
+    chips: Sequence[int] | None
+
+
+def rows(game: Game, result: GameResult) -> list[Row]:
+    """The sheet's rows: the recorded hand beside what the replay made of it."""
+    out = []
+    for hand, scored in zip(game.hands, result.hands, strict=True):
+        sides = range(len(game.sides))
+        out.append(
+            Row(
+                number=scored.number,
+                dealer=scored.dealer,
+                bidder=hand.bidder or "",
+                bid=hand.bid,
+                trump=hand.trump.symbol if hand.trump else "",
+                outcome=scored.outcome,
+                meld=[hand.meld[i] if hand.meld else None for i in sides],
+                counters=[hand.counters[i] if hand.counters else None for i in sides],
+                points=scored.points,
+                totals=scored.totals,
+                chips=scored.chips,
+            )
+        )
+    return out
+
+
+def quick_reference(rules: RuleSet) -> list[tuple[str, int]]:
+    """The meld values of ``rules``, for the margin of a blank sheet."""
+    return [(display_name(name), points) for name, points in meld_values(rules).items()]
+
+
+@cache
+def _environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(ROOT / "templates")),
+        autoescape=select_autoescape(["html"]),
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    return env
+
+
+def _render(context: dict[str, Any], translations: gettext.NullTranslations | None) -> str:
+    env = _environment()
+    if translations is not None:
+        env = env.overlay()
+        env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
+    return env.get_template("pdf/sheet.html").render(**context)
+
+
+def game_sheet_html(
+    game: Game,
+    paper: str = "a4",
+    translations: gettext.NullTranslations | None = None,
+) -> str:
+    """The score sheet of a game as one HTML document (the print view and the PDF's source)."""
+    result = replay(game)
+    names = [side.name for side in game.sides]
+    totals = [[0, *(hand.totals[i] for hand in result.hands)] for i in range(len(names))]
+    chart = line_chart(list(zip(names, totals, strict=True)), target=result.target)
+    context = {
+        "paper": PAPERS[paper],
+        "game": game,
+        "rules": game.rules,
+        "overrides": overrides_of(game.rules),
+        "result": result,
+        "rows": rows(game, result),
+        "chart": chart,
+        "blank": False,
+        "played_on": game.played_on or date.today(),
+    }
+    return _render(context, translations)
+
+
+def blank_sheet_html(
+    ruleset_name: str,
+    hands: int = DEFAULT_BLANK_HANDS,
+    paper: str = "a4",
+    translations: gettext.NullTranslations | None = None,
+) -> str:
+    """An empty sheet for ``hands`` hands, with the target and the meld values in the margin."""
+    rules = PRESETS[ruleset_name]
+    context = {
+        "paper": PAPERS[paper],
+        "game": None,
+        "rules": rules,
+        "overrides": {},
+        "result": None,
+        "rows": [],
+        "blank_rows": range(1, hands + 1),
+        "sides": rules.sides,
+        "reference": quick_reference(rules),
+        "blank": True,
+        "played_on": None,
+    }
+    return _render(context, translations)
+
+
+def html_to_pdf(html: str) -> bytes:
+    """The PDF of a sheet's HTML (WeasyPrint is imported on first use: it takes a moment)."""
+    from weasyprint import HTML
+
+    pdf: bytes = HTML(string=html, base_url=str(ROOT)).write_pdf()
+    return pdf
+
+
+def game_sheet_pdf(game: Game, paper: str = "a4") -> bytes:
+    return html_to_pdf(game_sheet_html(game, paper))
+
+
+def blank_sheet_pdf(
+    ruleset_name: str, hands: int = DEFAULT_BLANK_HANDS, paper: str = "a4"
+) -> bytes:
+    return html_to_pdf(blank_sheet_html(ruleset_name, hands, paper))

@@ -1,0 +1,114 @@
+"""Score sheets: a game's sheet as PDF and as a print view, and blank sheets."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
+from collections.abc import Callable
+
+from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from .. import pdf, services
+from ..engine.errors import PinochleError, RuleError
+from ..engine.rules import PRESETS
+from ..models import Game
+
+bp = Blueprint("sheets", __name__)
+
+SHEET_VERSION = "1"  # part of every ETag: a new layout is a new sheet
+MAX_BLANK_HANDS = 200
+_CACHE: OrderedDict[str, bytes] = OrderedDict()
+_CACHE_SIZE = 32
+
+
+def _paper() -> str:
+    paper = request.args.get("paper") or current_app.config.get("SHEET_PAPER", "a4")
+    if paper not in pdf.PAPERS:
+        abort(400, _("Paper is a4 or letter."))
+    return str(paper)
+
+
+def _pdf_response(body: bytes, filename: str, etag: str) -> Response:
+    response = Response(body, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"  # ask again, answered 304 while unchanged
+    return response
+
+
+def _cached(key: str, render: Callable[[], bytes]) -> bytes:
+    """The bytes of a sheet made once per change of its game (a few kept, newest last)."""
+    body = _CACHE.get(key)
+    if body is None:
+        body = render()
+        _CACHE[key] = body
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return body
+
+
+def _game_or_404(game_id: int) -> Game:
+    game = services.get_game(game_id)
+    if game is None:
+        abort(404)
+    return game
+
+
+@bp.route("/games/<int:game_id>/sheet.pdf")
+def game_pdf(game_id: int) -> BaseResponse:
+    game = _game_or_404(game_id)
+    paper = _paper()
+    stamp = f"{SHEET_VERSION}.{services.change_stamp(game)}.{paper}"
+    etag = hashlib.sha256(stamp.encode()).hexdigest()[:32]
+    if etag in request.if_none_match:
+        return Response(status=304, headers={"ETag": f'"{etag}"'})
+    body = _cached(stamp, lambda: pdf.game_sheet_pdf(services.engine_game(game), paper))
+    filename = f"pinochle-{game.id}-{game.played_on.isoformat()}.pdf"
+    return _pdf_response(body, filename, etag)
+
+
+@bp.route("/games/<int:game_id>/sheet")
+def game_print(game_id: int) -> str:
+    game = _game_or_404(game_id)
+    return pdf.game_sheet_html(services.engine_game(game), _paper())
+
+
+def _blank_arguments() -> tuple[str, int]:
+    name = request.args.get("ruleset", "partnership")
+    if name not in PRESETS:
+        error = RuleError("ruleset_unknown", ruleset=name, expected=", ".join(PRESETS))
+        abort(400, str(error))
+    hands = request.args.get("hands", str(pdf.DEFAULT_BLANK_HANDS))
+    if not hands.isascii() or not hands.isdigit() or not 1 <= int(hands) <= MAX_BLANK_HANDS:
+        abort(400, _("Hands is a number from 1 to %(most)s.", most=MAX_BLANK_HANDS))
+    return name, int(hands)
+
+
+@bp.route("/sheets/blank.pdf")
+def blank_pdf() -> BaseResponse:
+    name, hands = _blank_arguments()
+    paper = _paper()
+    stamp = f"{SHEET_VERSION}.blank.{name}.{hands}.{paper}"
+    etag = hashlib.sha256(stamp.encode()).hexdigest()[:32]
+    if etag in request.if_none_match:
+        return Response(status=304, headers={"ETag": f'"{etag}"'})
+    body = _cached(stamp, lambda: pdf.blank_sheet_pdf(name, hands, paper))
+    return _pdf_response(body, f"pinochle-{name}-blank.pdf", etag)
+
+
+@bp.route("/sheets/blank")
+def blank_print() -> str:
+    name, hands = _blank_arguments()
+    return pdf.blank_sheet_html(name, hands, _paper())
+
+
+@bp.route("/sheets")
+def index() -> str:
+    return render_template("sheets/index.html", papers=list(pdf.PAPERS))
+
+
+__all__ = ["PinochleError", "bp"]
