@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # e.g. `make run RUN_ARGS="--port 8000"`
 RUN_ARGS ?=
 
-.PHONY: run test lint typecheck bench bench-web clean
+.PHONY: run test lint typecheck bench bench-web bench-pdf clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,10 @@ bench: $(STAMP)
 ## bench-web: print the table app's budgets (scoreboard size and speed, 30 hands)
 bench-web: $(STAMP)
 	$(BIN)/python -m benchmarks.web
+
+## bench-pdf: print the score sheet's speed (40 hands: warm, cold start, cached)
+bench-pdf: $(STAMP)
+	$(BIN)/python -m benchmarks.pdf
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,111 @@
+"""Score sheet speed (``make bench-pdf``): a 40-hand game's sheet, warm and cold.
+
+- warm: the sheet rendered in this process, median of ``REPEATS`` (WeasyPrint
+  already imported and its fonts loaded);
+- cold: a fresh ``python`` process that imports the app and writes the first
+  sheet, as the first download after a server starts (median of 3);
+- cached: the same sheet asked again of the app: served from stored bytes, and
+  with the ETag a 304.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.engine import line, pin_to_one_core
+from scorekeeper import create_app, pdf, services
+from scorekeeper.engine.rules import PRESETS, with_options
+from scorekeeper.extensions import db
+from scorekeeper.gamefile import dumps, to_document
+from scorekeeper.simulate import random_game
+
+HANDS = 40
+REPEATS = 7
+WARM_TARGET = 1.0
+COLD_TARGET = 3.0
+COLD = """
+import sys, time
+start = time.perf_counter()
+from scorekeeper import pdf
+from scorekeeper.gamefile import load
+pdf.game_sheet_pdf(load(sys.argv[1]))
+print(time.perf_counter() - start)
+"""
+
+
+def forty_hand_game() -> object:
+    rules = with_options(PRESETS["partnership"], {"target": 100_000})
+    return random_game(rules, random.Random(40), hands=HANDS)
+
+
+def median_seconds(action: object, repeats: int = REPEATS) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        action()  # type: ignore[operator]
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    print(f"score sheet benchmark: {pin_to_one_core()}, {HANDS}-hand partnership game")
+    game = forty_hand_game()
+    folder = Path(tempfile.mkdtemp())
+    source = folder / "game.json"
+    source.write_text(dumps(game), encoding="utf-8")  # type: ignore[arg-type]
+
+    colds = []
+    for _ in range(3):
+        done = subprocess.run(
+            [sys.executable, "-c", COLD, str(source)], capture_output=True, text=True, check=True
+        )
+        colds.append(float(done.stdout.strip()))
+    cold = statistics.median(colds)
+    line(
+        "first sheet in a new process (import + render)",
+        f"{cold:.2f} s",
+        f"< {COLD_TARGET:g} s",
+        cold < COLD_TARGET,
+    )
+
+    pdf.game_sheet_pdf(game)  # type: ignore[arg-type]
+    warm = median_seconds(lambda: pdf.game_sheet_pdf(game))  # type: ignore[arg-type]
+    line(
+        f"sheet rendered in-process, median of {REPEATS}",
+        f"{warm:.3f} s",
+        f"< {WARM_TARGET:g} s",
+        warm < WARM_TARGET,
+    )
+    html = median_seconds(lambda: pdf.game_sheet_html(game))  # type: ignore[arg-type]
+    line("  of which the HTML (template and replay)", f"{html * 1000:.1f} ms")
+
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "bench",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.db'}",
+        }
+    )
+    with app.app_context():
+        db.create_all()
+        game_id = services.import_game(to_document(game)).id  # type: ignore[arg-type]
+    client = app.test_client()
+    first = client.get(f"/games/{game_id}/sheet.pdf")
+    etag = first.headers["ETag"]
+    again = median_seconds(lambda: client.get(f"/games/{game_id}/sheet.pdf"))
+    line("the same sheet downloaded again (stored bytes)", f"{again * 1000:.1f} ms")
+    not_modified = median_seconds(
+        lambda: client.get(f"/games/{game_id}/sheet.pdf", headers={"If-None-Match": etag})
+    )
+    line("  with its ETag (304 Not Modified)", f"{not_modified * 1000:.1f} ms")
+    line("sheet size", f"{len(first.data):,} B")
+
+
+if __name__ == "__main__":
+    main()

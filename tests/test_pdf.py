@@ -1,0 +1,152 @@
+"""Score sheets as PDF: read the text back and check it against the replay."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from scorekeeper import pdf
+from scorekeeper.cli import main
+from scorekeeper.engine.rules import PRESETS, with_options
+from scorekeeper.engine.scoring import replay
+from scorekeeper.gamefile import dumps, from_document
+from scorekeeper.simulate import random_game
+from tests.conftest import CASES, case_files, load_case
+
+# points per inch: A4 is 210 × 297 mm, Letter 8.5 × 11 in
+SIZES = {"a4": (595.3, 841.9), "letter": (612.0, 792.0)}
+
+
+def text_of(body: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(body)).pages]
+
+
+def numbers(text: str) -> list[str]:
+    return re.findall(r"-?\d+", text)
+
+
+@pytest.fixture(scope="module")
+def long_game() -> object:
+    rules = with_options(PRESETS["partnership"], {"target": 100_000})
+    return random_game(rules, random.Random(60), hands=60)
+
+
+@pytest.mark.parametrize("path", case_files("games"), ids=lambda p: p.stem)
+def test_every_hand_and_total_is_on_the_sheet(path: Path) -> None:
+    game = from_document(load_case(path)["game"])
+    result = replay(game)
+    text = "\n".join(text_of(pdf.game_sheet_pdf(game)))
+    found = numbers(text)
+    for hand in result.hands:
+        for value in (*hand.points, *hand.totals):
+            assert str(value) in found, (hand.number, value)
+    for side in game.sides:
+        assert side.name in text
+    if result.finished and result.winner != "draw":
+        assert f"Winner: {game.sides[result.winner].name}" in text.replace("\n", " ")
+    if result.chips:
+        for value in result.chips:
+            assert str(value) in found
+
+
+def test_a_set_is_shown_as_minus_the_bid_and_marked() -> None:
+    game = from_document(load_case(CASES / "games" / "edge-scoring.json")["game"])
+    text = "\n".join(text_of(pdf.game_sheet_pdf(game)))
+    assert "-260 set" in text
+    assert "-350 set" in text
+
+
+def test_a_long_game_runs_over_pages_with_the_header_repeated(long_game: object) -> None:
+    pages = text_of(pdf.game_sheet_pdf(long_game))  # type: ignore[arg-type]
+    assert len(pages) >= 2
+    for number, page in enumerate(pages, 1):
+        assert f"page {number} of {len(pages)}" in page
+        assert "Counters" in page and "Total" in page, f"no table header on page {number}"
+    last_totals = replay(long_game).totals  # type: ignore[arg-type]
+    assert all(str(total) in numbers("\n".join(pages)) for total in last_totals)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_paper_sizes(paper: str) -> None:
+    game = from_document(load_case(case_files("games")[0])["game"])
+    reader = PdfReader(io.BytesIO(pdf.game_sheet_pdf(game, paper)))
+    box = reader.pages[0].mediabox
+    assert float(box.width) == pytest.approx(SIZES[paper][0], abs=1)
+    assert float(box.height) == pytest.approx(SIZES[paper][1], abs=1)
+
+
+def test_fonts_are_embedded() -> None:
+    game = from_document(load_case(case_files("games")[0])["game"])
+    reader = PdfReader(io.BytesIO(pdf.game_sheet_pdf(game)))
+    fonts = []
+    for page in reader.pages:
+        resources = page["/Resources"]
+        for font in resources["/Font"].values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            if descriptor is None and "/DescendantFonts" in font:
+                descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+            fonts.append((font["/BaseFont"], descriptor.get_object()))
+    assert fonts
+    for name, descriptor in fonts:
+        assert any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")), name
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_blank_sheet_for_every_preset(name: str) -> None:
+    rules = PRESETS[name]
+    text = "\n".join(text_of(pdf.blank_sheet_pdf(name, hands=30)))
+    assert str(rules.target) in text
+    assert "Meld" in text
+    assert "run" in text
+    assert "30" in numbers(text)  # the last row's number
+
+
+def test_the_print_view_is_the_same_template() -> None:
+    game = from_document(load_case(case_files("games")[0])["game"])
+    html = pdf.game_sheet_html(game)
+    assert html.startswith("<!doctype html>")
+    assert "<svg" in html and "@page" in html
+    assert "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
+
+
+# --- scorekeeper sheet -------------------------------------------------------------
+
+
+def test_sheet_command_writes_a_pdf(tmp_path: Path) -> None:
+    game = from_document(load_case(case_files("games")[0])["game"])
+    source = tmp_path / "game.json"
+    source.write_text(dumps(game), encoding="utf-8")
+    target = tmp_path / "out.pdf"
+    assert main(["sheet", str(source), "-o", str(target), "--paper", "letter"]) == 0
+    assert target.read_bytes().startswith(b"%PDF")
+
+
+def test_sheet_command_blank(tmp_path: Path) -> None:
+    target = tmp_path / "blank.pdf"
+    assert main(["sheet", "--blank", "--ruleset", "check", "-o", str(target)]) == 0
+    assert "100" in "\n".join(text_of(target.read_bytes()))
+
+
+@pytest.mark.parametrize("path", case_files("errors"), ids=lambda p: p.stem)
+def test_sheet_command_refuses_a_bad_file(
+    path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "bad.json"
+    source.write_text(json.dumps(load_case(path)["game"]), encoding="utf-8")
+    target = tmp_path / "out.pdf"
+    assert main(["sheet", str(source), "-o", str(target)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"hand {load_case(path)['expect']['error_hand']}: ")
+    assert not target.exists()
+
+
+def test_sheet_command_needs_a_file_or_blank(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sheet"]) == 2
+    assert "give a game file" in capsys.readouterr().err

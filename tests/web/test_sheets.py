@@ -1,0 +1,110 @@
+"""The score sheet pages: PDF and print view of a game, blank sheets, caching."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from pypdf import PdfReader
+
+from scorekeeper import services
+from scorekeeper.engine.rules import PRESETS
+from tests.web.conftest import make_game, stored_game
+
+HAND = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
+
+
+def game_with_hands(app: Flask, count: int = 2) -> int:
+    game_id = make_game(app)
+    with app.app_context():
+        game = stored_game(app, game_id)
+        for _ in range(count):
+            services.add_hand(game, HAND)
+    return game_id
+
+
+def test_game_sheet_pdf(app: Flask, client: FlaskClient) -> None:
+    game_id = game_with_hands(app)
+    page = client.get(f"/games/{game_id}/sheet.pdf")
+    assert page.status_code == 200
+    assert page.mimetype == "application/pdf"
+    text = PdfReader(io.BytesIO(page.data)).pages[0].extract_text()
+    assert "680" in text and "320" in text  # the running totals after two hands
+
+
+@pytest.mark.parametrize(("paper", "width"), [("a4", 595), ("letter", 612)])
+def test_paper(app: Flask, client: FlaskClient, paper: str, width: int) -> None:
+    game_id = game_with_hands(app, 1)
+    page = client.get(f"/games/{game_id}/sheet.pdf?paper={paper}")
+    box = PdfReader(io.BytesIO(page.data)).pages[0].mediabox
+    assert round(float(box.width)) == width
+
+
+def test_default_paper_comes_from_configuration(app: Flask, client: FlaskClient) -> None:
+    game_id = game_with_hands(app, 1)
+    app.config["SHEET_PAPER"] = "letter"
+    page = client.get(f"/games/{game_id}/sheet.pdf")
+    assert round(float(PdfReader(io.BytesIO(page.data)).pages[0].mediabox.width)) == 612
+
+
+def test_unchanged_game_is_not_rendered_again(app: Flask, client: FlaskClient) -> None:
+    game_id = game_with_hands(app, 1)
+    first = client.get(f"/games/{game_id}/sheet.pdf")
+    etag = first.headers["ETag"]
+    again = client.get(f"/games/{game_id}/sheet.pdf", headers={"If-None-Match": etag})
+    assert again.status_code == 304
+    with app.app_context():
+        services.add_hand(stored_game(app, game_id), HAND)
+    changed = client.get(f"/games/{game_id}/sheet.pdf", headers={"If-None-Match": etag})
+    assert changed.status_code == 200
+    assert changed.headers["ETag"] != etag
+
+
+def test_print_view(app: Flask, client: FlaskClient) -> None:
+    game_id = game_with_hands(app)
+    page = client.get(f"/games/{game_id}/sheet")
+    assert page.status_code == 200
+    assert "<svg" in page.text and "Pinochle score sheet" in page.text
+    assert "@media print" in page.text
+
+
+@pytest.mark.parametrize("path", ["/games/999/sheet.pdf", "/games/999/sheet", "/games/x/sheet.pdf"])
+def test_missing_game(client: FlaskClient, path: str) -> None:
+    assert client.get(path).status_code == 404
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_blank_sheets(client: FlaskClient, name: str) -> None:
+    page = client.get(f"/sheets/blank.pdf?ruleset={name}&hands=20")
+    assert page.status_code == 200
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(page.data)).pages)
+    assert str(PRESETS[name].target) in text
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("ruleset=euchre", "unknown rule set &#39;euchre&#39;"),
+        ("hands=0", "Hands is a number from 1 to 200"),
+        ("hands=abc", "Hands is a number from 1 to 200"),
+        ("hands=5000", "Hands is a number from 1 to 200"),
+        ("paper=a3", "Paper is a4 or letter"),
+    ],
+)
+def test_blank_sheet_refusals(client: FlaskClient, query: str, message: str) -> None:
+    page = client.get(f"/sheets/blank.pdf?{query}")
+    assert page.status_code == 400
+    assert message in page.text
+
+
+def test_blank_sheet_page_and_print_view(client: FlaskClient) -> None:
+    assert "Blank score sheets" in client.get("/sheets").text
+    view = client.get("/sheets/blank?ruleset=check&hands=12")
+    assert view.status_code == 200 and "Meld (check)" in view.text
+
+
+def test_scoreboard_links_to_the_sheet(app: Flask, client: FlaskClient) -> None:
+    game_id = game_with_hands(app, 1)
+    assert f"/games/{game_id}/sheet" in client.get(f"/games/{game_id}").text
