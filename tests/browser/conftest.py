@@ -49,6 +49,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if HERE in item.path.parents:
             item.add_marker(pytest.mark.browser)
+            # the live server runs in this process: a browser that drops a request for a
+            # static file mid-answer leaves werkzeug's file to the garbage collector
+            item.add_marker(pytest.mark.filterwarnings("ignore:unclosed file:ResourceWarning"))
+            item.add_marker(
+                pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+            )
 
 
 def _missing() -> str | None:
