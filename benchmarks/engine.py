@@ -86,7 +86,7 @@ def random_hands(rules: RuleSet, size: int, count: int, rng: random.Random) -> l
 
 def long_games(count: int, hands: int, rng: random.Random) -> list[Game]:
     """Partnership games of exactly ``hands`` hands (a target no game reaches)."""
-    rules = with_options(PRESETS["partnership"], {"target": 10**9})
+    rules = with_options(PRESETS["partnership"], {"target": 100_000})
     return [random_game(rules, rng, hands) for _ in range(count)]
 
 

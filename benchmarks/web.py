@@ -55,7 +55,7 @@ def scoreboard_game(app: Flask, hands: int = HANDS, seed: int = SEED) -> int:
     """A stored partnership game of exactly ``hands`` random hands (a target nobody
     reaches keeps it going); its id.
     """
-    rules = with_options(PRESETS["partnership"], {"target": 10**9})
+    rules = with_options(PRESETS["partnership"], {"target": 100_000})
     game = random_game(rules, random.Random(seed), hands=hands)
     assert len(game.hands) == hands, "the game ended early"
     with app.app_context():

@@ -42,6 +42,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         BABEL_DEFAULT_LOCALE="en",
         SHEET_PAPER="a4",  # a4 or letter: the score sheets' default paper
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        # a form left open while the phone sleeps must still save: the token lives as
+        # long as the session, not an hour
+        WTF_CSRF_TIME_LIMIT=None,
     )
     if test_config is None:
         instance.mkdir(parents=True, exist_ok=True)

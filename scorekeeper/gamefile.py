@@ -46,15 +46,19 @@ def load(path: str | Path) -> Game:
 
 
 def loads(text: str) -> Game:
+    return from_document(read_json(text))
+
+
+def read_json(text: str) -> object:
+    """The parsed JSON of a game file; a sentence when it is not JSON a game can hold."""
     try:
-        document = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise GameError(
             "game_format", reason=f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         ) from None
     except (ValueError, RecursionError):
         raise GameError("game_format", reason="not JSON that a game file can hold") from None
-    return from_document(document)
 
 
 def from_document(document: object) -> Game:

@@ -13,10 +13,10 @@ from datetime import date
 from typing import Any
 
 from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
-from .engine.cards import Suit
-from .engine.errors import PinochleError
+from .engine.errors import GameError
 from .engine.game import Game as EngineGame
 from .engine.game import Side, new_game
 from .engine.rules import RuleSet, ruleset
@@ -187,16 +187,39 @@ def rematch(game: Game) -> Game:
     return new
 
 
-def delete_game(game: Game) -> None:
-    db.session.delete(game)
-    db.session.commit()
-
-
 # --- hands ---------------------------------------------------------------------------
 
 
-def add_hand(game: Game, document: dict[str, Any]) -> GameResult:
-    """Record the next hand; refused (nothing written) when any rule is broken."""
+def version(game: Game) -> int:
+    """How many changes the game's hands have seen: a form sends it back, so a page
+    opened before another phone changed the game cannot silently overwrite it."""
+    return len(game.edits)
+
+
+def _check_version(game: Game, expected: int | None, adding: bool = False) -> None:
+    if expected is None or expected == version(game):
+        return
+    if adding and game.hands:
+        raise GameError("hand_recorded_meanwhile", hand=len(game.hands))
+    raise GameError("game_changed_meanwhile")
+
+
+def _commit(hand: int) -> None:
+    """Commit, or refuse as changed meanwhile when another phone took the same hand."""
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise GameError("hand_recorded_meanwhile", hand=hand) from None
+
+
+def add_hand(game: Game, document: dict[str, Any], expected: int | None = None) -> GameResult:
+    """Record the next hand; refused (nothing written) when any rule is broken.
+
+    ``expected`` is the game's ``version`` the form was opened at (a double tap on
+    Save, or a hand recorded meanwhile on another phone, is refused).
+    """
+    _check_version(game, expected, adding=True)
     documents = [hand_document(hand) for hand in game.hands] + [document]
     checked = engine_game(game, documents)
     result = replay(checked)
@@ -206,12 +229,15 @@ def add_hand(game: Game, document: dict[str, Any]) -> GameResult:
     _store_hand(hand, stored)
     game.hands.append(hand)
     game.edits.append(HandEdit(number=number, action="added", before=None, after=stored))
-    db.session.commit()
+    _commit(number)
     return result
 
 
-def replace_hand(game: Game, number: int, document: dict[str, Any]) -> GameResult:
+def replace_hand(
+    game: Game, number: int, document: dict[str, Any], expected: int | None = None
+) -> GameResult:
     """Correct hand ``number``; the whole game is replayed with the correction first."""
+    _check_version(game, expected)
     hand = _hand(game, number)
     before = hand_document(hand)
     documents = [hand_document(h) for h in game.hands]
@@ -222,12 +248,13 @@ def replace_hand(game: Game, number: int, document: dict[str, Any]) -> GameResul
     if after != before:
         _store_hand(hand, after)
         game.edits.append(HandEdit(number=number, action="edited", before=before, after=after))
-        db.session.commit()
+        _commit(number)
     return result
 
 
-def delete_hand(game: Game, number: int) -> GameResult:
+def delete_hand(game: Game, number: int, expected: int | None = None) -> GameResult:
     """Remove hand ``number``; the hands after it move up one."""
+    _check_version(game, expected)
     hand = _hand(game, number)
     documents = [hand_document(h) for h in game.hands]
     before = documents.pop(number - 1)
@@ -238,13 +265,17 @@ def delete_hand(game: Game, number: int) -> GameResult:
         later.number -= 1
         db.session.flush()
     game.edits.append(HandEdit(number=number, action="deleted", before=before, after=None))
-    db.session.commit()
+    _commit(number)
     return result
 
 
-def undo_last_hand(game: Game) -> GameResult:
+def undo_last_hand(game: Game, number: int | None = None) -> GameResult:
+    """Take back the last hand; ``number`` is the hand the tap meant (a double tap
+    must not take back two)."""
     if not game.hands:
         raise LookupError("no hand to undo")
+    if number is not None and number != len(game.hands):
+        raise GameError("game_changed_meanwhile")
     return delete_hand(game, len(game.hands))
 
 
@@ -282,6 +313,8 @@ def change_stamp(game: Game) -> str:
 
 def get_game(game_id: int) -> Game | None:
     """A game with its sides, seats, hands and history loaded in a few queries."""
+    if not 0 < game_id < 2**63:
+        return None
     return db.session.get(
         Game,
         game_id,
@@ -301,12 +334,9 @@ def recent_games(limit: int = 50) -> list[Game]:
 
 
 __all__ = [
-    "PinochleError",
-    "Suit",
     "add_hand",
     "change_stamp",
     "create_game",
-    "delete_game",
     "delete_hand",
     "engine_game",
     "export_game",
@@ -320,4 +350,5 @@ __all__ = [
     "replay_game",
     "rules_of",
     "undo_last_hand",
+    "version",
 ]

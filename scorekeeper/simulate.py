@@ -350,7 +350,7 @@ def random_game(
     engine as it is added (``score_hand`` and ``race_winner``, as ``replay``
     does), so the game stops on the hand that finishes it. For exactly
     ``hands`` hands, give ``rules`` a target no game reaches, e.g.
-    ``with_options(rules, {"target": 10**9})``.
+    ``with_options(rules, {"target": 100_000})``.
     """
     sides = default_sides(rules, players)
     seating = tuple(players) if players is not None else PLAYER_NAMES[: rules.players]

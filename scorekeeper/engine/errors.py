@@ -62,17 +62,25 @@ MESSAGES: dict[str, str] = {
     "side_players": "side {side!r} has {got} players, but {ruleset} has {expected} per side",
     "player_repeated": "player {player!r} appears more than once",
     "player_name": "a player's name cannot be empty",
+    "name_too_long": "the name {name!r} is longer than {limit} letters",
     "seating_players": "the seating must list each player once: {reason}",
     "seating_partners": "partners sit opposite: {first} and {second} are partners side by side",
     "dealer_unknown": "the first dealer {dealer!r} is not in this game",
     # a hand
     "hand_after_end": "hand {hand}: the game already ended after hand {ended}",
+    "hand_recorded_meanwhile": (
+        "hand {hand} was recorded on another phone; check it and enter yours again"
+    ),
+    "game_changed_meanwhile": (
+        "the game changed on another phone since this page was opened; check it and try again"
+    ),
     "change_ends_game": (
         "hand {hand}: with this change the game would end after hand {ended}, "
         "before hands already played (up to hand {last})"
     ),
     "bidder_unknown": "hand {hand}: the bidder {bidder!r} is not in this game",
     "bid_below_minimum": "hand {hand}: the bid {bid} is below the minimum of {minimum}",
+    "bid_too_large": "hand {hand}: the bid {bid} is more than a side can make ({maximum})",
     "bid_off_step": (
         "hand {hand}: the bid {bid} is not on the bid steps: "
         "the nearest bids are {lower} and {higher}"
@@ -103,6 +111,9 @@ MESSAGES: dict[str, str] = {
     "meld_cards_trump": "hand {hand}: meld cards are counted for a trump: give the hand's trump",
     "meld_cards_copies": (
         "hand {hand}: {card} was shown {count} times in all, but the deck has {copies}"
+    ),
+    "meld_chips_too_large": (
+        "hand {hand}: {side} declare {got} meld chips, but a side is paid at most {limit}"
     ),
     "meld_chips_disagree": (
         "hand {hand}: {side} declare {got} meld chips, but their cards make {made}"

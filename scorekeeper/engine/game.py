@@ -15,6 +15,8 @@ from .cards import Card, Suit
 from .errors import GameError
 from .rules import RuleSet
 
+NAME_LIMIT = 60  # letters in a player's or a side's name (as the database stores them)
+
 
 @dataclass(frozen=True)
 class Side:
@@ -130,6 +132,8 @@ def _check_sides(rules: RuleSet, sides: Sequence[Side]) -> None:
         raise GameError("sides_count", ruleset=rules.name, expected=rules.sides, got=len(sides))
     seen: set[str] = set()
     for side in sides:
+        if len(side.name) > NAME_LIMIT:
+            raise GameError("name_too_long", name=side.name, limit=NAME_LIMIT)
         if len(side.players) != rules.players_per_side:
             raise GameError(
                 "side_players",
@@ -141,6 +145,8 @@ def _check_sides(rules: RuleSet, sides: Sequence[Side]) -> None:
         for player in side.players:
             if not player.strip():
                 raise GameError("player_name")
+            if len(player) > NAME_LIMIT:
+                raise GameError("name_too_long", name=player, limit=NAME_LIMIT)
             if player in seen:
                 raise GameError("player_repeated", player=player)
             seen.add(player)

@@ -107,6 +107,11 @@ class RuleSet:
             if spec.applies(self) is None
         }
 
+    def side_of_seat(self, seat: int) -> int:
+        """The side of the player in ``seat`` (clockwise from 0): sides alternate round
+        the table, so partners sit opposite."""
+        return seat % self.sides
+
     def is_bid_on_steps(self, bid: int) -> bool:
         start, step = self.step_segment(bid)
         return (bid - start) % step == 0
@@ -249,16 +254,21 @@ class Option:
     name: str
     expected: str
     read: Callable[[RuleSet, object], object | None]
+    # the values to choose from, where the option is a choice
     # None where the option applies, else the code of the refusal that says why not
     applies: Callable[[RuleSet], str | None] = lambda rules: None
+    choices: tuple[str, ...] = ()
 
 
 def _choice(values: tuple[str, ...]) -> Callable[[RuleSet, object], object | None]:
     return lambda rules, value: value if value in values else None
 
 
+LARGEST = 100_000  # no table plays to, or bids, more than this
+
+
 def _positive_int(value: object) -> int | None:
-    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= LARGEST:
         return value
     return None
 
@@ -295,15 +305,15 @@ def _needs_chips(rules: RuleSet) -> str | None:
 OPTIONS: dict[str, Option] = {
     option.name: option
     for option in (
-        Option("target", "a positive whole number", lambda rules, v: _positive_int(v)),
+        Option("target", f"a whole number from 1 to {LARGEST}", lambda rules, v: _positive_int(v)),
         Option(
             "min_bid",
             "a positive bid on the bid steps",
             _read_min_bid,
             _needs_bidding,
         ),
-        Option("all_pass", " or ".join(ALL_PASS), _choice(ALL_PASS), _needs_bidding),
-        Option("throw_in", " or ".join(THROW_IN), _choice(THROW_IN), _needs_bidding),
+        Option("all_pass", " or ".join(ALL_PASS), _choice(ALL_PASS), _needs_bidding, ALL_PASS),
+        Option("throw_in", " or ".join(THROW_IN), _choice(THROW_IN), _needs_bidding, THROW_IN),
         Option(
             "save_meld",
             "trick_points, any_trick or min_counters:N (N a multiple of the counter unit)",
@@ -315,19 +325,28 @@ OPTIONS: dict[str, Option] = {
             " or ".join(BIDDER_WITHOUT_TRICKS),
             _choice(BIDDER_WITHOUT_TRICKS),
             _needs_bidding,
+            BIDDER_WITHOUT_TRICKS,
         ),
         Option(
             "both_reach_target",
             " or ".join(BOTH_REACH_TARGET),
             _choice(BOTH_REACH_TARGET),
+            choices=BOTH_REACH_TARGET,
         ),
-        Option("doubles", " or ".join(DOUBLES), _choice(DOUBLES)),
-        Option("run_extras", " or ".join(RUN_EXTRAS), _choice(RUN_EXTRAS), _needs_run_extras),
+        Option("doubles", " or ".join(DOUBLES), _choice(DOUBLES), choices=DOUBLES),
+        Option(
+            "run_extras",
+            " or ".join(RUN_EXTRAS),
+            _choice(RUN_EXTRAS),
+            _needs_run_extras,
+            RUN_EXTRAS,
+        ),
         Option(
             "check_scale",
             " or ".join(CHIP_TABLES),
             _choice(tuple(CHIP_TABLES)),
             _needs_chips,
+            tuple(CHIP_TABLES),
         ),
     )
 }

@@ -25,6 +25,9 @@ PASSED_OUT = "passed_out"
 SCORED = "scored"
 OUTCOMES = (MADE, SET, THROWN_IN, PASSED_OUT, SCORED)
 DRAW = "draw"
+# chips one side can be paid for the meld of a hand (two players, each with two
+# roundhouses, a double run, all eight aces and more): a generous bound
+MAX_MELD_CHIPS = 50
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,8 @@ def verify_bid(rules: RuleSet, bid: int | None, hand: int) -> int:
         raise GameError("hand_missing", hand=hand, field="bid")
     if bid < rules.min_bid:
         raise GameError("bid_below_minimum", hand=hand, bid=bid, minimum=rules.min_bid)
+    if bid > max_bid(rules):
+        raise GameError("bid_too_large", hand=hand, bid=bid, maximum=max_bid(rules))
     if not rules.is_bid_on_steps(bid):
         raise GameError(
             "bid_off_step",
@@ -132,7 +137,47 @@ def verify_bid(rules: RuleSet, bid: int | None, hand: int) -> int:
 
 
 def can_bid(rules: RuleSet, bid: int) -> bool:
-    return rules.bidding and bid >= rules.min_bid and rules.is_bid_on_steps(bid)
+    return rules.bidding and rules.min_bid <= bid <= max_bid(rules) and rules.is_bid_on_steps(bid)
+
+
+def max_bid(rules: RuleSet) -> int:
+    """The largest bid a side could make: its best meld and every counter."""
+    return rules.players_per_side * max_player_meld(rules) + rules.counters.total
+
+
+def applicable_fields(rules: RuleSet) -> frozenset[str]:
+    """The optional fields a hand may record under ``rules`` (what a form offers)."""
+    fields = {"trump", "meld", "counters", "meld_cards"}
+    if rules.bidding:
+        fields |= {"bidder", "bid"}
+        if rules.throw_in != "never":
+            fields.add("thrown_in")
+        if rules.all_pass == "redeal":
+            fields.add("passed_out")
+        if rules.save_meld == "any_trick":
+            fields.add("took_trick")
+        if rules.trump_marriage == "forfeit":
+            fields.add("no_marriage")
+    if rules.chip_table is not None:
+        fields |= {"all_tricks", "meld_chips"}
+    return frozenset(fields)
+
+
+def fill_counters(rules: RuleSet, entered: Sequence[int | None]) -> tuple[int, ...]:
+    """Counters per side with the one side left empty given the rest of the hand.
+
+    >>> from .rules import PRESETS
+    >>> fill_counters(PRESETS["partnership"], [170, None])
+    (170, 80)
+    >>> fill_counters(PRESETS["cutthroat"], [100, None, 50])
+    (100, 100, 50)
+    """
+    missing = [side for side, value in enumerate(entered) if value is None]
+    given = sum(value for value in entered if value is not None)
+    if len(missing) != 1:
+        return tuple(value or 0 for value in entered)
+    rest = max(0, rules.counters.total - given)
+    return tuple(rest if value is None else value for value in entered)
 
 
 def verify_throw_in(rules: RuleSet, bid: int, bidders_meld: int, hand: int) -> None:
@@ -537,6 +582,14 @@ def _verify_meld_chips(game: Game, hand: Hand, number: int, card_chips: list[int
             raise GameError(
                 "meld_chips_disagree", hand=number, side=side.name, got=declared, made=0
             )
+        if declared > MAX_MELD_CHIPS:
+            raise GameError(
+                "meld_chips_too_large",
+                hand=number,
+                side=side.name,
+                got=declared,
+                limit=MAX_MELD_CHIPS,
+            )
         every_player_showed = all(player in shown for player in side.players)
         made = card_chips[side_index]
         if every_player_showed and made is not None and declared != made:
@@ -655,10 +708,13 @@ __all__ = [
     "GameResult",
     "HandResult",
     "HandScore",
+    "applicable_fields",
     "can_bid",
     "can_throw_in",
     "counters_needed",
     "effective_meld",
+    "fill_counters",
+    "max_bid",
     "race_winner",
     "replay",
     "replay_change",

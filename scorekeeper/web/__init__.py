@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, render_template
+from flask import Flask, Response, render_template
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 
@@ -21,11 +21,19 @@ def register(app: Flask) -> None:
     app.register_blueprint(sheets.bp)
     app.register_error_handler(400, _bad_request)
     app.register_error_handler(404, _not_found)
+    app.register_error_handler(413, _too_large)
     app.register_error_handler(405, _not_allowed)
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(500, _server_error)
     app.context_processor(_template_helpers)
+    app.after_request(_headers)
     app.add_template_filter(suit_symbol, "suit")
+
+
+def _headers(response: Response) -> Response:
+    """Form pages travel in query strings (the meld checker): keep them on this site."""
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    return response
 
 
 def suit_symbol(letter: str | None) -> str:
@@ -46,6 +54,10 @@ def _error_page(status: int, title: str, message: str) -> tuple[str, int]:
 def _bad_request(error: Exception) -> tuple[str, int]:
     description = getattr(error, "description", "") or _("The request could not be read.")
     return _error_page(400, _("Cannot do that"), str(description))
+
+
+def _too_large(_error: Exception) -> tuple[str, int]:
+    return _error_page(413, _("Too large"), _("A file sent here may be at most 2 MB."))
 
 
 def _not_found(_error: Exception) -> tuple[str, int]:

@@ -6,9 +6,12 @@ sentence is shown as it is, beside the field whose value it names.
 
 from __future__ import annotations
 
+from flask import abort
 from flask_wtf import FlaskForm
 
+from .. import services
 from ..engine.errors import PinochleError
+from ..models import Game, Hand
 
 # refusal code (or code prefix) -> the form field it is about
 FIELD_OF_CODE: tuple[tuple[str, str], ...] = (
@@ -67,3 +70,25 @@ class EngineForm(FlaskForm):  # type: ignore[misc]
             field.errors.append(str(error))
         else:
             self.form_errors.append(str(error))
+
+
+def game_or_404(game_id: int) -> Game:
+    """The stored game, or a 404 page."""
+    game = services.get_game(game_id)
+    if game is None:
+        abort(404)
+    return game
+
+
+def hand_or_404(game: Game, number: int) -> Hand:
+    """Hand ``number`` of the game, or a 404 page."""
+    if not 1 <= number <= len(game.hands):
+        abort(404)
+    return game.hands[number - 1]
+
+
+def posted_int(value: str | None) -> int | None:
+    """A whole number sent back by a form's hidden field, or None."""
+    if value and value.isascii() and value.isdigit() and len(value) < 10:
+        return int(value)
+    return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
@@ -17,8 +17,9 @@ from wtforms.validators import DataRequired, Length
 from .. import services
 from ..engine.errors import PinochleError
 from ..engine.rules import OPTIONS, PRESETS, RuleSet
+from ..gamefile import read_json
 from ..models import Game
-from .forms import EngineForm
+from .forms import EngineForm, game_or_404
 
 bp = Blueprint("games", __name__)
 
@@ -124,6 +125,10 @@ def new() -> str | BaseResponse:
         form=form,
         rules=rules,
         known=services.known_players(),
+        seats_of={
+            side: [seat + 1 for seat in range(rules.players) if rules.side_of_seat(seat) == side]
+            for side in range(rules.sides)
+        },
         option_names=list(rules.options()),
     ), status
 
@@ -133,7 +138,7 @@ def _new_game_values(form: NewGameForm, rules: RuleSet) -> tuple[Any, ...]:
     seating = [form[f"seat_{seat}"].data.strip() for seat in range(rules.players)]
     sides = []
     for side in range(rules.sides):
-        players = seating[side :: rules.sides]
+        players = [name for seat, name in enumerate(seating) if rules.side_of_seat(seat) == side]
         side_name = (form[f"side_{side}"].data or "").strip() or " & ".join(players)
         sides.append((side_name, players))
     dealer_choice = form.first_dealer.data
@@ -144,17 +149,14 @@ def _new_game_values(form: NewGameForm, rules: RuleSet) -> tuple[Any, ...]:
 # --- the scoreboard ---------------------------------------------------------------------------
 
 
-def _game_or_404(game_id: int) -> Game:
-    game = services.get_game(game_id)
-    if game is None:
-        abort(404)
-    return game
-
-
 @bp.route("/games/<int:game_id>")
-def show(game_id: int) -> str:
-    game = _game_or_404(game_id)
-    result = services.replay_game(game)
+def show(game_id: int) -> str | tuple[str, int]:
+    game = game_or_404(game_id)
+    try:
+        result = services.replay_game(game)
+    except PinochleError as error:  # a stored game the rules no longer accept
+        message = _("This game cannot be replayed: %(reason)s", reason=error)
+        return render_template("error.html", title=_("Game"), message=message, status=409), 409
     rules = services.rules_of(game)
     return render_template(
         "games/show.html",
@@ -167,7 +169,11 @@ def show(game_id: int) -> str:
 
 @bp.route("/games/<int:game_id>/rematch", methods=["POST"])
 def rematch(game_id: int) -> BaseResponse:
-    game = services.rematch(_game_or_404(game_id))
+    finished = game_or_404(game_id)
+    if not services.replay_game(finished).finished:
+        flash(_("A rematch follows a finished game."), "error")
+        return redirect(url_for("games.show", game_id=finished.id))
+    game = services.rematch(finished)
     flash(_("Rematch: same players and rules, the deal moves on."))
     return redirect(url_for("games.show", game_id=game.id))
 
@@ -177,7 +183,7 @@ def rematch(game_id: int) -> BaseResponse:
 
 @bp.route("/games/<int:game_id>/export.json")
 def export(game_id: int) -> Response:
-    game = _game_or_404(game_id)
+    game = game_or_404(game_id)
     body = json.dumps(services.export_game(game), indent=1, ensure_ascii=False) + "\n"
     filename = f"pinochle-game-{game.id}-{game.played_on.isoformat()}.json"
     return Response(
@@ -196,9 +202,8 @@ def import_() -> str | BaseResponse:
     form = ImportForm()
     if form.validate_on_submit():
         try:
-            document = json.loads(form.file.data.read().decode("utf-8"))
-            game = services.import_game(document)
-        except (UnicodeDecodeError, json.JSONDecodeError):
+            game = services.import_game(read_json(form.file.data.read().decode("utf-8-sig")))
+        except UnicodeDecodeError:
             form.file.errors.append(_("The file is not a JSON document."))
         except PinochleError as error:
             form.file.errors.append(str(error))

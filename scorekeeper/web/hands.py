@@ -27,7 +27,6 @@ from typing import Any
 
 from flask import (
     Blueprint,
-    abort,
     flash,
     jsonify,
     redirect,
@@ -46,11 +45,18 @@ from .. import services
 from ..engine.cards import Suit, format_cards, parse_cards
 from ..engine.errors import PinochleError
 from ..engine.game import Game as EngineGame
-from ..engine.meld import best_meld
+from ..engine.meld import best_meld, check_hand
 from ..engine.rules import RuleSet
-from ..engine.scoring import can_throw_in, counters_needed, verify_bid, verify_throw_in
-from ..models import Game, Hand
-from .forms import EngineForm
+from ..engine.scoring import (
+    applicable_fields,
+    can_throw_in,
+    counters_needed,
+    verify_bid,
+    verify_throw_in,
+)
+from ..engine.scoring import fill_counters as fill_engine_counters
+from ..models import Game
+from .forms import EngineForm, game_or_404, hand_or_404, posted_int
 
 bp = Blueprint("hands", __name__)
 
@@ -91,19 +97,6 @@ class Table:
 
 def _table(game: Game, number: int) -> Table:
     return Table(game, services.rules_of(game), services.engine_game(game, hands=[]), number)
-
-
-def _game_or_404(game_id: int) -> Game:
-    game = services.get_game(game_id)
-    if game is None:
-        abort(404)
-    return game
-
-
-def _hand_or_404(game: Game, number: int) -> Hand:
-    if not 1 <= number <= len(game.hands):
-        abort(404)
-    return game.hands[number - 1]
 
 
 # --- the form ----------------------------------------------------------------------------
@@ -168,6 +161,9 @@ def hand_form(table: Table, **kwargs: Any) -> HandForm:
             setattr(Form, f"meld_chips_{index}", IntegerField(side.name, **number_field))
     for seat in range(len(table.engine.seating)):
         setattr(Form, f"cards_{seat}", HiddenField())
+    # the game's version when the form was opened: a double tap or a change made
+    # meanwhile on another phone is refused instead of saved twice
+    Form.version = HiddenField()
     if rules.bidding:
         Form.thrown_in = BooleanField(_l("Thrown in: the bidders concede"))
         Form.passed_out = BooleanField(_l("Passed out: all passed, the cards are redealt"))
@@ -204,7 +200,9 @@ def _per_side(form: HandForm, name: str, table: Table) -> list[Any]:
     return [form[f"{name}_{index}"].data for index in table.side_range]
 
 
-def fill_counters(total: int, values: Sequence[int | None]) -> tuple[list[int | None], int | None]:
+def fill_counters(
+    rules: RuleSet, values: Sequence[int | None]
+) -> tuple[list[int | None], int | None]:
     """Counters with one side left empty filled as the hand's total minus the others.
 
     Returns the values and the side filled (None when not exactly one was empty).
@@ -214,9 +212,7 @@ def fill_counters(total: int, values: Sequence[int | None]) -> tuple[list[int | 
     empty = [index for index, value in enumerate(values) if value is None]
     if len(empty) != 1 or len(values) < 2:
         return list(values), None
-    filled = list(values)
-    filled[empty[0]] = max(0, total - sum(value or 0 for value in values))
-    return filled, empty[0]
+    return list(fill_engine_counters(rules, values)), empty[0]
 
 
 def hand_document(form: HandForm, table: Table) -> dict[str, Any]:
@@ -237,7 +233,7 @@ def hand_document(form: HandForm, table: Table) -> dict[str, Any]:
     document["meld"] = [value or 0 for value in _per_side(form, "meld", table)]
     entered = _per_side(form, "counters", table)
     if any(value is not None for value in entered):
-        counters, _filled = fill_counters(rules.counters.total, entered)
+        counters, _filled = fill_counters(rules, entered)
         document["counters"] = [value or 0 for value in counters]
     if rules.bidding:
         document["thrown_in"] = form.thrown_in.data or None
@@ -245,7 +241,7 @@ def hand_document(form: HandForm, table: Table) -> dict[str, Any]:
         took = _per_side(form, "took_trick", table)
         document["took_trick"] = took if any(took) else None
         choice = form.all_tricks.data
-        document["all_tricks"] = int(choice) if choice and choice.isdigit() else None
+        document["all_tricks"] = posted_int(choice)
     if rules.chip_table:
         chips = _per_side(form, "meld_chips", table)
         if any(value is not None for value in chips):
@@ -294,6 +290,7 @@ def _take_checked_meld(form: HandForm, table: Table, args: Mapping[str, str]) ->
     rules = table.rules
     try:
         cards = parse_cards(args["meld_cards"], rules.meld_table.deck)
+        check_hand(cards, rules)
     except PinochleError as error:
         _add_error(
             form.meld_cards, _("%(player)s's cards: %(reason)s", player=player, reason=error)
@@ -358,7 +355,7 @@ def preview_values(
     """The engine's answers for the form as typed so far (the page shows them as hints)."""
     rules = table.rules
     total = rules.counters.total
-    filled_counters, filled = fill_counters(total, counters)
+    filled_counters, filled = fill_counters(rules, counters)
     answer: dict[str, Any] = {
         "number": table.number,
         "bidding": rules.bidding,
@@ -441,7 +438,7 @@ def preview(game_id: int) -> BaseResponse:
     """JSON for the live hints. Parameters as the form's fields: ``bidder``, ``bid``,
     ``meld_<side>``, ``counters_<side>`` (empty: not typed), and ``number`` (the
     hand, for the engine's sentences; default the next one)."""
-    game = _game_or_404(game_id)
+    game = game_or_404(game_id)
     number = _int_arg(request.args, "number") or len(game.hands) + 1
     table = _table(game, number)
     sides = table.side_range
@@ -471,17 +468,18 @@ def _query_form(table: Table, defaults: Mapping[str, Any]) -> HandForm:
 
 def _render(template: str, form: HandForm, table: Table, **context: Any) -> tuple[str, int]:
     rules = table.rules
+    applicable = applicable_fields(rules)
     offered = {
-        "thrown_in": rules.bidding and rules.throw_in != "never",
-        "passed_out": rules.bidding and rules.all_pass == "redeal",
-        "all_tricks": rules.bidding and rules.chip_table is not None,
-        "took_trick": rules.bidding and rules.save_meld == "any_trick",
-        "no_marriage": rules.bidding and rules.trump_marriage == "forfeit",
-        "meld_chips": rules.chip_table is not None,
+        name: name in applicable
+        for name in ("thrown_in", "passed_out", "all_tricks", "took_trick", "no_marriage")
     }
+    offered["all_tricks"] = offered["all_tricks"] and rules.bidding
+    offered["meld_chips"] = "meld_chips" in applicable
     # a field the rules do not offer is still shown when it holds a value or a refusal
     shown_fields = {name: offered[name] or _holds_value(form, table, name) for name in offered}
     status = 400 if request.method == "POST" else 200
+    if "version" in form:
+        form.version.data = str(services.version(table.game))
     return render_template(
         template,
         form=form,
@@ -511,12 +509,12 @@ def _holds_value(form: HandForm, table: Table, name: str) -> bool:
 @bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
 def new(game_id: int) -> tuple[str, int] | BaseResponse:
     """Record the next hand."""
-    game = _game_or_404(game_id)
+    game = game_or_404(game_id)
     table = _table(game, len(game.hands) + 1)
     form = hand_form(table) if request.method == "POST" else _query_form(table, {})
     if form.validate_on_submit():
         try:
-            services.add_hand(game, hand_document(form, table))
+            services.add_hand(game, hand_document(form, table), posted_int(form.version.data))
         except PinochleError as error:
             form.show_error(error)
         else:
@@ -527,8 +525,8 @@ def new(game_id: int) -> tuple[str, int] | BaseResponse:
 @bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit(game_id: int, number: int) -> tuple[str, int] | BaseResponse:
     """Correct hand ``number``: the same form, the hand's history, and delete."""
-    game = _game_or_404(game_id)
-    hand = _hand_or_404(game, number)
+    game = game_or_404(game_id)
+    hand = hand_or_404(game, number)
     table = _table(game, number)
     if request.method == "POST":
         form = hand_form(table)
@@ -536,7 +534,9 @@ def edit(game_id: int, number: int) -> tuple[str, int] | BaseResponse:
         form = _query_form(table, _form_data(services.hand_document(hand), table))
     if form.validate_on_submit():
         try:
-            services.replace_hand(game, number, hand_document(form, table))
+            services.replace_hand(
+                game, number, hand_document(form, table), posted_int(form.version.data)
+            )
         except PinochleError as error:
             form.show_error(error)
         else:
@@ -549,10 +549,10 @@ def edit(game_id: int, number: int) -> tuple[str, int] | BaseResponse:
 @bp.route("/games/<int:game_id>/hands/<int:number>/delete", methods=["POST"])
 def delete(game_id: int, number: int) -> BaseResponse:
     """Delete hand ``number``; the hands after it move up one."""
-    game = _game_or_404(game_id)
-    _hand_or_404(game, number)
+    game = game_or_404(game_id)
+    hand_or_404(game, number)
     try:
-        services.delete_hand(game, number)
+        services.delete_hand(game, number, posted_int(request.form.get("version")))
     except PinochleError as error:
         flash(str(error), "error")
         return redirect(url_for("hands.edit", game_id=game.id, number=number))
@@ -563,13 +563,13 @@ def delete(game_id: int, number: int) -> BaseResponse:
 @bp.route("/games/<int:game_id>/undo", methods=["POST"])
 def undo(game_id: int) -> BaseResponse:
     """Take back the last hand, in one tap."""
-    game = _game_or_404(game_id)
+    game = game_or_404(game_id)
     number = len(game.hands)
     if number == 0:
         flash(_("There is no hand to undo."), "error")
     else:
         try:
-            services.undo_last_hand(game)
+            services.undo_last_hand(game, posted_int(request.form.get("number")))
         except PinochleError as error:
             flash(str(error), "error")
         else:

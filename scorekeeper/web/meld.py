@@ -274,7 +274,7 @@ def _cards(
         else:
             tokens: list[str] = []
             for name, count in grid.items():
-                if not (count.isdigit() and len(count) <= 2):
+                if not (count.isascii() and count.isdigit() and len(count) <= 2):
                     form.cards.errors.append(
                         _("%(card)s: %(count)r is not a number of cards", card=name, count=count)
                     )

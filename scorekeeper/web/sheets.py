@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import pdf, services
 from ..engine.errors import PinochleError, RuleError
 from ..engine.rules import PRESETS
-from ..models import Game
+from .forms import game_or_404
 
 bp = Blueprint("sheets", __name__)
 
@@ -51,16 +51,9 @@ def _cached(key: str, render: Callable[[], bytes]) -> bytes:
     return body
 
 
-def _game_or_404(game_id: int) -> Game:
-    game = services.get_game(game_id)
-    if game is None:
-        abort(404)
-    return game
-
-
 @bp.route("/games/<int:game_id>/sheet.pdf")
 def game_pdf(game_id: int) -> BaseResponse:
-    game = _game_or_404(game_id)
+    game = game_or_404(game_id)
     paper = _paper()
     stamp = f"{SHEET_VERSION}.{services.change_stamp(game)}.{paper}"
     etag = hashlib.sha256(stamp.encode()).hexdigest()[:32]
@@ -73,7 +66,7 @@ def game_pdf(game_id: int) -> BaseResponse:
 
 @bp.route("/games/<int:game_id>/sheet")
 def game_print(game_id: int) -> str:
-    game = _game_or_404(game_id)
+    game = game_or_404(game_id)
     return pdf.game_sheet_html(services.engine_game(game), _paper())
 
 

@@ -9,9 +9,12 @@ import pytest
 from scorekeeper.engine.errors import MESSAGES, GameError
 from scorekeeper.engine.rules import PRESETS, ruleset
 from scorekeeper.engine.scoring import (
+    applicable_fields,
     can_bid,
     can_throw_in,
     counters_needed,
+    fill_counters,
+    max_bid,
     race_winner,
     replay,
     verify_throw_in,
@@ -281,3 +284,60 @@ def test_can_bid() -> None:
     assert can_bid(PRESETS["partnership"], 250)
     assert not can_bid(PRESETS["partnership"], 245)
     assert not can_bid(PRESETS["two-hand"], 250)
+
+
+def test_a_bid_no_side_can_make_is_refused() -> None:
+    rules = PRESETS["partnership"]
+    assert max_bid(rules) == 2 * 1800 + 250
+    document = game("partnership", [hand(bid=max_bid(rules) + 10)])
+    with pytest.raises(GameError) as refused:
+        replay(from_document(document))
+    assert refused.value.code == "bid_too_large"
+
+
+def test_names_are_at_most_sixty_letters() -> None:
+    document = game("partnership", [])
+    document["sides"][0]["players"][0] = "A" * 61
+    with pytest.raises(GameError) as refused:
+        from_document(document)
+    assert refused.value.code == "name_too_long"
+
+
+@pytest.mark.parametrize(
+    ("preset", "entered", "filled"),
+    [
+        ("partnership", [170, None], (170, 80)),
+        ("partnership", [None, 250], (0, 250)),
+        ("partnership", [300, None], (300, 0)),
+        ("partnership", [None, None], (0, 0)),
+        ("cutthroat", [100, None, 50], (100, 100, 50)),
+        ("cutthroat", [100, None, None], (100, 0, 0)),
+        ("double-deck", [None, 31], (19, 31)),
+    ],
+)
+def test_fill_counters(preset: str, entered: list[int | None], filled: tuple[int, ...]) -> None:
+    assert fill_counters(PRESETS[preset], entered) == filled
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "offered", "not_offered"),
+    [
+        ("partnership", {}, {"bidder", "thrown_in"}, {"passed_out", "all_tricks", "took_trick"}),
+        ("partnership", {"throw_in": "never"}, set(), {"thrown_in"}),
+        ("partnership", {"save_meld": "any_trick"}, {"took_trick"}, set()),
+        ("check", {}, {"passed_out", "all_tricks", "meld_chips"}, {"no_marriage"}),
+        ("double-deck", {}, {"no_marriage", "thrown_in"}, {"passed_out"}),
+        ("two-hand", {}, {"meld", "counters"}, {"bidder", "bid", "thrown_in"}),
+    ],
+)
+def test_applicable_fields(
+    preset: str, options: dict[str, object], offered: set[str], not_offered: set[str]
+) -> None:
+    fields = applicable_fields(ruleset(preset, options))
+    assert offered <= fields
+    assert not (not_offered & fields)
+
+
+def test_partners_sit_opposite() -> None:
+    assert [PRESETS["partnership"].side_of_seat(seat) for seat in range(4)] == [0, 1, 0, 1]
+    assert [PRESETS["cutthroat"].side_of_seat(seat) for seat in range(3)] == [0, 1, 2]

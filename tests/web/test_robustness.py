@@ -1,0 +1,201 @@
+"""Odd input and double taps: a sentence and nothing changed, never a 500."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, Hand, HandEdit, Player, Seat
+from tests.web.conftest import make_game, stored_game
+
+BASE = {
+    "bidder": "Bea",
+    "bid": "250",
+    "trump": "H",
+    "meld_0": "100",
+    "meld_1": "50",
+    "counters_0": "200",
+}
+HAND = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
+
+
+def rows(app: Flask) -> tuple[int, ...]:
+    with app.app_context():
+        return tuple(
+            db.session.query(model).count() for model in (Player, Game, Seat, Hand, HandEdit)
+        )
+
+
+def played(app: Flask, count: int) -> int:
+    game_id = make_game(app)
+    with app.app_context():
+        game = stored_game(app, game_id)
+        for _ in range(count):
+            services.add_hand(game, HAND)
+    return game_id
+
+
+def version(app: Flask, game_id: int) -> str:
+    with app.app_context():
+        return str(services.version(stored_game(app, game_id)))
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"bid": str(10**30)}, "more than a side can make"),
+        ({"meld_0": str(10**30)}, "can make at most"),
+        ({"counters_0": str(10**30)}, "but a hand has 250"),
+        ({"all_tricks": "²"}, None),
+        ({"bid": "²"}, None),
+        ({"meld_0": "-0x10"}, None),
+    ],
+)
+def test_odd_numbers_are_refused_or_ignored(
+    app: Flask, client: FlaskClient, change: dict[str, str], field: str | None
+) -> None:
+    game_id = make_game(app)
+    before = rows(app)
+    page = client.post(f"/games/{game_id}/hands/new", data={**BASE, **change})
+    assert page.status_code in (302, 400)
+    if field is not None:
+        assert page.status_code == 400 and field in page.text
+        assert rows(app) == before
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/games/1000000000000000000000000000000",
+        "/games/1000000000000000000000000000000/sheet.pdf",
+        "/games/1000000000000000000000000000000/hands/new",
+        "/meld?c_AH=²",
+    ],
+)
+def test_huge_ids_and_odd_digits_are_not_errors(client: FlaskClient, path: str) -> None:
+    assert client.get(path).status_code in (400, 404)
+
+
+def test_a_huge_house_rule_is_refused(app: Flask, client: FlaskClient) -> None:
+    page = client.post(
+        "/games/new?ruleset=partnership",
+        data={
+            "seat_0": "A",
+            "seat_1": "B",
+            "seat_2": "C",
+            "seat_3": "D",
+            "first_dealer": "0",
+            "min_bid": str(10**30),
+        },
+    )
+    assert page.status_code == 400
+    assert rows(app) == (0, 0, 0, 0, 0)
+
+
+def test_a_double_tap_on_save_records_one_hand(app: Flask, client: FlaskClient) -> None:
+    game_id = make_game(app)
+    form = {**BASE, "version": version(app, game_id)}
+    assert client.post(f"/games/{game_id}/hands/new", data=form).status_code == 302
+    again = client.post(f"/games/{game_id}/hands/new", data=form)
+    assert again.status_code == 400
+    assert "hand 1 was recorded on another phone" in again.text
+    with app.app_context():
+        assert len(stored_game(app, game_id).hands) == 1
+
+
+def test_a_double_tap_on_undo_takes_back_one_hand(app: Flask, client: FlaskClient) -> None:
+    game_id = played(app, 3)
+    client.post(f"/games/{game_id}/undo", data={"number": "3"})
+    client.post(f"/games/{game_id}/undo", data={"number": "3"})
+    with app.app_context():
+        assert len(stored_game(app, game_id).hands) == 2
+
+
+def test_a_stale_edit_is_refused(app: Flask, client: FlaskClient) -> None:
+    game_id = played(app, 3)
+    opened = version(app, game_id)
+    with app.app_context():
+        services.delete_hand(stored_game(app, game_id), 1)  # another phone
+    form = {
+        "bidder": "Cal",
+        "bid": "300",
+        "trump": "H",
+        "meld_0": "110",
+        "meld_1": "60",
+        "counters_0": "150",
+        "version": opened,
+    }
+    page = client.post(f"/games/{game_id}/hands/2/edit", data=form)
+    assert page.status_code == 400
+    assert "the game changed on another phone" in page.text
+    deleted = client.post(f"/games/{game_id}/hands/1/delete", data={"version": opened})
+    assert deleted.status_code == 302
+    with app.app_context():
+        assert len(stored_game(app, game_id).hands) == 2
+
+
+def test_rematch_only_after_the_game(app: Flask, client: FlaskClient) -> None:
+    game_id = played(app, 1)
+    before = rows(app)
+    page = client.post(f"/games/{game_id}/rematch", follow_redirects=True)
+    assert "A rematch follows a finished game." in page.text
+    assert rows(app) == before
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (b"[" * 100_000, "not JSON that a game file can hold"),
+        (b"\xef\xbb\xbf{}", "not a pinochle-game/1 document"),
+        (b'{"format": "pinochle-game/1", "ruleset": "partnership", "bid": 1}', "unknown field"),
+    ],
+)
+def test_odd_uploads(app: Flask, client: FlaskClient, body: bytes, message: str) -> None:
+    upload = {"file": (io.BytesIO(body), "game.json")}
+    page = client.post("/games/import", data=upload, content_type="multipart/form-data")
+    assert page.status_code == 400
+    assert message in page.text
+    assert rows(app) == (0, 0, 0, 0, 0)
+
+
+def test_a_file_too_large_gets_a_page(client: FlaskClient) -> None:
+    # the length is announced and refused before any of the body is read
+    page = client.post(
+        "/games/import",
+        data=b"{}",
+        content_type="multipart/form-data; boundary=x",
+        environ_overrides={"CONTENT_LENGTH": str(3 * 1024 * 1024)},
+    )
+    assert page.status_code == 413
+    assert "at most 2 MB" in page.text
+
+
+def test_long_names_are_refused_with_a_sentence(app: Flask, client: FlaskClient) -> None:
+    page = client.post(
+        "/games/new?ruleset=two-hand",
+        data={"seat_0": "A" * 61, "seat_1": "B", "first_dealer": "0"},
+    )
+    assert page.status_code == 400
+    assert rows(app) == (0, 0, 0, 0, 0)
+
+
+def test_forms_do_not_expire_while_the_phone_sleeps(app: Flask) -> None:
+    assert app.config["WTF_CSRF_TIME_LIMIT"] is None
+
+
+def test_pages_keep_their_query_strings_on_this_site(client: FlaskClient) -> None:
+    assert client.get("/meld").headers["Referrer-Policy"] == "same-origin"
+
+
+def test_meld_cards_from_the_checker_are_checked(app: Flask, client: FlaskClient) -> None:
+    game_id = make_game(app)
+    query: dict[str, Any] = {"trump": "H", "meld_for": "Ann", "meld_cards": "AH " * 13}
+    page = client.get(f"/games/{game_id}/hands/new", query_string=query)
+    assert page.status_code == 200
+    assert "AH appears 13 times" in page.text
