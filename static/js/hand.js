@@ -108,9 +108,9 @@
 
   counters.forEach(function (input, side) {
     input.addEventListener("input", function () {
-      typed = [side]
-        .concat(typed.filter(function (other) { return other !== side; }))
-        .slice(0, counters.length - 1);
+      // once every side was typed, none is filled: a typo then meets the engine's
+      // "counters do not add up" instead of being quietly overwritten
+      typed = [side].concat(typed.filter(function (other) { return other !== side; }));
       clearAuto();
     });
   });
