@@ -102,7 +102,11 @@ def game_sheet_html(
     result = replay(game)
     names = [side.name for side in game.sides]
     totals = [[0, *(hand.totals[i] for hand in result.hands)] for i in range(len(names))]
-    chart = line_chart(list(zip(names, totals, strict=True)), target=result.target)
+    highest = max((value for side in totals for value in side), default=0)
+    # the target line helps while the race is on; a target far out of reach would
+    # squash the lines flat
+    target = result.target if result.target <= 2 * max(highest, 1) else None
+    chart = line_chart(list(zip(names, totals, strict=True)), target=target)
     context = {
         "paper": PAPERS[paper],
         "game": game,
