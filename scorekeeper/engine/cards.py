@@ -208,7 +208,13 @@ def parse_cards(text: str | Iterable[str], deck: Deck = SINGLE_DECK) -> tuple[Ca
 
 def check_copies(cards: Iterable[Card], deck: Deck) -> None:
     """Refuse more copies of a card than ``deck`` has."""
-    counts = card_counts(cards)
+    check_counts(card_counts(cards), deck)
+
+
+def check_counts(counts: Sequence[int], deck: Deck) -> None:
+    """Refuse counts (as ``card_counts`` makes them) above the copies ``deck`` has."""
+    if max(counts) <= deck.copies:
+        return
     for card in DISTINCT_CARDS:
         if counts[card.index] > deck.copies:
             raise CardError(

@@ -38,6 +38,7 @@ from .cards import (
     Suit,
     card_counts,
     check_copies,
+    check_counts,
     sort_cards,
 )
 from .chips import meld_chips
@@ -417,16 +418,7 @@ def _result(
 def _counts(cards: Iterable[Card], rules: RuleSet) -> list[int]:
     """How many of each card; more copies than the deck has are refused."""
     counts = card_counts(cards)
-    deck = rules.meld_table.deck
-    if max(counts) > deck.copies:
-        card = next(card for card in DISTINCT_CARDS if counts[card.index] > deck.copies)
-        raise CardError(
-            "card_copies",
-            card=str(card),
-            count=counts[card.index],
-            deck=deck.name,
-            copies=deck.copies,
-        )
+    check_counts(counts, rules.meld_table.deck)
     return counts
 
 

@@ -77,3 +77,16 @@ def csrf_token(html: str) -> str:
     )
     assert match, "no CSRF token in the page"
     return match[1]
+
+
+PLAYED_HAND = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
+
+
+def played_game(app: Flask, count: int, hand: dict[str, Any] | None = None) -> int:
+    """A partnership game with ``count`` hands of ``hand`` (made: +340 / +160) recorded."""
+    game_id = make_game(app)
+    with app.app_context():
+        game = stored_game(app, game_id)
+        for _ in range(count):
+            services.add_hand(game, hand or PLAYED_HAND)
+    return game_id

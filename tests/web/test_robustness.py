@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand, HandEdit, Player, Seat
-from tests.web.conftest import make_game, stored_game
+from tests.web.conftest import make_game, played_game, stored_game
 
 BASE = {
     "bidder": "Bea",
@@ -30,15 +30,6 @@ def rows(app: Flask) -> tuple[int, ...]:
         return tuple(
             db.session.query(model).count() for model in (Player, Game, Seat, Hand, HandEdit)
         )
-
-
-def played(app: Flask, count: int) -> int:
-    game_id = make_game(app)
-    with app.app_context():
-        game = stored_game(app, game_id)
-        for _ in range(count):
-            services.add_hand(game, HAND)
-    return game_id
 
 
 def version(app: Flask, game_id: int) -> str:
@@ -110,7 +101,7 @@ def test_a_double_tap_on_save_records_one_hand(app: Flask, client: FlaskClient) 
 
 
 def test_a_double_tap_on_undo_takes_back_one_hand(app: Flask, client: FlaskClient) -> None:
-    game_id = played(app, 3)
+    game_id = played_game(app, 3)
     client.post(f"/games/{game_id}/undo", data={"number": "3"})
     client.post(f"/games/{game_id}/undo", data={"number": "3"})
     with app.app_context():
@@ -118,7 +109,7 @@ def test_a_double_tap_on_undo_takes_back_one_hand(app: Flask, client: FlaskClien
 
 
 def test_a_stale_edit_is_refused(app: Flask, client: FlaskClient) -> None:
-    game_id = played(app, 3)
+    game_id = played_game(app, 3)
     opened = version(app, game_id)
     with app.app_context():
         services.delete_hand(stored_game(app, game_id), 1)  # another phone
@@ -141,7 +132,7 @@ def test_a_stale_edit_is_refused(app: Flask, client: FlaskClient) -> None:
 
 
 def test_rematch_only_after_the_game(app: Flask, client: FlaskClient) -> None:
-    game_id = played(app, 1)
+    game_id = played_game(app, 1)
     before = rows(app)
     page = client.post(f"/games/{game_id}/rematch", follow_redirects=True)
     assert "A rematch follows a finished game." in page.text

@@ -11,22 +11,13 @@ from pypdf import PdfReader
 
 from scorekeeper import services
 from scorekeeper.engine.rules import PRESETS
-from tests.web.conftest import make_game, stored_game
+from tests.web.conftest import played_game, stored_game
 
 HAND = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
 
 
-def game_with_hands(app: Flask, count: int = 2) -> int:
-    game_id = make_game(app)
-    with app.app_context():
-        game = stored_game(app, game_id)
-        for _ in range(count):
-            services.add_hand(game, HAND)
-    return game_id
-
-
 def test_game_sheet_pdf(app: Flask, client: FlaskClient) -> None:
-    game_id = game_with_hands(app)
+    game_id = played_game(app, 2)
     page = client.get(f"/games/{game_id}/sheet.pdf")
     assert page.status_code == 200
     assert page.mimetype == "application/pdf"
@@ -36,21 +27,21 @@ def test_game_sheet_pdf(app: Flask, client: FlaskClient) -> None:
 
 @pytest.mark.parametrize(("paper", "width"), [("a4", 595), ("letter", 612)])
 def test_paper(app: Flask, client: FlaskClient, paper: str, width: int) -> None:
-    game_id = game_with_hands(app, 1)
+    game_id = played_game(app, 1)
     page = client.get(f"/games/{game_id}/sheet.pdf?paper={paper}")
     box = PdfReader(io.BytesIO(page.data)).pages[0].mediabox
     assert round(float(box.width)) == width
 
 
 def test_default_paper_comes_from_configuration(app: Flask, client: FlaskClient) -> None:
-    game_id = game_with_hands(app, 1)
+    game_id = played_game(app, 1)
     app.config["SHEET_PAPER"] = "letter"
     page = client.get(f"/games/{game_id}/sheet.pdf")
     assert round(float(PdfReader(io.BytesIO(page.data)).pages[0].mediabox.width)) == 612
 
 
 def test_unchanged_game_is_not_rendered_again(app: Flask, client: FlaskClient) -> None:
-    game_id = game_with_hands(app, 1)
+    game_id = played_game(app, 1)
     first = client.get(f"/games/{game_id}/sheet.pdf")
     etag = first.headers["ETag"]
     again = client.get(f"/games/{game_id}/sheet.pdf", headers={"If-None-Match": etag})
@@ -63,7 +54,7 @@ def test_unchanged_game_is_not_rendered_again(app: Flask, client: FlaskClient) -
 
 
 def test_print_view(app: Flask, client: FlaskClient) -> None:
-    game_id = game_with_hands(app)
+    game_id = played_game(app, 2)
     page = client.get(f"/games/{game_id}/sheet")
     assert page.status_code == 200
     assert "<svg" in page.text and "Pinochle score sheet" in page.text
@@ -106,5 +97,5 @@ def test_blank_sheet_page_and_print_view(client: FlaskClient) -> None:
 
 
 def test_scoreboard_links_to_the_sheet(app: Flask, client: FlaskClient) -> None:
-    game_id = game_with_hands(app, 1)
+    game_id = played_game(app, 1)
     assert f"/games/{game_id}/sheet" in client.get(f"/games/{game_id}").text
