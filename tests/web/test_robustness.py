@@ -22,7 +22,6 @@ BASE = {
     "meld_1": "50",
     "counters_0": "200",
 }
-HAND = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
 
 
 def rows(app: Flask) -> tuple[int, ...]:

@@ -11,9 +11,7 @@ from pypdf import PdfReader
 
 from scorekeeper import services
 from scorekeeper.engine.rules import PRESETS
-from tests.web.conftest import played_game, stored_game
-
-HAND = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
+from tests.web.conftest import PLAYED_HAND, played_game, stored_game
 
 
 def test_game_sheet_pdf(app: Flask, client: FlaskClient) -> None:
@@ -47,7 +45,7 @@ def test_unchanged_game_is_not_rendered_again(app: Flask, client: FlaskClient) -
     again = client.get(f"/games/{game_id}/sheet.pdf", headers={"If-None-Match": etag})
     assert again.status_code == 304
     with app.app_context():
-        services.add_hand(stored_game(app, game_id), HAND)
+        services.add_hand(stored_game(app, game_id), PLAYED_HAND)
     changed = client.get(f"/games/{game_id}/sheet.pdf", headers={"If-None-Match": etag})
     assert changed.status_code == 200
     assert changed.headers["ETag"] != etag
