@@ -164,6 +164,8 @@ def hand_form(table: Table, **kwargs: Any) -> HandForm:
     # the game's version when the form was opened: a double tap or a change made
     # meanwhile on another phone is refused instead of saved twice
     Form.version = HiddenField()
+    # the trump the checked cards' meld was added for (a new trump recounts it)
+    Form.meld_trump = HiddenField()
     if rules.bidding:
         Form.thrown_in = BooleanField(_l("Thrown in: the bidders concede"))
         Form.passed_out = BooleanField(_l("Passed out: all passed, the cards are redealt"))
@@ -307,15 +309,31 @@ def _take_checked_meld(form: HandForm, table: Table, args: Mapping[str, str]) ->
             ),
         )
         return
+    counted_for = _trump_of(form, "meld_trump")
+    if counted_for is not None and counted_for is not trump:
+        _recount_shown(form, table, counted_for, trump)
     before = _cards_meld(cards_field.data, trump, rules)
     rest = max(0, (meld_field.data or 0) - before)
     _set(meld_field, rest + best_meld(cards, trump, rules).total)
     _set(cards_field, format_cards(cards) or None)
+    _set(form.meld_trump, trump.value)
 
 
-def _trump_of(form: HandForm) -> Suit | None:
+def _recount_shown(form: HandForm, table: Table, was: Suit, now: Suit) -> None:
+    """Trump changed since cards were checked: count every side's shown cards anew."""
+    for side_index, side in enumerate(table.engine.sides):
+        cards = [form[f"cards_{table.seat_of(player)}"].data for player in side.players]
+        meld_field = form[f"meld_{side_index}"]
+        old = sum(_cards_meld(shown, was, table.rules) for shown in cards)
+        new = sum(_cards_meld(shown, now, table.rules) for shown in cards)
+        if old or new:
+            _set(meld_field, max(0, (meld_field.data or 0) - old) + new)
+
+
+def _trump_of(form: HandForm, name: str = "trump") -> Suit | None:
+    value = form[name].data
     try:
-        return Suit.parse(form.trump.data) if form.trump.data else None
+        return Suit.parse(value) if value else None
     except PinochleError:
         return None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 import pytest
@@ -189,3 +190,22 @@ def test_meld_cards_from_the_checker_are_checked(app: Flask, client: FlaskClient
     page = client.get(f"/games/{game_id}/hands/new", query_string=query)
     assert page.status_code == 200
     assert "AH appears 13 times" in page.text
+
+
+def test_a_new_trump_recounts_the_cards_checked_before(app: Flask, client: FlaskClient) -> None:
+    """Ann's run was checked with hearts trump; trump became spades; then Cal's cards."""
+    game_id = make_game(app)
+    query = {
+        "bidder": "Ann",
+        "bid": "250",
+        "trump": "S",
+        "meld_0": "150",
+        "cards_0": "AH 10H KH QH JH",
+        "meld_trump": "H",
+        "meld_for": "Cal",
+        "meld_cards": "KS QS",
+    }
+    page = client.get(f"/games/{game_id}/hands/new", query_string=query).text
+    # Ann's cards with spades trump: a marriage (20); Cal's: a royal marriage (40)
+    field = re.search(r'<input[^>]*name="meld_0"[^>]*>', page)
+    assert field is not None and 'value="60"' in field[0]
