@@ -138,3 +138,44 @@ class HandEdit(db.Model):  # type: ignore[name-defined,misc]
     at: Mapped[datetime] = mapped_column(default=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="edits")
+
+
+class HandOutcome(db.Model):  # type: ignore[name-defined,misc]
+    """What the engine's replay made of one hand, for one side.
+
+    Derived, not a fact: rewritten by ``services`` in the same transaction as every
+    change to a game's hands, so statistics can be aggregated by the database.
+    """
+
+    __tablename__ = "hand_outcome"
+    __table_args__ = (UniqueConstraint("game_id", "number", "side"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    side: Mapped[int]
+    outcome: Mapped[str] = mapped_column(String(12))  # made, set, thrown_in, passed_out, scored
+    bidding: Mapped[bool]  # this side won the auction
+    bidder_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
+    bid: Mapped[int | None]
+    meld: Mapped[int | None]
+    counters: Mapped[int | None]
+    points: Mapped[int]
+    total: Mapped[int]
+    chips: Mapped[int | None]
+
+
+class GameOutcome(db.Model):  # type: ignore[name-defined,misc]
+    """What the engine's replay made of a whole game (derived, like ``HandOutcome``)."""
+
+    __tablename__ = "game_outcome"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
+    )
+    hands: Mapped[int]
+    finished: Mapped[bool]
+    went_out: Mapped[int | None]
+    winner: Mapped[int | None]  # the side that won; None while playing or for a draw
+    draw: Mapped[bool]
+    target: Mapped[int]

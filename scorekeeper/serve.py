@@ -26,6 +26,7 @@ from alembic.migration import MigrationContext
 from flask import Flask
 from waitress.server import create_server
 
+from . import services
 from .extensions import db
 
 DEFAULT_HOST = "0.0.0.0"
@@ -157,6 +158,8 @@ def prepare_database(app: Flask) -> DatabaseState:
         before = _revision()
         with quiet_migrations():
             flask_migrate.upgrade()
+        # games stored before their outcomes were: replayed once, now
+        services.record_missing_outcomes()
         after = _revision()
         where = db.engine.url.render_as_string(hide_password=True)
     return DatabaseState(where, before, after)

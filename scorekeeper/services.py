@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
@@ -20,10 +20,10 @@ from .engine.errors import GameError
 from .engine.game import Game as EngineGame
 from .engine.game import Side, new_game
 from .engine.rules import RuleSet, ruleset
-from .engine.scoring import GameResult, replay, replay_change
+from .engine.scoring import DRAW, GameResult, replay, replay_change
 from .extensions import db
 from .gamefile import from_document, hand_from_document, hand_to_document, to_document
-from .models import Game, GameSide, Hand, HandEdit, Player, Seat
+from .models import Game, GameOutcome, GameSide, Hand, HandEdit, HandOutcome, Player, Seat
 
 # --- stored game -> engine ----------------------------------------------------------
 
@@ -102,6 +102,65 @@ def _canonical(game: EngineGame, number: int) -> dict[str, Any]:
     return hand_to_document(game.hands[number - 1])
 
 
+# --- derived outcomes, for statistics ---------------------------------------------------
+
+
+def record_outcomes(game: Game, result: GameResult) -> None:
+    """Store what the replay made of every hand and of the game (not committed).
+
+    Called with every change to a game's hands, inside the same transaction, so
+    the stored outcomes are always those of the stored hands.
+    """
+    db.session.flush()  # the game has its id
+    db.session.execute(delete(HandOutcome).where(HandOutcome.game_id == game.id))
+    db.session.execute(delete(GameOutcome).where(GameOutcome.game_id == game.id))
+    players = {seat.player.name: seat.player for seat in game.seats}
+    engine = result.game
+    for hand, scored in zip(engine.hands, result.hands, strict=True):
+        bidder = players.get(hand.bidder) if hand.bidder else None
+        for side in range(len(engine.sides)):
+            db.session.add(
+                HandOutcome(
+                    game_id=game.id,
+                    number=scored.number,
+                    side=side,
+                    outcome=scored.outcome,
+                    bidding=scored.bidder_side == side,
+                    bidder_id=bidder.id if bidder else None,
+                    bid=hand.bid,
+                    meld=hand.meld[side] if hand.meld else None,
+                    counters=hand.counters[side] if hand.counters else None,
+                    points=scored.points[side],
+                    total=scored.totals[side],
+                    chips=scored.chips[side] if scored.chips else None,
+                )
+            )
+    db.session.add(
+        GameOutcome(
+            game_id=game.id,
+            hands=len(result.hands),
+            finished=result.finished,
+            went_out=result.went_out,
+            winner=result.winner if isinstance(result.winner, int) else None,
+            draw=result.winner == DRAW,
+            target=result.target,
+        )
+    )
+
+
+def record_missing_outcomes() -> int:
+    """Outcomes for games stored before outcomes were (after an upgrade); how many."""
+    missing = select(Game.id).where(~Game.id.in_(select(GameOutcome.game_id)))
+    count = 0
+    for game_id in list(db.session.execute(missing).scalars()):
+        game = get_game(game_id)
+        if game is not None:
+            record_outcomes(game, replay_game(game))
+            count += 1
+    db.session.commit()
+    return count
+
+
 # --- players -----------------------------------------------------------------------
 
 
@@ -152,6 +211,7 @@ def create_game(
         dealer = random.choice(checked.seating) if dealer == "random" else checked.seating[0]
     checked = new_game(rules, engine_sides, seating=checked.seating, first_dealer=dealer)
     game = _stored(checked, played_on)
+    record_outcomes(game, replay(checked))
     db.session.commit()
     return game
 
@@ -183,6 +243,7 @@ def rematch(game: Game) -> Game:
         first_dealer=result.next_dealer,
     )
     new = _stored(again, date.today())
+    record_outcomes(new, replay(again))
     db.session.commit()
     return new
 
@@ -204,9 +265,11 @@ def _check_version(game: Game, expected: int | None, adding: bool = False) -> No
     raise GameError("game_changed_meanwhile")
 
 
-def _commit(hand: int) -> None:
-    """Commit, or refuse as changed meanwhile when another phone took the same hand."""
+def _commit(hand: int, game: Game, result: GameResult) -> None:
+    """Store the outcomes and commit, or refuse as changed meanwhile when another
+    phone took the same hand."""
     try:
+        record_outcomes(game, result)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
@@ -229,7 +292,7 @@ def add_hand(game: Game, document: dict[str, Any], expected: int | None = None) 
     _store_hand(hand, stored)
     game.hands.append(hand)
     game.edits.append(HandEdit(number=number, action="added", before=None, after=stored))
-    _commit(number)
+    _commit(number, game, result)
     return result
 
 
@@ -248,7 +311,7 @@ def replace_hand(
     if after != before:
         _store_hand(hand, after)
         game.edits.append(HandEdit(number=number, action="edited", before=before, after=after))
-        _commit(number)
+        _commit(number, game, result)
     return result
 
 
@@ -265,7 +328,7 @@ def delete_hand(game: Game, number: int, expected: int | None = None) -> GameRes
         later.number -= 1
         db.session.flush()
     game.edits.append(HandEdit(number=number, action="deleted", before=before, after=None))
-    _commit(number)
+    _commit(number, game, result)
     return result
 
 
@@ -291,12 +354,13 @@ def _hand(game: Game, number: int) -> Hand:
 def import_game(document: object) -> Game:
     """A stored game from a ``pinochle-game/1`` document; a bad one imports nothing."""
     checked = from_document(document)
-    replay(checked)
+    result = replay(checked)
     game = _stored(checked, checked.played_on)
     for number, engine_hand in enumerate(checked.hands, 1):
         hand = Hand(number=number)
         _store_hand(hand, hand_to_document(engine_hand))
         game.hands.append(hand)
+    record_outcomes(game, result)
     db.session.commit()
     return game
 
@@ -345,6 +409,8 @@ __all__ = [
     "import_game",
     "known_players",
     "recent_games",
+    "record_missing_outcomes",
+    "record_outcomes",
     "rematch",
     "replace_hand",
     "replay_game",

@@ -19,7 +19,16 @@ from scorekeeper.serve import quiet_migrations
 
 # migrations/env.py still calls Flask-SQLAlchemy's deprecated ``db.get_engine()`` first.
 
-MODEL_TABLES = {"player", "game", "game_side", "seat", "hand", "hand_edit"}
+MODEL_TABLES = {
+    "player",
+    "game",
+    "game_side",
+    "seat",
+    "hand",
+    "hand_edit",
+    "hand_outcome",
+    "game_outcome",
+}
 
 
 @pytest.fixture

@@ -19,9 +19,10 @@ from typing import Any
 
 import pytest
 import segno
+from alembic.script import ScriptDirectory
 from sqlalchemy import inspect
 
-from scorekeeper import ROOT, create_app, serve
+from scorekeeper import MIGRATIONS, ROOT, create_app, serve
 from scorekeeper.extensions import db
 from scorekeeper.serve import banner, lan_addresses, listen_urls, prepare_database, qr_text
 
@@ -29,7 +30,7 @@ from scorekeeper.serve import banner, lan_addresses, listen_urls, prepare_databa
 
 BLOCKS = set("█▀▄ \n")
 START_TIMEOUT = 20.0  # seconds for the server to answer its first GET
-HEAD = "61fb9f29c108"
+HEAD = ScriptDirectory(str(MIGRATIONS)).get_current_head()  # the newest revision
 
 
 @pytest.fixture

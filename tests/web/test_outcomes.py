@@ -1,0 +1,112 @@
+"""Stored outcomes (for statistics) always equal the engine's replay of the stored hands."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from flask import Flask
+from sqlalchemy import select
+
+from scorekeeper import services
+from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.rules import PRESETS
+from scorekeeper.engine.scoring import DRAW
+from scorekeeper.extensions import db
+from scorekeeper.gamefile import hand_to_document, to_document
+from scorekeeper.models import Game, GameOutcome, HandOutcome
+from scorekeeper.simulate import random_game
+from tests.web.conftest import make_game
+
+
+def assert_outcomes_match(game: Game) -> None:
+    result = services.replay_game(game)
+    rows = db.session.execute(
+        select(HandOutcome)
+        .where(HandOutcome.game_id == game.id)
+        .order_by(HandOutcome.number, HandOutcome.side)
+    ).scalars()
+    stored = [(r.number, r.side, r.outcome, r.bidding, r.points, r.total, r.chips) for r in rows]
+    expected = [
+        (
+            hand.number,
+            side,
+            hand.outcome,
+            hand.bidder_side == side,
+            hand.points[side],
+            hand.totals[side],
+            hand.chips[side] if hand.chips else None,
+        )
+        for hand in result.hands
+        for side in range(len(game.sides))
+    ]
+    assert stored == expected
+    outcome = db.session.get(GameOutcome, game.id)
+    assert outcome is not None
+    assert (outcome.hands, outcome.finished, outcome.went_out) == (
+        len(result.hands),
+        result.finished,
+        result.went_out,
+    )
+    assert outcome.draw is (result.winner == DRAW)
+    assert outcome.winner == (result.winner if result.winner != DRAW else None)
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_outcomes_follow_every_change(app: Flask, name: str) -> None:
+    rng = random.Random(name)
+    with app.app_context():
+        simulated = random_game(PRESETS[name], rng, hands=12)
+        game = services.import_game(to_document(simulated))
+        assert_outcomes_match(game)
+        changed = 0
+        for _ in range(8):  # random corrections, deletions and re-recordings
+            number = rng.randint(1, max(1, len(game.hands)))
+            action = rng.choice(["delete", "edit", "undo", "add"])
+            try:
+                if action == "delete" and game.hands:
+                    services.delete_hand(game, number)
+                elif action == "edit" and game.hands:
+                    other = simulated.hands[rng.randrange(len(simulated.hands))]
+                    services.replace_hand(game, number, hand_to_document(other))
+                elif action == "undo" and game.hands:
+                    services.undo_last_hand(game)
+                elif action == "add":
+                    other = simulated.hands[rng.randrange(len(simulated.hands))]
+                    services.add_hand(game, hand_to_document(other))
+            except PinochleError:
+                db.session.rollback()  # refused: nothing changed
+            else:
+                changed += 1
+            assert_outcomes_match(game)
+        assert changed >= 3
+
+
+def test_a_refused_change_leaves_the_outcomes(app: Flask) -> None:
+    game_id = make_game(app)
+    with app.app_context():
+        game = db.session.get(Game, game_id)
+        assert game is not None
+        services.add_hand(
+            game,
+            {"bidder": "Ann", "bid": 300, "trump": "H", "meld": [100, 60], "counters": [200, 50]},
+        )
+        with pytest.raises(PinochleError):
+            services.add_hand(
+                game,
+                {"bidder": "Ann", "bid": 240, "trump": "H", "meld": [0, 0], "counters": [200, 50]},
+            )
+        db.session.rollback()
+        assert_outcomes_match(game)
+
+
+def test_games_stored_before_outcomes_get_them(app: Flask) -> None:
+    game_id = make_game(app)
+    with app.app_context():
+        db.session.execute(GameOutcome.__table__.delete())
+        db.session.commit()
+        assert services.record_missing_outcomes() == 1
+        game = db.session.get(Game, game_id)
+        assert game is not None
+        assert_outcomes_match(game)
+        assert services.record_missing_outcomes() == 0
