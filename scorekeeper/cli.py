@@ -152,6 +152,17 @@ def _app_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     )
     sheet.set_defaults(run=run_sheet)
 
+    demo = commands.add_parser(
+        "demo-data",
+        help="fill the database with plausible random games",
+        description="Store random games among a club of players: real deals dealt and "
+        "melded by the engine, sensible bids, spread over the last two years.",
+    )
+    demo.add_argument("--games", type=int, default=100, help="how many games (100)")
+    demo.add_argument("--players", type=int, default=12, help="how many players (12)")
+    demo.add_argument("--seed", type=int, default=None, help="repeat a run exactly")
+    demo.set_defaults(run=run_demo_data)
+
 
 def _port(text: str) -> int:
     try:
@@ -554,6 +565,25 @@ def run_export(args: argparse.Namespace) -> int:
     except OSError as exc:
         _error(f"cannot write {args.output!r}: {exc.strerror}")
         return BAD_INPUT
+    return OK
+
+
+def run_demo_data(args: argparse.Namespace) -> int:
+    """``scorekeeper demo-data``: how many games were stored."""
+    import random
+    from datetime import date
+
+    from scorekeeper.simulate import demo_games
+
+    if not 1 <= args.games <= 100_000 or not 2 <= args.players <= 1_000:
+        _error("--games is 1 to 100000 and --players 2 to 1000")
+        return BAD_INPUT
+    rng = random.Random(args.seed)
+    app = _app()
+    with app.app_context():
+        for game in demo_games(args.games, args.players, rng, until=date.today()):
+            services.import_game(to_document(game))
+    print(f"{args.games} games among {args.players} players stored")
     return OK
 
 

@@ -328,10 +328,11 @@ def default_sides(rules: RuleSet, players: Sequence[str] | None = None) -> tuple
     (Side(name='Ann & Cal', players=('Ann', 'Cal')), Side(name='Bea & Dan', players=('Bea', 'Dan')))
     """
     seating = tuple(players) if players is not None else PLAYER_NAMES[: rules.players]
-    return tuple(
-        Side(" & ".join(seating[side :: rules.sides]), seating[side :: rules.sides])
+    members = [
+        tuple(name for seat, name in enumerate(seating) if rules.side_of_seat(seat) == side)
         for side in range(rules.sides)
-    )
+    ]
+    return tuple(Side(" & ".join(names), names) for names in members)
 
 
 def random_game(
@@ -366,3 +367,80 @@ def random_game(
         if went_out is not None:
             break
     return game.with_hands(played)
+
+
+# --- a club's history, for trying the app and for benchmarks -------------------------
+
+# how often a club plays each rule set
+DEMO_MIX = (
+    ("partnership", 60),
+    ("check", 15),
+    ("cutthroat", 10),
+    ("partnership-tenths", 5),
+    ("two-hand", 5),
+    ("double-deck", 5),
+)
+DEMO_NAMES = (
+    "Ann",
+    "Bea",
+    "Cal",
+    "Dan",
+    "Eve",
+    "Fay",
+    "Gus",
+    "Hal",
+    "Ida",
+    "Jo",
+    "Kit",
+    "Lou",
+    "Max",
+    "Ned",
+    "Ola",
+    "Pam",
+    "Quin",
+    "Ray",
+    "Sue",
+    "Tom",
+    "Una",
+    "Vic",
+    "Wes",
+    "Xia",
+    "Yan",
+    "Zoe",
+)
+DEMO_MAX_HANDS = 80  # a game not over by then is left unfinished, as some are
+
+
+def demo_players(count: int) -> list[str]:
+    """``count`` distinct first names (numbered once the list runs out).
+
+    >>> demo_players(3), demo_players(28)[-2:]
+    (['Ann', 'Bea', 'Cal'], ['Ann 2', 'Bea 2'])
+    """
+    return [
+        DEMO_NAMES[index % len(DEMO_NAMES)]
+        + ("" if index < len(DEMO_NAMES) else f" {index // len(DEMO_NAMES) + 1}")
+        for index in range(count)
+    ]
+
+
+def demo_games(
+    count: int, players: int, rng: random.Random, until: date, days: int = 730
+) -> list[Game]:
+    """``count`` plausible games among ``players`` people over the ``days`` before ``until``."""
+    from datetime import timedelta
+
+    from scorekeeper.engine.rules import PRESETS
+
+    names = demo_players(players)
+    presets = [name for name, _ in DEMO_MIX]
+    weights = [weight for _, weight in DEMO_MIX]
+    games = []
+    for _ in range(count):
+        rules = PRESETS[rng.choices(presets, weights)[0]]
+        if rules.players > len(names):
+            rules = PRESETS["two-hand"]
+        seated = rng.sample(names, rules.players)
+        played_on = until - timedelta(days=rng.randrange(days))
+        games.append(random_game(rules, rng, DEMO_MAX_HANDS, seated, show=0.1, played_on=played_on))
+    return games

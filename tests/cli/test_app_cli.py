@@ -12,10 +12,13 @@ from typing import Any
 
 import pytest
 
+from scorekeeper import create_app, services
 from scorekeeper.cli import main
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.scoring import replay
+from scorekeeper.extensions import db
 from scorekeeper.gamefile import from_document, to_document
+from scorekeeper.models import Game, GameOutcome, Player
 from tests.conftest import case_files, load_case
 
 # migrations/env.py still calls Flask-SQLAlchemy's deprecated ``db.get_engine()`` first.
@@ -185,3 +188,31 @@ def test_serve_needs_a_port_number(run: Run, port: str) -> None:
     refused = run("serve", "--port", port)
     assert refused.status == 2
     assert f"invalid port {port!r}: expected 0 to 65535" in refused.err
+
+
+# --- demo-data ---------------------------------------------------------------------------
+
+
+def test_demo_data_stores_plausible_games(run: Run, instance: Path) -> None:
+    result = run("demo-data", "--games", "30", "--players", "9", "--seed", "7")
+    assert result.status == 0
+    assert result.out.strip() == "30 games among 9 players stored"
+    app = create_app()
+    with app.app_context():
+        games = db.session.query(Game).all()
+        assert len(games) == 30
+        assert db.session.query(Player).count() <= 9
+        assert len({game.played_on for game in games}) > 10  # spread over dates
+        assert len({game.ruleset for game in games}) >= 2
+        outcomes = db.session.query(GameOutcome).all()
+        assert len(outcomes) == 30 and sum(o.finished for o in outcomes) >= 20
+        for game in games:  # every stored game replays, as the engine made it
+            services.replay_game(game)
+        db.engine.dispose()
+
+
+@pytest.mark.parametrize("argv", [["--games", "0"], ["--players", "1"]])
+def test_demo_data_refuses_odd_sizes(run: Run, argv: list[str]) -> None:
+    result = run("demo-data", *argv)
+    assert result.status == 2
+    assert "--games is 1 to 100000" in result.err
