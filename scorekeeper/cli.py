@@ -23,6 +23,7 @@ import sys
 import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import TextIO
 
 from flask import Flask
@@ -162,6 +163,18 @@ def _app_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     demo.add_argument("--players", type=int, default=12, help="how many players (12)")
     demo.add_argument("--seed", type=int, default=None, help="repeat a run exactly")
     demo.set_defaults(run=run_demo_data)
+
+    stats = commands.add_parser(
+        "stats",
+        help="season statistics: standings, ratings, partnerships",
+        description="Figures per player and per partnership over a season's games.",
+    )
+    stats.add_argument("--season", help='a year like 2026, or "All time" (the default)')
+    stats.add_argument("--from", dest="start", type=_date, help="first day, YYYY-MM-DD")
+    stats.add_argument("--to", dest="end", type=_date, help="last day, YYYY-MM-DD")
+    stats.add_argument("--ruleset", help="only games of this rule set")
+    stats.add_argument("--json", action="store_true", help="print JSON for programs")
+    stats.set_defaults(run=run_stats)
 
 
 def _port(text: str) -> int:
@@ -568,10 +581,45 @@ def run_export(args: argparse.Namespace) -> int:
     return OK
 
 
+def _date(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid date {text!r}: expected YYYY-MM-DD") from None
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    """``scorekeeper stats``: the season's figures, as a table or as JSON."""
+    from scorekeeper.stats import Period, stats_document
+
+    if args.ruleset is not None:
+        ruleset(args.ruleset)  # an unknown name is refused with the engine's sentence
+    try:
+        period = Period.named(args.season)
+    except ValueError as exc:
+        _error(str(exc))
+        return BAD_INPUT
+    period = Period(args.start or period.start, args.end or period.end, args.ruleset)
+    app = _app()
+    with app.app_context():
+        document = stats_document(period)
+    if args.json:
+        print(json.dumps(document, ensure_ascii=False))
+        return OK
+    columns = ("games", "wins", "win%", "bids", "made%")
+    print(f"{'player':<16} " + " ".join(f"{name:>5}" for name in columns) + f" {'rating':>7}")
+    for row in document["players"]:
+        print(
+            f"{row['name'][:16]:<16} {row['games']:>5} {row['wins']:>4} "
+            f"{row['win_rate'] * 100:>5.0f} {row['bids']:>4} {row['make_rate'] * 100:>5.0f} "
+            f"{row['rating']:>7.1f}"
+        )
+    return OK
+
+
 def run_demo_data(args: argparse.Namespace) -> int:
     """``scorekeeper demo-data``: how many games were stored."""
     import random
-    from datetime import date
 
     from scorekeeper.simulate import demo_games
 

@@ -216,3 +216,16 @@ def test_demo_data_refuses_odd_sizes(run: Run, argv: list[str]) -> None:
     result = run("demo-data", *argv)
     assert result.status == 2
     assert "--games is 1 to 100000" in result.err
+
+
+def test_stats_command(run: Run) -> None:
+    assert run("demo-data", "--games", "12", "--players", "6", "--seed", "3").status == 0
+    result = run("stats", "--json")
+    assert result.status == 0
+    document = json.loads(result.out)
+    assert {"players", "partnerships"} == set(document)
+    assert sum(player["bids"] for player in document["players"]) > 0
+    table = run("stats", "--season", "All time")
+    assert table.status == 0 and "rating" in table.out
+    assert run("stats", "--season", "Winter").status == 2
+    assert run("stats", "--ruleset", "euchre").status == 2

@@ -1,0 +1,169 @@
+"""Season statistics from the database equal figures computed by replaying the games."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from datetime import date
+from itertools import combinations
+from typing import Any
+
+import pytest
+from flask import Flask
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper import services
+from scorekeeper.engine.scoring import DRAW, MADE, SET, THROWN_IN, replay
+from scorekeeper.extensions import db
+from scorekeeper.gamefile import to_document
+from scorekeeper.models import Game, GameOutcome, HandEdit, HandOutcome, Player, Seat
+from scorekeeper.simulate import demo_games
+from scorekeeper.stats import Period, player_stats, stats_document
+
+
+def expected_figures(games: list[Any], period: Period) -> dict[str, dict[str, Any]]:
+    """Every figure, computed independently from the engine's replay of each game."""
+    chosen = [
+        game
+        for game in games
+        if (period.start is None or game.played_on >= period.start)
+        and (period.end is None or game.played_on <= period.end)
+        and (period.ruleset is None or game.rules.name == period.ruleset)
+    ]
+    figures: dict[str, dict[str, Any]] = defaultdict(
+        lambda: defaultdict(int, {"best_hand": None, "bid_total": 0})
+    )
+    for game in chosen:
+        result = replay(game)
+        for side_index, side in enumerate(game.sides):
+            for player in side.players:
+                entry = figures[player]
+                if result.finished:
+                    entry["games"] += 1
+                    entry["wins"] += result.winner == side_index
+                    entry["draws"] += result.winner == DRAW
+                for hand, scored in zip(game.hands, result.hands, strict=True):
+                    entry["hands"] += 1
+                    entry["points"] += scored.points[side_index]
+                    best = entry["best_hand"]
+                    entry["best_hand"] = max(
+                        scored.points[side_index], best if best is not None else -(10**9)
+                    )
+                    entry["chips"] += scored.chips[side_index] if scored.chips else 0
+                    if hand.bidder == player:
+                        entry["bids"] += 1
+                        entry["bid_total"] += hand.bid
+                        entry["bids_made"] += scored.outcome == MADE
+                        entry["sets"] += scored.outcome == SET
+                        entry["throw_ins"] += scored.outcome == THROWN_IN
+    return figures
+
+
+def elo(games: list[Any]) -> dict[str, float]:
+    rating: dict[str, float] = defaultdict(lambda: 1500.0)
+    for _, game in sorted(enumerate(games), key=lambda pair: (pair[1].played_on, pair[0])):
+        result = replay(game)
+        if not result.finished:
+            continue
+        changes: dict[str, float] = defaultdict(float)
+        for a, b in combinations(range(len(game.sides)), 2):
+            ra = sum(rating[p] for p in game.sides[a].players) / len(game.sides[a].players)
+            rb = sum(rating[p] for p in game.sides[b].players) / len(game.sides[b].players)
+            expected = 1 / (1 + 10 ** ((rb - ra) / 400))
+            score = (
+                0.5
+                if result.winner in (DRAW,)
+                else 1.0
+                if result.winner == a
+                else (0.0 if result.winner == b else 0.5)
+            )
+            for p in game.sides[a].players:
+                changes[p] += 32 * (score - expected)
+            for p in game.sides[b].players:
+                changes[p] += 32 * ((1 - score) - (1 - expected))
+        for player, change in changes.items():
+            rating[player] += change
+    return rating
+
+
+def clear(app: Flask) -> None:
+    with app.app_context():
+        for model in (HandOutcome, GameOutcome, HandEdit, Seat, Game, Player):
+            db.session.query(model).delete()
+        db.session.commit()
+
+
+@settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    seed=st.integers(0, 10**6),
+    count=st.integers(1, 12),
+    players=st.integers(4, 9),
+    year=st.sampled_from([None, 2025, 2026]),
+    ruleset=st.sampled_from([None, "partnership", "check", "cutthroat"]),
+)
+def test_database_figures_equal_the_replay(
+    app: Flask, seed: int, count: int, players: int, year: int | None, ruleset: str | None
+) -> None:
+    clear(app)
+    games = demo_games(count, players, random.Random(seed), until=date(2026, 11, 29), days=600)
+    period = Period.named(str(year) if year else None)
+    period = Period(period.start, period.end, ruleset)
+    with app.app_context():
+        for game in games:
+            services.import_game(to_document(game))
+        got = {entry.name: entry for entry in player_stats(period)}
+    expected = expected_figures(games, period)
+    ratings = elo(games)
+    assert set(got) == {
+        name for name, entry in expected.items() if entry["hands"] or entry["games"]
+    }
+    for name, entry in got.items():
+        want = expected[name]
+        for field in (
+            "games",
+            "wins",
+            "draws",
+            "hands",
+            "bids",
+            "bids_made",
+            "sets",
+            "throw_ins",
+            "points",
+            "chips",
+            "best_hand",
+        ):
+            assert getattr(entry, field) == want[field], (name, field)
+        assert entry.win_rate == pytest.approx(
+            want["wins"] / want["games"] if want["games"] else 0, abs=1e-4
+        )
+        assert entry.make_rate == pytest.approx(
+            want["bids_made"] / want["bids"] if want["bids"] else 0, abs=1e-4
+        )
+        assert entry.avg_bid == pytest.approx(
+            want["bid_total"] / want["bids"] if want["bids"] else 0, abs=0.01
+        )
+    if period == Period():
+        for name, entry in got.items():
+            assert entry.rating == pytest.approx(ratings[name], abs=0.1)
+
+
+def test_stats_document_shape(app: Flask) -> None:
+    games = demo_games(10, 6, random.Random(2), until=date(2026, 11, 29))
+    with app.app_context():
+        for game in games:
+            services.import_game(to_document(game))
+        document = stats_document(Period())
+    assert {"players", "partnerships"} == set(document)
+    assert set(document["players"][0]) >= {"name", "games", "wins", "rating", "make_rate"}
+    for pair in document["partnerships"]:
+        assert len(pair["players"]) == 2 and pair["wins"] <= pair["games"]
+
+
+@pytest.mark.parametrize(("name", "start"), [("2026", date(2026, 1, 1)), ("All time", None)])
+def test_named_periods(name: str, start: date | None) -> None:
+    assert Period.named(name).start == start
+    with pytest.raises(ValueError, match="unknown season"):
+        Period.named("Winter")
