@@ -179,3 +179,19 @@ class GameOutcome(db.Model):  # type: ignore[name-defined,misc]
     winner: Mapped[int | None]  # the side that won; None while playing or for a draw
     draw: Mapped[bool]
     target: Mapped[int]
+
+
+class SideOutcome(db.Model):  # type: ignore[name-defined,misc]
+    """One side's hands in one game summed (derived, like ``HandOutcome``): what the
+    season statistics add up, a row per side instead of a row per hand."""
+
+    __tablename__ = "side_outcome"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
+    )
+    side: Mapped[int] = mapped_column(primary_key=True)
+    hands: Mapped[int]
+    points: Mapped[int]
+    best_hand: Mapped[int | None]
+    chips: Mapped[int]

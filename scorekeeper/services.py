@@ -23,7 +23,17 @@ from .engine.rules import RuleSet, ruleset
 from .engine.scoring import DRAW, GameResult, replay, replay_change
 from .extensions import db
 from .gamefile import from_document, hand_from_document, hand_to_document, to_document
-from .models import Game, GameOutcome, GameSide, Hand, HandEdit, HandOutcome, Player, Seat
+from .models import (
+    Game,
+    GameOutcome,
+    GameSide,
+    Hand,
+    HandEdit,
+    HandOutcome,
+    Player,
+    Seat,
+    SideOutcome,
+)
 
 # --- stored game -> engine ----------------------------------------------------------
 
@@ -114,6 +124,7 @@ def record_outcomes(game: Game, result: GameResult) -> None:
     db.session.flush()  # the game has its id
     db.session.execute(delete(HandOutcome).where(HandOutcome.game_id == game.id))
     db.session.execute(delete(GameOutcome).where(GameOutcome.game_id == game.id))
+    db.session.execute(delete(SideOutcome).where(SideOutcome.game_id == game.id))
     players = {seat.player.name: seat.player for seat in game.seats}
     engine = result.game
     for hand, scored in zip(engine.hands, result.hands, strict=True):
@@ -135,6 +146,19 @@ def record_outcomes(game: Game, result: GameResult) -> None:
                     chips=scored.chips[side] if scored.chips else None,
                 )
             )
+    for side in range(len(engine.sides)):
+        points = [scored.points[side] for scored in result.hands]
+        chips = [scored.chips[side] for scored in result.hands if scored.chips]
+        db.session.add(
+            SideOutcome(
+                game_id=game.id,
+                side=side,
+                hands=len(points),
+                points=sum(points),
+                best_hand=max(points, default=None),
+                chips=sum(chips),
+            )
+        )
     db.session.add(
         GameOutcome(
             game_id=game.id,

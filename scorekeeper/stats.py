@@ -18,7 +18,7 @@ from sqlalchemy import Select, and_, case, func, select
 from sqlalchemy.orm import aliased
 
 from .extensions import db
-from .models import Game, GameOutcome, HandOutcome, Player, Seat
+from .models import Game, GameOutcome, HandOutcome, Player, Seat, SideOutcome
 
 START_RATING = 1500.0
 K_FACTOR = 32.0
@@ -109,19 +109,20 @@ def _game_figures(games: Any) -> Select[Any]:
 
 
 def _hand_figures(games: Any) -> Select[Any]:
+    # a row per side of a game (its hands summed when they were stored)
     return (
         select(
             Player.id,
             Player.name,
-            func.count(),
-            func.sum(HandOutcome.points),
-            func.max(HandOutcome.points),
-            func.sum(HandOutcome.chips),
+            func.sum(SideOutcome.hands),
+            func.sum(SideOutcome.points),
+            func.max(SideOutcome.best_hand),
+            func.sum(SideOutcome.chips),
         )
         .join(Seat, Seat.player_id == Player.id)
         .join(
-            HandOutcome,
-            and_(HandOutcome.game_id == Seat.game_id, HandOutcome.side == Seat.side),
+            SideOutcome,
+            and_(SideOutcome.game_id == Seat.game_id, SideOutcome.side == Seat.side),
         )
         .where(Seat.game_id.in_(select(games.c.id)))
         .group_by(Player.id)

@@ -17,7 +17,15 @@ from scorekeeper import services
 from scorekeeper.engine.scoring import DRAW, MADE, SET, THROWN_IN, replay
 from scorekeeper.extensions import db
 from scorekeeper.gamefile import to_document
-from scorekeeper.models import Game, GameOutcome, HandEdit, HandOutcome, Player, Seat
+from scorekeeper.models import (
+    Game,
+    GameOutcome,
+    HandEdit,
+    HandOutcome,
+    Player,
+    Seat,
+    SideOutcome,
+)
 from scorekeeper.simulate import demo_games
 from scorekeeper.stats import Period, player_stats, stats_document
 
@@ -89,7 +97,7 @@ def elo(games: list[Any]) -> dict[str, float]:
 
 def clear(app: Flask) -> None:
     with app.app_context():
-        for model in (HandOutcome, GameOutcome, HandEdit, Seat, Game, Player):
+        for model in (HandOutcome, SideOutcome, GameOutcome, HandEdit, Seat, Game, Player):
             db.session.query(model).delete()
         db.session.commit()
 
