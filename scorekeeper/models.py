@@ -181,17 +181,26 @@ class GameOutcome(db.Model):  # type: ignore[name-defined,misc]
     target: Mapped[int]
 
 
-class SideOutcome(db.Model):  # type: ignore[name-defined,misc]
-    """One side's hands in one game summed (derived, like ``HandOutcome``): what the
-    season statistics add up, a row per side instead of a row per hand."""
+class PlayerOutcome(db.Model):  # type: ignore[name-defined,misc]
+    """One player's share of one game summed (derived, like ``HandOutcome``): what the
+    season statistics add up, a row per player and game instead of a row per hand."""
 
-    __tablename__ = "side_outcome"
+    __tablename__ = "player_outcome"
 
     game_id: Mapped[int] = mapped_column(
         ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
     )
-    side: Mapped[int] = mapped_column(primary_key=True)
-    hands: Mapped[int]
-    points: Mapped[int]
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True, index=True)
+    side: Mapped[int]
+    finished: Mapped[bool]
+    won: Mapped[bool]
+    drawn: Mapped[bool]
+    hands: Mapped[int]  # hands the player's side played
+    points: Mapped[int]  # points their side scored in them
     best_hand: Mapped[int | None]
     chips: Mapped[int]
+    bids: Mapped[int]  # hands the player won the auction
+    bids_made: Mapped[int]
+    sets: Mapped[int]
+    throw_ins: Mapped[int]
+    bid_total: Mapped[int]

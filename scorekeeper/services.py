@@ -20,7 +20,7 @@ from .engine.errors import GameError
 from .engine.game import Game as EngineGame
 from .engine.game import Side, new_game
 from .engine.rules import RuleSet, ruleset
-from .engine.scoring import DRAW, GameResult, replay, replay_change
+from .engine.scoring import DRAW, MADE, SET, THROWN_IN, GameResult, replay, replay_change
 from .extensions import db
 from .gamefile import from_document, hand_from_document, hand_to_document, to_document
 from .models import (
@@ -31,8 +31,8 @@ from .models import (
     HandEdit,
     HandOutcome,
     Player,
+    PlayerOutcome,
     Seat,
-    SideOutcome,
 )
 
 # --- stored game -> engine ----------------------------------------------------------
@@ -124,7 +124,7 @@ def record_outcomes(game: Game, result: GameResult) -> None:
     db.session.flush()  # the game has its id
     db.session.execute(delete(HandOutcome).where(HandOutcome.game_id == game.id))
     db.session.execute(delete(GameOutcome).where(GameOutcome.game_id == game.id))
-    db.session.execute(delete(SideOutcome).where(SideOutcome.game_id == game.id))
+    db.session.execute(delete(PlayerOutcome).where(PlayerOutcome.game_id == game.id))
     players = {seat.player.name: seat.player for seat in game.seats}
     engine = result.game
     for hand, scored in zip(engine.hands, result.hands, strict=True):
@@ -146,19 +146,8 @@ def record_outcomes(game: Game, result: GameResult) -> None:
                     chips=scored.chips[side] if scored.chips else None,
                 )
             )
-    for side in range(len(engine.sides)):
-        points = [scored.points[side] for scored in result.hands]
-        chips = [scored.chips[side] for scored in result.hands if scored.chips]
-        db.session.add(
-            SideOutcome(
-                game_id=game.id,
-                side=side,
-                hands=len(points),
-                points=sum(points),
-                best_hand=max(points, default=None),
-                chips=sum(chips),
-            )
-        )
+    for name, player in players.items():
+        db.session.add(_player_outcome(game, result, engine.side_of[name], name, player))
     db.session.add(
         GameOutcome(
             game_id=game.id,
@@ -169,6 +158,35 @@ def record_outcomes(game: Game, result: GameResult) -> None:
             draw=result.winner == DRAW,
             target=result.target,
         )
+    )
+
+
+def _player_outcome(
+    game: Game, result: GameResult, side: int, name: str, player: Player
+) -> PlayerOutcome:
+    """One player's share of a replayed game, summed for the season statistics."""
+    points = [scored.points[side] for scored in result.hands]
+    bids = [
+        (hand.bid or 0, scored.outcome)
+        for hand, scored in zip(result.game.hands, result.hands, strict=True)
+        if hand.bidder == name
+    ]
+    return PlayerOutcome(
+        game_id=game.id,
+        player_id=player.id,
+        side=side,
+        finished=result.finished,
+        won=result.finished and result.winner == side,
+        drawn=result.winner == DRAW,
+        hands=len(points),
+        points=sum(points),
+        best_hand=max(points, default=None),
+        chips=sum(scored.chips[side] for scored in result.hands if scored.chips),
+        bids=len(bids),
+        bids_made=sum(outcome == MADE for _, outcome in bids),
+        sets=sum(outcome == SET for _, outcome in bids),
+        throw_ins=sum(outcome == THROWN_IN for _, outcome in bids),
+        bid_total=sum(bid for bid, _ in bids),
     )
 
 

@@ -18,7 +18,7 @@ from sqlalchemy import Select, and_, case, func, select
 from sqlalchemy.orm import aliased
 
 from .extensions import db
-from .models import Game, GameOutcome, HandOutcome, Player, Seat, SideOutcome
+from .models import Game, GameOutcome, Player, PlayerOutcome, Seat
 
 START_RATING = 1500.0
 K_FACTOR = 32.0
@@ -76,79 +76,75 @@ class PlayerStats:
 
 def player_stats(period: Period) -> list[PlayerStats]:
     """Every figure of every player who played in ``period``, best rating first."""
-    games = period.games().subquery()
-    stats: dict[int, PlayerStats] = {}
-    for player_id, name, played, wins, draws in db.session.execute(_game_figures(games)):
-        stats[player_id] = PlayerStats(name, games=played, wins=wins or 0, draws=draws or 0)
-    for player_id, name, hands, points, best, chips in db.session.execute(_hand_figures(games)):
-        entry = stats.setdefault(player_id, PlayerStats(name))
-        entry.hands, entry.points, entry.best_hand, entry.chips = hands, points, best, chips or 0
-    for player_id, bids, made, sets, throw_ins, average in db.session.execute(_bid_figures(games)):
-        entry = stats[player_id]
-        entry.bids, entry.bids_made, entry.sets, entry.throw_ins = bids, made, sets, throw_ins
-        entry.avg_bid = round(float(average or 0), 2)
-    for entry in stats.values():
-        entry.win_rate = round(entry.wins / entry.games, 4) if entry.games else 0.0
-        entry.make_rate = round(entry.bids_made / entry.bids, 4) if entry.bids else 0.0
-    for player_id, rating in ratings(period).items():
-        if player_id in stats:
-            stats[player_id].rating = round(rating, 1)
-    return sorted(stats.values(), key=lambda entry: (-entry.rating, entry.name))
+    stats = [_player_row(row) for row in db.session.execute(_player_figures(period))]
+    rating = ratings(period)
+    for entry, player_id in stats:
+        entry.rating = round(rating.get(player_id, START_RATING), 1)
+    return sorted((entry for entry, _ in stats), key=lambda entry: (-entry.rating, entry.name))
 
 
-def _game_figures(games: Any) -> Select[Any]:
-    won = case((GameOutcome.winner == Seat.side, 1), else_=0)
-    drawn = case((GameOutcome.draw, 1), else_=0)
-    return (
-        select(Player.id, Player.name, func.count(), func.sum(won), func.sum(drawn))
-        .join(Seat, Seat.player_id == Player.id)
-        .join(GameOutcome, GameOutcome.game_id == Seat.game_id)
-        .where(Seat.game_id.in_(select(games.c.id)), GameOutcome.finished)
-        .group_by(Player.id)
-    )
-
-
-def _hand_figures(games: Any) -> Select[Any]:
-    # a row per side of a game (its hands summed when they were stored)
+def _player_figures(period: Period) -> Select[Any]:
+    """One row per player: their games' stored sums added up (a row per game they played)."""
+    figures = PlayerOutcome
     return (
         select(
             Player.id,
             Player.name,
-            func.sum(SideOutcome.hands),
-            func.sum(SideOutcome.points),
-            func.max(SideOutcome.best_hand),
-            func.sum(SideOutcome.chips),
+            func.sum(case((figures.finished, 1), else_=0)),
+            func.sum(case((figures.won, 1), else_=0)),
+            func.sum(case((figures.drawn, 1), else_=0)),
+            func.sum(figures.hands),
+            func.sum(figures.points),
+            func.max(figures.best_hand),
+            func.sum(figures.chips),
+            func.sum(figures.bids),
+            func.sum(figures.bids_made),
+            func.sum(figures.sets),
+            func.sum(figures.throw_ins),
+            func.sum(figures.bid_total),
         )
-        .join(Seat, Seat.player_id == Player.id)
-        .join(
-            SideOutcome,
-            and_(SideOutcome.game_id == Seat.game_id, SideOutcome.side == Seat.side),
-        )
-        .where(Seat.game_id.in_(select(games.c.id)))
+        .join(figures, figures.player_id == Player.id)
+        .where(figures.game_id.in_(period.games()))
         .group_by(Player.id)
+        .having(func.sum(figures.hands) + func.sum(case((figures.finished, 1), else_=0)) > 0)
     )
 
 
-def _bid_figures(games: Any) -> Select[Any]:
-    def outcome(name: str) -> Any:
-        return func.sum(case((HandOutcome.outcome == name, 1), else_=0))
-
-    return (
-        select(
-            HandOutcome.bidder_id,
-            func.count(),
-            outcome("made"),
-            outcome("set"),
-            outcome("thrown_in"),
-            func.avg(HandOutcome.bid),
-        )
-        .where(
-            HandOutcome.game_id.in_(select(games.c.id)),
-            HandOutcome.bidding,
-            HandOutcome.bidder_id.is_not(None),
-        )
-        .group_by(HandOutcome.bidder_id)
+def _player_row(row: Any) -> tuple[PlayerStats, int]:
+    (
+        player_id,
+        name,
+        games,
+        wins,
+        draws,
+        hands,
+        points,
+        best,
+        chips,
+        bids,
+        made,
+        sets,
+        throw_ins,
+        bid_total,
+    ) = row
+    entry = PlayerStats(
+        name,
+        games=games,
+        wins=wins,
+        draws=draws,
+        win_rate=round(wins / games, 4) if games else 0.0,
+        hands=hands,
+        bids=bids,
+        bids_made=made,
+        sets=sets,
+        throw_ins=throw_ins,
+        make_rate=round(made / bids, 4) if bids else 0.0,
+        avg_bid=round(bid_total / bids, 2) if bids else 0.0,
+        points=points,
+        best_hand=best,
+        chips=chips,
     )
+    return entry, player_id
 
 
 def ratings(period: Period) -> dict[int, float]:

@@ -28,7 +28,7 @@ MODEL_TABLES = {
     "hand_edit",
     "hand_outcome",
     "game_outcome",
-    "side_outcome",
+    "player_outcome",
 }
 
 

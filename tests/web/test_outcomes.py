@@ -14,7 +14,7 @@ from scorekeeper.engine.rules import PRESETS
 from scorekeeper.engine.scoring import DRAW
 from scorekeeper.extensions import db
 from scorekeeper.gamefile import hand_to_document, to_document
-from scorekeeper.models import Game, GameOutcome, HandOutcome, SideOutcome
+from scorekeeper.models import Game, GameOutcome, HandOutcome, PlayerOutcome
 from scorekeeper.simulate import random_game
 from tests.web.conftest import make_game
 
@@ -41,18 +41,26 @@ def assert_outcomes_match(game: Game) -> None:
         for side in range(len(game.sides))
     ]
     assert stored == expected
-    sides = db.session.execute(
-        select(SideOutcome).where(SideOutcome.game_id == game.id).order_by(SideOutcome.side)
+    shares = db.session.execute(
+        select(PlayerOutcome).where(PlayerOutcome.game_id == game.id)
     ).scalars()
-    assert [(s.hands, s.points, s.best_hand, s.chips) for s in sides] == [
-        (
+    engine = result.game
+    stored_shares = {
+        share.player_id: (share.side, share.hands, share.points, share.best_hand, share.bids)
+        for share in shares
+    }
+    expected_shares = {}
+    for seat in game.seats:
+        side = seat.side
+        bids = sum(hand.bidder == seat.player.name for hand in engine.hands)
+        expected_shares[seat.player_id] = (
+            side,
             len(result.hands),
             sum(hand.points[side] for hand in result.hands),
             max((hand.points[side] for hand in result.hands), default=None),
-            sum(hand.chips[side] for hand in result.hands if hand.chips),
+            bids,
         )
-        for side in range(len(game.sides))
-    ]
+    assert stored_shares == expected_shares
     outcome = db.session.get(GameOutcome, game.id)
     assert outcome is not None
     assert (outcome.hands, outcome.finished, outcome.went_out) == (

@@ -23,8 +23,8 @@ from scorekeeper.models import (
     HandEdit,
     HandOutcome,
     Player,
+    PlayerOutcome,
     Seat,
-    SideOutcome,
 )
 from scorekeeper.simulate import demo_games
 from scorekeeper.stats import Period, player_stats, stats_document
@@ -97,7 +97,7 @@ def elo(games: list[Any]) -> dict[str, float]:
 
 def clear(app: Flask) -> None:
     with app.app_context():
-        for model in (HandOutcome, SideOutcome, GameOutcome, HandEdit, Seat, Game, Player):
+        for model in (HandOutcome, PlayerOutcome, GameOutcome, HandEdit, Seat, Game, Player):
             db.session.query(model).delete()
         db.session.commit()
 
