@@ -112,6 +112,7 @@ MESSAGES: dict[str, str] = {
     "meld_cards_copies": (
         "hand {hand}: {card} was shown {count} times in all, but the deck has {copies}"
     ),
+    "meld_chips_negative": "hand {hand}: meld chips cannot be negative ({side} {got})",
     "meld_chips_too_large": (
         "hand {hand}: {side} declare {got} meld chips, but a side is paid at most {limit}"
     ),

@@ -267,16 +267,9 @@ def _recorded_fields(hand: Hand) -> list[tuple[str, object]]:
 
 def _score_without_bidding(game: Game, hand: Hand, number: int) -> HandScore:
     rules = game.rules
-    for name in (
-        "bidder",
-        "bid",
-        "thrown_in",
-        "no_marriage",
-        "took_trick",
-        "all_tricks",
-        "meld_chips",
-    ):
-        if dict(_recorded_fields(hand))[name]:
+    allowed = applicable_fields(rules) | {"passed_out"}
+    for name, value in _recorded_fields(hand):
+        if value and name not in allowed:
             raise GameError("hand_not_applicable", hand=number, field=name, ruleset=rules.name)
     meld = _verify_meld(game, hand, number)
     notices, _ = _verify_meld_cards(game, hand, number, None)
@@ -579,9 +572,7 @@ def _verify_meld_chips(game: Game, hand: Hand, number: int, card_chips: list[int
     for side_index, side in enumerate(game.sides):
         declared = hand.meld_chips[side_index]
         if declared < 0:
-            raise GameError(
-                "meld_chips_disagree", hand=number, side=side.name, got=declared, made=0
-            )
+            raise GameError("meld_chips_negative", hand=number, side=side.name, got=declared)
         if declared > MAX_MELD_CHIPS:
             raise GameError(
                 "meld_chips_too_large",

@@ -491,7 +491,6 @@ def _render(template: str, form: HandForm, table: Table, **context: Any) -> tupl
         name: name in applicable
         for name in ("thrown_in", "passed_out", "all_tricks", "took_trick", "no_marriage")
     }
-    offered["all_tricks"] = offered["all_tricks"] and rules.bidding
     offered["meld_chips"] = "meld_chips" in applicable
     # a field the rules do not offer is still shown when it holds a value or a refusal
     shown_fields = {name: offered[name] or _holds_value(form, table, name) for name in offered}

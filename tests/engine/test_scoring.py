@@ -153,6 +153,18 @@ REFUSALS = [
     ("check", hand(bid=20, meld=[4, 4], counters=[25, 0], all_tricks=2), {}, "all_tricks_side"),
     ("check", hand(bid=20, meld=[4, 4], counters=[20, 5], meld_chips=[1]), {}, "hand_values_count"),
     ("partnership", hand(meld_chips=[1, 0]), {}, "hand_not_applicable"),
+    (
+        "check",
+        hand(bid=20, meld=[4, 4], counters=[20, 5], meld_chips=[-1, 0]),
+        {},
+        "meld_chips_negative",
+    ),
+    (
+        "two-hand",
+        {"meld": [0, 0], "counters": [100, 150], "meld_chips": [1, 0]},
+        {},
+        "hand_not_applicable",
+    ),
 ]
 
 
