@@ -169,7 +169,9 @@ def _app_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser])
         help="season statistics: standings, ratings, partnerships",
         description="Figures per player and per partnership over a season's games.",
     )
-    stats.add_argument("--season", help='a year like 2026, or "All time" (the default)')
+    stats.add_argument(
+        "--season", help='a season\'s name, a year like 2026, or "All time" (the default)'
+    )
     stats.add_argument("--from", dest="start", type=_date, help="first day, YYYY-MM-DD")
     stats.add_argument("--to", dest="end", type=_date, help="last day, YYYY-MM-DD")
     stats.add_argument("--ruleset", help="only games of this rule set")
@@ -590,18 +592,19 @@ def _date(text: str) -> date:
 
 def run_stats(args: argparse.Namespace) -> int:
     """``scorekeeper stats``: the season's figures, as a table or as JSON."""
-    from scorekeeper.stats import Period, stats_document
+    from scorekeeper.stats import Period, UnknownSeasonError, find_period, stats_document
 
     if args.ruleset is not None:
         ruleset(args.ruleset)  # an unknown name is refused with the engine's sentence
-    try:
-        period = Period.named(args.season)
-    except ValueError as exc:
-        _error(str(exc))
-        return BAD_INPUT
-    period = Period(args.start or period.start, args.end or period.end, args.ruleset)
     app = _app()
     with app.app_context():
+        try:
+            period = find_period(args.season, args.ruleset)
+        except UnknownSeasonError as exc:
+            _error(str(exc))
+            return BAD_INPUT
+        if args.start or args.end:
+            period = Period(args.start or period.start, args.end or period.end, args.ruleset)
         document = stats_document(period)
     if args.json:
         print(json.dumps(document, ensure_ascii=False))
@@ -630,7 +633,8 @@ def run_demo_data(args: argparse.Namespace) -> int:
     app = _app()
     with app.app_context():
         for game in demo_games(args.games, args.players, rng, until=date.today()):
-            services.import_game(to_document(game))
+            services.import_game(to_document(game), rate=False)
+        services.rate_all()
     print(f"{args.games} games among {args.players} players stored")
     return OK
 

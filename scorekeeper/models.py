@@ -1,7 +1,9 @@
-"""The stored facts: players, games, their sides and seats, hands, and hand edits.
+"""The stored facts: players, games, their sides and seats, hands, hand edits, seasons.
 
-Only facts are stored. Totals, outcomes and winners are derived by the engine's
-replay whenever they are needed (``services.replay_game``).
+Totals, outcomes and winners are derived by the engine's replay
+(``services.replay_game``). The ``*Outcome`` tables keep what the replay made of
+each game, rewritten with every change, so the statistics can be summed by the
+database.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -36,6 +38,8 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     """One game: the full rule set it started with, its sides, seats and hands."""
 
     __tablename__ = "game"
+    # the order ratings are played in (and the seasons' date ranges)
+    __table_args__ = (Index("ix_game_played_order", "played_on", "created_at", "id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     ruleset: Mapped[str] = mapped_column(String(40))
@@ -204,3 +208,39 @@ class PlayerOutcome(db.Model):  # type: ignore[name-defined,misc]
     sets: Mapped[int]
     throw_ins: Mapped[int]
     bid_total: Mapped[int]
+    # Elo: how much this game moved the player's rating, over all games in order and
+    # over the games of this game's rule set only (NULL until ``services`` rates it)
+    rating_change: Mapped[float | None]
+    ruleset_rating_change: Mapped[float | None]
+
+
+class BidOutcome(db.Model):  # type: ignore[name-defined,misc]
+    """One game's bids at one bid level summed (derived, like ``HandOutcome``): the
+    bidding statistics read a row per game and level instead of a row per hand."""
+
+    __tablename__ = "bid_outcome"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
+    )
+    level: Mapped[int] = mapped_column(primary_key=True)  # RuleSet.bid_level of the bid
+    bids: Mapped[int]
+    made: Mapped[int]
+    sets: Mapped[int]
+    throw_ins: Mapped[int]
+    played: Mapped[int]  # hands played out with counters recorded
+    bidder_counters: Mapped[int]  # the bidding side's counters in those hands
+    defender_counters: Mapped[int]  # the other sides' counters together
+
+
+class Season(db.Model):  # type: ignore[name-defined,misc]
+    """A named range of days (e.g. "Winter 2026"); a game belongs to the season its
+    ``played_on`` falls in. "All time" and calendar years need no row."""
+
+    __tablename__ = "season"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60), unique=True)
+    starts_on: Mapped[date]
+    ends_on: Mapped[date]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

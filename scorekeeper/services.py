@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
@@ -20,7 +20,7 @@ from .engine.errors import GameError
 from .engine.game import Game as EngineGame
 from .engine.game import Side, new_game
 from .engine.rules import RuleSet, ruleset
-from .engine.scoring import DRAW, MADE, SET, THROWN_IN, GameResult, replay, replay_change
+from .engine.scoring import GameResult, replay, replay_change
 from .extensions import db
 from .gamefile import from_document, hand_from_document, hand_to_document, to_document
 from .models import (
@@ -29,11 +29,10 @@ from .models import (
     GameSide,
     Hand,
     HandEdit,
-    HandOutcome,
     Player,
-    PlayerOutcome,
     Seat,
 )
+from .outcomes import rate_from, rate_unrated, record_outcomes
 
 # --- stored game -> engine ----------------------------------------------------------
 
@@ -115,81 +114,6 @@ def _canonical(game: EngineGame, number: int) -> dict[str, Any]:
 # --- derived outcomes, for statistics ---------------------------------------------------
 
 
-def record_outcomes(game: Game, result: GameResult) -> None:
-    """Store what the replay made of every hand and of the game (not committed).
-
-    Called with every change to a game's hands, inside the same transaction, so
-    the stored outcomes are always those of the stored hands.
-    """
-    db.session.flush()  # the game has its id
-    db.session.execute(delete(HandOutcome).where(HandOutcome.game_id == game.id))
-    db.session.execute(delete(GameOutcome).where(GameOutcome.game_id == game.id))
-    db.session.execute(delete(PlayerOutcome).where(PlayerOutcome.game_id == game.id))
-    players = {seat.player.name: seat.player for seat in game.seats}
-    engine = result.game
-    for hand, scored in zip(engine.hands, result.hands, strict=True):
-        bidder = players.get(hand.bidder) if hand.bidder else None
-        for side in range(len(engine.sides)):
-            db.session.add(
-                HandOutcome(
-                    game_id=game.id,
-                    number=scored.number,
-                    side=side,
-                    outcome=scored.outcome,
-                    bidding=scored.bidder_side == side,
-                    bidder_id=bidder.id if bidder else None,
-                    bid=hand.bid,
-                    meld=hand.meld[side] if hand.meld else None,
-                    counters=hand.counters[side] if hand.counters else None,
-                    points=scored.points[side],
-                    total=scored.totals[side],
-                    chips=scored.chips[side] if scored.chips else None,
-                )
-            )
-    for name, player in players.items():
-        db.session.add(_player_outcome(game, result, engine.side_of[name], name, player))
-    db.session.add(
-        GameOutcome(
-            game_id=game.id,
-            hands=len(result.hands),
-            finished=result.finished,
-            went_out=result.went_out,
-            winner=result.winner if isinstance(result.winner, int) else None,
-            draw=result.winner == DRAW,
-            target=result.target,
-        )
-    )
-
-
-def _player_outcome(
-    game: Game, result: GameResult, side: int, name: str, player: Player
-) -> PlayerOutcome:
-    """One player's share of a replayed game, summed for the season statistics."""
-    points = [scored.points[side] for scored in result.hands]
-    bids = [
-        (hand.bid or 0, scored.outcome)
-        for hand, scored in zip(result.game.hands, result.hands, strict=True)
-        if hand.bidder == name
-    ]
-    return PlayerOutcome(
-        game_id=game.id,
-        player_id=player.id,
-        side=side,
-        finished=result.finished,
-        won=result.finished and result.winner == side,
-        drawn=result.winner == DRAW,
-        hands=len(points),
-        points=sum(points),
-        best_hand=max(points, default=None),
-        chips=sum(scored.chips[side] for scored in result.hands if scored.chips),
-        bids=len(bids),
-        bids_made=sum(outcome == MADE for _, outcome in bids),
-        sets=sum(outcome == SET for _, outcome in bids),
-        throw_ins=sum(outcome == THROWN_IN for _, outcome in bids),
-        bid_total=sum(bid for bid, _ in bids),
-    )
-
-
 def record_missing_outcomes() -> int:
     """Outcomes for games stored before outcomes were (after an upgrade); how many."""
     missing = select(Game.id).where(~Game.id.in_(select(GameOutcome.game_id)))
@@ -197,8 +121,9 @@ def record_missing_outcomes() -> int:
     for game_id in list(db.session.execute(missing).scalars()):
         game = get_game(game_id)
         if game is not None:
-            record_outcomes(game, replay_game(game))
+            record_outcomes(game, replay_game(game), rate=False)
             count += 1
+    rate_unrated()
     db.session.commit()
     return count
 
@@ -393,8 +318,12 @@ def _hand(game: Game, number: int) -> Hand:
 # --- import and export ---------------------------------------------------------------------
 
 
-def import_game(document: object) -> Game:
-    """A stored game from a ``pinochle-game/1`` document; a bad one imports nothing."""
+def import_game(document: object, rate: bool = True) -> Game:
+    """A stored game from a ``pinochle-game/1`` document; a bad one imports nothing.
+
+    Many games at once are imported with ``rate=False`` and then ``rate_all()``:
+    one pass over the ratings instead of one per game played before the last.
+    """
     checked = from_document(document)
     result = replay(checked)
     game = _stored(checked, checked.played_on)
@@ -402,9 +331,15 @@ def import_game(document: object) -> Game:
         hand = Hand(number=number)
         _store_hand(hand, hand_to_document(engine_hand))
         game.hands.append(hand)
-    record_outcomes(game, result)
+    record_outcomes(game, result, rate=rate)
     db.session.commit()
     return game
+
+
+def rate_all() -> None:
+    """Rate every game again, in order (after a bulk import)."""
+    rate_from(None)
+    db.session.commit()
 
 
 def export_game(game: Game) -> dict[str, Any]:
@@ -450,6 +385,7 @@ __all__ = [
     "hand_document",
     "import_game",
     "known_players",
+    "rate_all",
     "recent_games",
     "record_missing_outcomes",
     "record_outcomes",

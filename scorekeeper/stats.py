@@ -1,27 +1,39 @@
 """Season statistics, aggregated by the database from the stored outcomes.
 
-Every figure comes from ``hand_outcome`` and ``game_outcome`` rows (written by
-the engine's replay whenever a hand changes) joined to the seats, so a page
-never loads whole games into Python. The ratings are Elo, replayed over the
-finished games in order, as the issue defines them.
+Every figure is a sum over the ``*_outcome`` rows that ``outcomes`` writes from
+the engine's replay whenever a game changes: a row per player and game, per
+game and bid level, per game. A page never loads whole games into Python.
+
+Ratings are Elo (``engine.ratings``), played over every finished game in order
+and stored as each game's change, so a player's rating at the end of a period
+is 1500 plus the sum of their changes up to that day. With a rule set chosen,
+the chain is that rule set's games only.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import asdict, dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field, replace
 from datetime import date
-from itertools import combinations
 from typing import Any
 
-from sqlalchemy import Select, and_, case, func, select
-from sqlalchemy.orm import aliased
+from sqlalchemy import ColumnElement, Select, and_, case, extract, func, select
+from sqlalchemy.orm import InstrumentedAttribute, aliased
 
+from .engine.ratings import START
 from .extensions import db
-from .models import Game, GameOutcome, Player, PlayerOutcome, Seat
+from .models import BidOutcome, Game, GameOutcome, Player, PlayerOutcome, Season, Seat
+from .outcomes import play_order
 
-START_RATING = 1500.0
-K_FACTOR = 32.0
+ALL_TIME = "All time"
+# a best partner needs this many finished games together
+BEST_PARTNER_GAMES = 3
+# at most this many points per line on a rating chart (the last rating of each stretch)
+CHART_POINTS = 120
+
+
+class UnknownSeasonError(ValueError):
+    """A season name that is neither "All time", a year, nor a created season."""
 
 
 @dataclass(frozen=True)
@@ -31,20 +43,26 @@ class Period:
     start: date | None = None
     end: date | None = None
     ruleset: str | None = None
+    name: str = ALL_TIME
 
     @staticmethod
     def named(name: str | None) -> Period:
         """ "All time" (or nothing) and calendar years ("2026") need no creating."""
-        if not name or name.lower() == "all time":
+        if not name or name.strip().lower() == ALL_TIME.lower():
             return Period()
-        if name.isascii() and name.isdigit() and len(name) == 4:
+        name = name.strip()
+        if name.isascii() and name.isdigit() and len(name) == 4 and name != "0000":
             year = int(name)
-            return Period(date(year, 1, 1), date(year, 12, 31))
-        raise ValueError(f"unknown season {name!r}: expected a year like 2026 or 'All time'")
+            return Period(date(year, 1, 1), date(year, 12, 31), name=name)
+        raise UnknownSeasonError(
+            f"unknown season {name!r}: expected a year like 2026, 'All time' or a season's name"
+        )
 
-    def games(self) -> Select[tuple[int]]:
-        """The ids of the games in this period."""
-        query = select(Game.id)
+    def of_ruleset(self, ruleset: str | None) -> Period:
+        return replace(self, ruleset=ruleset or None)
+
+    def within(self, query: Select[Any]) -> Select[Any]:
+        """``query`` (which has ``Game`` in it) narrowed to this period's games."""
         if self.start is not None:
             query = query.where(Game.played_on >= self.start)
         if self.end is not None:
@@ -52,6 +70,44 @@ class Period:
         if self.ruleset is not None:
             query = query.where(Game.ruleset == self.ruleset)
         return query
+
+    def games(self) -> Select[tuple[int]]:
+        """The ids of the games in this period."""
+        return self.within(select(Game.id))
+
+
+def find_period(name: str | None, ruleset: str | None = None) -> Period:
+    """A created season by its name (any case), or what ``Period.named`` knows."""
+    if name and name.strip():
+        season = db.session.execute(
+            select(Season).where(func.lower(Season.name) == name.strip().lower())
+        ).scalar_one_or_none()
+        if season is not None:
+            return Period(season.starts_on, season.ends_on, ruleset or None, season.name)
+    return Period.named(name).of_ruleset(ruleset)
+
+
+def season_names() -> list[str]:
+    """What a season menu offers: All time, each year with games (newest first), and
+    the created seasons (newest first)."""
+    year = extract("year", Game.played_on)
+    years = [
+        str(int(value))
+        for value in db.session.execute(select(year).distinct().order_by(year.desc())).scalars()
+    ]
+    seasons = db.session.execute(
+        select(Season.name).order_by(Season.starts_on.desc(), Season.name)
+    ).scalars()
+    return [ALL_TIME, *years, *seasons]
+
+
+def rulesets_played() -> list[str]:
+    return list(
+        db.session.execute(select(Game.ruleset).distinct().order_by(Game.ruleset)).scalars()
+    )
+
+
+# --- per player ------------------------------------------------------------------------
 
 
 @dataclass
@@ -71,26 +127,66 @@ class PlayerStats:
     points: int = 0
     best_hand: int | None = None
     chips: int = 0
-    rating: float = START_RATING
+    rating: float = START
+    # not in the JSON: for the pages
+    rating_change: float = field(default=0.0, metadata={"page_only": True})
+    player_id: int = field(default=0, metadata={"page_only": True})
+
+    @property
+    def set_rate(self) -> float:
+        return round(self.sets / self.bids, 4) if self.bids else 0.0
+
+
+# the columns a standings table can be sorted by, and which way is "best first"
+SORTABLE = {
+    "name": False,
+    "games": True,
+    "wins": True,
+    "win_rate": True,
+    "hands": True,
+    "bids": True,
+    "make_rate": True,
+    "avg_bid": True,
+    "points": True,
+    "best_hand": True,
+    "chips": True,
+    "rating": True,
+}
 
 
 def player_stats(period: Period) -> list[PlayerStats]:
     """Every figure of every player who played in ``period``, best rating first."""
-    stats = [_player_row(row) for row in db.session.execute(_player_figures(period))]
-    rating = ratings(period)
-    for entry, player_id in stats:
-        entry.rating = round(rating.get(player_id, START_RATING), 1)
-    return sorted((entry for entry, _ in stats), key=lambda entry: (-entry.rating, entry.name))
+    ratings = _ratings(period)
+    stats = []
+    for row in db.session.execute(_player_figures(period)):
+        entry = _player_row(row)
+        entry.rating, entry.rating_change = ratings.get(entry.player_id, (START, 0.0))
+        stats.append(entry)
+    return sort_players(stats, "rating")
+
+
+def sort_players(stats: Iterable[PlayerStats], by: str, reverse: bool = False) -> list[PlayerStats]:
+    """Best first by ``by`` (a key of ``SORTABLE``; names A to Z), ties by name."""
+    descending = SORTABLE.get(by, True) != reverse
+    key = by if by in SORTABLE else "rating"
+
+    def value(entry: PlayerStats) -> Any:
+        figure = getattr(entry, key)
+        return figure if figure is not None else float("-inf")
+
+    ordered = sorted(stats, key=lambda entry: entry.name)
+    return sorted(ordered, key=value, reverse=descending)
 
 
 def _player_figures(period: Period) -> Select[Any]:
     """One row per player: their games' stored sums added up (a row per game they played)."""
     figures = PlayerOutcome
+    finished = func.sum(case((figures.finished, 1), else_=0))
     return (
         select(
             Player.id,
             Player.name,
-            func.sum(case((figures.finished, 1), else_=0)),
+            finished,
             func.sum(case((figures.won, 1), else_=0)),
             func.sum(case((figures.drawn, 1), else_=0)),
             func.sum(figures.hands),
@@ -106,82 +202,101 @@ def _player_figures(period: Period) -> Select[Any]:
         .join(figures, figures.player_id == Player.id)
         .where(figures.game_id.in_(period.games()))
         .group_by(Player.id)
-        .having(func.sum(figures.hands) + func.sum(case((figures.finished, 1), else_=0)) > 0)
+        .having(func.sum(figures.hands) + finished > 0)
     )
 
 
-def _player_row(row: Any) -> tuple[PlayerStats, int]:
-    (
-        player_id,
-        name,
-        games,
-        wins,
-        draws,
-        hands,
-        points,
-        best,
-        chips,
-        bids,
-        made,
-        sets,
-        throw_ins,
-        bid_total,
-    ) = row
-    entry = PlayerStats(
+def _player_row(row: Any) -> PlayerStats:
+    (player_id, name, games, wins, draws, hands, points, best, chips) = row[:9]
+    bids, made, sets, throw_ins, bid_total = row[9:]
+    return PlayerStats(
         name,
         games=games,
         wins=wins,
         draws=draws,
-        win_rate=round(wins / games, 4) if games else 0.0,
+        win_rate=_rate(wins, games),
         hands=hands,
         bids=bids,
         bids_made=made,
         sets=sets,
         throw_ins=throw_ins,
-        make_rate=round(made / bids, 4) if bids else 0.0,
+        make_rate=_rate(made, bids),
         avg_bid=round(bid_total / bids, 2) if bids else 0.0,
         points=points,
         best_hand=best,
         chips=chips,
+        player_id=player_id,
     )
-    return entry, player_id
 
 
-def ratings(period: Period) -> dict[int, float]:
-    """Elo over the finished games of ``period``, by ``played_on`` then creation.
+def _rate(part: int, whole: int) -> float:
+    return round(part / whole, 4) if whole else 0.0
 
-    A side's rating is its players' mean; each player of a side moves by
-    ``K × (result − expected)``. With more than two sides every pair of sides
-    is scored as such a game, the changes added.
-    """
-    rows = db.session.execute(
-        select(Game.id, Seat.side, Seat.player_id, GameOutcome.winner, GameOutcome.draw)
-        .join(Seat, Seat.game_id == Game.id)
+
+# --- ratings ---------------------------------------------------------------------------
+
+
+def _chain(period: Period) -> InstrumentedAttribute[float | None]:
+    """The stored changes to add up: one rule set's own chain when one is chosen."""
+    if period.ruleset is not None:
+        return PlayerOutcome.ruleset_rating_change
+    return PlayerOutcome.rating_change
+
+
+def _ratings(period: Period) -> dict[int, tuple[float, float]]:
+    """Each player's rating at the end of ``period``, and its change during it."""
+    change = func.coalesce(_chain(period), 0.0)
+    during: ColumnElement[Any] = change
+    if period.start is not None:
+        during = case((Game.played_on >= period.start, change), else_=0.0)
+    query = (
+        select(PlayerOutcome.player_id, func.sum(change), func.sum(during))
+        .join(Game, Game.id == PlayerOutcome.game_id)
+        .group_by(PlayerOutcome.player_id)
+    )
+    query = replace(period, start=None).within(query)
+    return {
+        player: (round(START + total, 1), round(moved, 1))
+        for player, total, moved in db.session.execute(query)
+    }
+
+
+RatingLine = list[tuple[date, float]]
+
+
+def rating_history(period: Period, player_ids: Sequence[int]) -> dict[int, RatingLine]:
+    """Each player's rating after each day they played in ``period`` (with where they
+    started from on its first day), thinned to ``CHART_POINTS`` points."""
+    change = func.coalesce(_chain(period), 0.0)
+    query = (
+        select(PlayerOutcome.player_id, Game.played_on, change)
+        .join(Game, Game.id == PlayerOutcome.game_id)
         .join(GameOutcome, GameOutcome.game_id == Game.id)
-        .where(Game.id.in_(period.games()), GameOutcome.finished)
-        .order_by(Game.played_on, Game.created_at, Game.id, Seat.side, Seat.position)
+        .where(PlayerOutcome.player_id.in_(player_ids), GameOutcome.finished)
+        .order_by(*play_order())
     )
-    rating: defaultdict[int, float] = defaultdict(lambda: START_RATING)
-    game_sides: dict[int, dict[int, list[int]]] = {}
-    results: dict[int, tuple[int | None, bool]] = {}
-    for game_id, side, player_id, winner, draw in rows:
-        game_sides.setdefault(game_id, {}).setdefault(side, []).append(player_id)
-        results[game_id] = (winner, draw)
-    for game_id, sides in game_sides.items():
-        winner, draw = results[game_id]
-        changes: defaultdict[int, float] = defaultdict(float)
-        for a, b in combinations(sorted(sides), 2):
-            strength_a = sum(rating[p] for p in sides[a]) / len(sides[a])
-            strength_b = sum(rating[p] for p in sides[b]) / len(sides[b])
-            expected_a = 1 / (1 + 10 ** ((strength_b - strength_a) / 400))
-            score_a = 0.5 if draw else 1.0 if winner == a else 0.0 if winner == b else 0.5
-            for player in sides[a]:
-                changes[player] += K_FACTOR * (score_a - expected_a)
-            for player in sides[b]:
-                changes[player] += K_FACTOR * ((1 - score_a) - (1 - expected_a))
-        for player, change in changes.items():
-            rating[player] += change
-    return dict(rating)
+    query = replace(period, start=None).within(query)
+    rating = dict.fromkeys(player_ids, START)
+    days: dict[int, dict[date, float]] = {player: {} for player in player_ids}
+    for player, played_on, moved in db.session.execute(query):
+        if period.start is not None and played_on < period.start:
+            rating[player] += moved
+            days[player] = {period.start: round(rating[player], 1)}
+            continue
+        rating[player] += moved
+        days[player][played_on] = round(rating[player], 1)
+    return {player: _thin(sorted(points.items())) for player, points in days.items()}
+
+
+def _thin(points: list[tuple[date, float]]) -> list[tuple[date, float]]:
+    if len(points) <= CHART_POINTS:
+        return points
+    every = -(-len(points) // CHART_POINTS)
+    kept = points[every - 1 :: every]
+    return [points[0], *kept] if kept[-1] == points[-1] else [points[0], *kept, points[-1]]
+
+
+# --- partnerships and head to head -----------------------------------------------------
 
 
 def partnerships(period: Period) -> list[dict[str, Any]]:
@@ -209,15 +324,145 @@ def partnerships(period: Period) -> list[dict[str, Any]]:
             "players": sorted([a, b]),
             "games": games,
             "wins": wins or 0,
-            "win_rate": round((wins or 0) / games, 4) if games else 0.0,
+            "win_rate": _rate(wins or 0, games),
         }
         for a, b, games, wins in rows
     ]
 
 
+def best_partners(pairs: Iterable[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Each player's best partner: the highest win rate over at least
+    ``BEST_PARTNER_GAMES`` finished games together, then the most games, then A to Z."""
+    candidates: dict[str, list[dict[str, Any]]] = {}
+    for pair in pairs:
+        if pair["games"] < BEST_PARTNER_GAMES:
+            continue
+        first, second = pair["players"]
+        for me, partner in ((first, second), (second, first)):
+            figures = {key: pair[key] for key in ("games", "wins", "win_rate")}
+            candidates.setdefault(me, []).append({"partner": partner, **figures})
+    return {
+        me: min(options, key=lambda entry: (-entry["win_rate"], -entry["games"], entry["partner"]))
+        for me, options in candidates.items()
+    }
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Finished games between two sides (each one or two players who sat together)."""
+
+    games: int
+    wins: tuple[int, int]
+    draws: int
+
+
+def head_to_head(period: Period, side_a: Sequence[int], side_b: Sequence[int]) -> HeadToHead:
+    """Games in ``period`` where the players of ``side_a`` sat together on one side and
+    those of ``side_b`` together on another."""
+    players = (*side_a, *side_b)
+    seats = [aliased(PlayerOutcome) for _ in players]
+    first_a, first_b = seats[0], seats[len(side_a)]
+    query = select(
+        func.count(),
+        func.sum(case((first_a.won, 1), else_=0)),
+        func.sum(case((first_b.won, 1), else_=0)),
+        func.sum(case((first_a.drawn, 1), else_=0)),
+    ).select_from(first_a)
+    for index, (seat, player) in enumerate(zip(seats, players, strict=True)):
+        if index:
+            query = query.join(seat, seat.game_id == first_a.game_id)
+        same_side = first_a if index < len(side_a) else first_b
+        query = query.where(seat.player_id == player, seat.side == same_side.side)
+    query = query.where(
+        first_a.side != first_b.side, first_a.finished, first_a.game_id.in_(period.games())
+    )
+    games, wins_a, wins_b, draws = db.session.execute(query).one()
+    return HeadToHead(games, (wins_a or 0, wins_b or 0), draws or 0)
+
+
+# --- bidding ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BidLevel:
+    """Won bids of one rule set at one bid level (``RuleSet.bid_level``)."""
+
+    ruleset: str
+    level: int
+    bids: int
+    made: int
+    sets: int
+    throw_ins: int
+
+    @property
+    def make_rate(self) -> float:
+        return _rate(self.made, self.bids)
+
+
+@dataclass(frozen=True)
+class CounterShare:
+    """Counters taken on average in one rule set's hands played out after a bid."""
+
+    ruleset: str
+    hands: int
+    bidders: float
+    defenders: float
+
+
+def bidding(period: Period) -> list[BidLevel]:
+    """How often bids are made at each bid level, by rule set then level."""
+    query = (
+        select(
+            Game.ruleset,
+            BidOutcome.level,
+            func.sum(BidOutcome.bids),
+            func.sum(BidOutcome.made),
+            func.sum(BidOutcome.sets),
+            func.sum(BidOutcome.throw_ins),
+        )
+        .join(Game, Game.id == BidOutcome.game_id)
+        .group_by(Game.ruleset, BidOutcome.level)
+        .order_by(Game.ruleset, BidOutcome.level)
+    )
+    return [BidLevel(*row) for row in db.session.execute(period.within(query))]
+
+
+def counter_shares(period: Period) -> list[CounterShare]:
+    """Average counters taken by the bidding side and by the defence, by rule set."""
+    query = (
+        select(
+            Game.ruleset,
+            func.sum(BidOutcome.played),
+            func.sum(BidOutcome.bidder_counters),
+            func.sum(BidOutcome.defender_counters),
+        )
+        .join(Game, Game.id == BidOutcome.game_id)
+        .group_by(Game.ruleset)
+        .order_by(Game.ruleset)
+    )
+    return [
+        CounterShare(name, hands, round(bidders / hands, 1), round(defenders / hands, 1))
+        for name, hands, bidders, defenders in db.session.execute(period.within(query))
+        if hands
+    ]
+
+
+# --- the whole season ------------------------------------------------------------------
+
+
 def stats_document(period: Period) -> dict[str, Any]:
     """What ``scorekeeper stats --json`` prints."""
     return {
-        "players": [asdict(entry) for entry in player_stats(period)],
+        "players": [player_document(entry) for entry in player_stats(period)],
         "partnerships": partnerships(period),
     }
+
+
+def player_document(entry: PlayerStats) -> dict[str, Any]:
+    """A player's figures as the issue names them (page-only fields left out)."""
+    page_only = {
+        name
+        for name, spec in PlayerStats.__dataclass_fields__.items()
+        if spec.metadata.get("page_only")
+    }
+    return {key: value for key, value in asdict(entry).items() if key not in page_only}

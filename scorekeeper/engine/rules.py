@@ -124,6 +124,16 @@ class RuleSet:
                 segment = (start, step)
         return segment
 
+    def bid_level(self, bid: int) -> int:
+        """The band a bid is counted in by the bidding statistics: bands five steps
+        of the ladder's last segment wide (250s, 300s, ... in partnership).
+
+        >>> PRESETS["partnership"].bid_level(340), PRESETS["double-deck"].bid_level(95)
+        (300, 75)
+        """
+        width = 5 * self.bid_steps[-1][1]
+        return bid - bid % width
+
     def next_bid(self, bid: int) -> int:
         """The smallest bid on the ladder above ``bid`` (for a + button).
 

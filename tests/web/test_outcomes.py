@@ -8,13 +8,13 @@ import pytest
 from flask import Flask
 from sqlalchemy import select
 
-from scorekeeper import services
+from scorekeeper import outcomes, services
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.rules import PRESETS
-from scorekeeper.engine.scoring import DRAW
+from scorekeeper.engine.scoring import DRAW, MADE, THROWN_IN
 from scorekeeper.extensions import db
 from scorekeeper.gamefile import hand_to_document, to_document
-from scorekeeper.models import Game, GameOutcome, HandOutcome, PlayerOutcome
+from scorekeeper.models import BidOutcome, Game, GameOutcome, HandOutcome, PlayerOutcome
 from scorekeeper.simulate import random_game
 from tests.web.conftest import make_game
 
@@ -130,3 +130,76 @@ def test_games_stored_before_outcomes_get_them(app: Flask) -> None:
         assert game is not None
         assert_outcomes_match(game)
         assert services.record_missing_outcomes() == 0
+
+
+def stored_rating_changes() -> dict[tuple[int, int], tuple[float | None, float | None]]:
+    rows = db.session.execute(
+        select(
+            PlayerOutcome.game_id,
+            PlayerOutcome.player_id,
+            PlayerOutcome.rating_change,
+            PlayerOutcome.ruleset_rating_change,
+        )
+    )
+    return {(game, player): (change, own) for game, player, change, own in rows}
+
+
+def assert_ratings_are_fresh() -> None:
+    """The stored changes equal a rating of every game again from the start."""
+    stored = stored_rating_changes()
+    assert None not in {change for pair in stored.values() for change in pair}
+    outcomes.rate_from(None)
+    fresh = stored_rating_changes()
+    db.session.rollback()
+    assert stored.keys() == fresh.keys()
+    for key, (change, own) in stored.items():
+        assert change == pytest.approx(fresh[key][0], abs=1e-9), key
+        assert own == pytest.approx(fresh[key][1], abs=1e-9), key
+
+
+def test_ratings_follow_a_change_to_an_earlier_game(app: Flask) -> None:
+    """Undoing, deleting and re-adding hands of one game moves every later rating."""
+    rng = random.Random(7)
+    with app.app_context():
+        games = []
+        for day in (5, 1, 9, 3):  # imported out of date order
+            simulated = random_game(PRESETS[rng.choice(["partnership", "check"])], rng, hands=40)
+            document = to_document(simulated)
+            document["played_on"] = f"2026-03-0{day}"
+            games.append((services.import_game(document), simulated))
+        assert_ratings_are_fresh()
+        for _ in range(10):
+            game, simulated = rng.choice(games)
+            if game.hands and rng.random() < 0.5:
+                services.undo_last_hand(game)
+            else:
+                hand = simulated.hands[min(len(game.hands), len(simulated.hands) - 1)]
+                try:
+                    services.add_hand(game, hand_to_document(hand))
+                except PinochleError:
+                    db.session.rollback()
+            assert_ratings_are_fresh()
+
+
+def test_bid_outcomes_sum_the_hands(app: Flask) -> None:
+    rng = random.Random(3)
+    with app.app_context():
+        for name in PRESETS:
+            simulated = random_game(PRESETS[name], rng, hands=15)
+            game = services.import_game(to_document(simulated))
+            result = services.replay_game(game)
+            levels: dict[int, list[int]] = {}
+            for hand, scored in zip(result.game.hands, result.hands, strict=True):
+                if hand.bid is None or scored.bidder_side is None:
+                    continue
+                row = levels.setdefault(PRESETS[name].bid_level(hand.bid), [0, 0, 0])
+                row[0] += 1
+                row[1] += scored.outcome == MADE
+                if hand.counters is not None and scored.outcome != THROWN_IN:
+                    row[2] += hand.counters[scored.bidder_side]
+            stored = db.session.execute(
+                select(BidOutcome).where(BidOutcome.game_id == game.id)
+            ).scalars()
+            assert {row.level: [row.bids, row.made, row.bidder_counters] for row in stored} == (
+                levels
+            ), name

@@ -1,0 +1,293 @@
+"""The derived tables the statistics add up, rewritten with every change to a game.
+
+``record_outcomes`` stores what the engine's replay made of each hand, of each
+player's share of the game, of each bid level and of the game itself, in the
+caller's transaction. ``rate_from`` keeps the stored Elo changes right: a game
+whose result changed moves the ratings of every game played after it, so those
+are rated again, in order. Only ``services`` calls these (it commits).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from itertools import groupby
+from typing import Any
+
+from sqlalchemy import delete, func, select, tuple_, update
+from sqlalchemy.orm import InstrumentedAttribute
+
+from .engine.ratings import START, rating_changes
+from .engine.rules import RuleSet
+from .engine.scoring import DRAW, MADE, SET, THROWN_IN, GameResult
+from .extensions import db
+from .models import BidOutcome, Game, GameOutcome, HandOutcome, Player, PlayerOutcome
+
+OUTCOME_TABLES = (HandOutcome, PlayerOutcome, BidOutcome, GameOutcome)
+
+
+def record_outcomes(game: Game, result: GameResult, rate: bool = True) -> None:
+    """Store what the replay made of ``game`` (not committed).
+
+    With ``rate``, the rating changes are kept when the game's result did not
+    change, and every later game is rated again when it did; without, they are
+    left unrated for one ``rate_from(None)`` after a bulk import.
+    """
+    db.session.flush()  # the game has its id
+    before = _result_of(game.id)
+    kept = _rating_changes_of(game.id)
+    for table in OUTCOME_TABLES:
+        db.session.execute(delete(table).where(table.game_id == game.id))
+    players = {seat.player.name: seat.player for seat in game.seats}
+    _add_hand_outcomes(game, result, players)
+    for name, player in players.items():
+        db.session.add(_player_outcome(game, result, result.game.side_of[name], name, player))
+    db.session.add_all(_bid_outcomes(game.id, result, result.game.rules))
+    db.session.add(
+        GameOutcome(
+            game_id=game.id,
+            hands=len(result.hands),
+            finished=result.finished,
+            went_out=result.went_out,
+            winner=result.winner if isinstance(result.winner, int) else None,
+            draw=result.winner == DRAW,
+            target=result.target,
+        )
+    )
+    db.session.flush()
+    if not rate:
+        return
+    if before == _result_of(game.id) and kept and all(None not in pair for pair in kept.values()):
+        _restore_rating_changes(game.id, kept)
+    else:
+        rate_from(game)
+
+
+def _add_hand_outcomes(game: Game, result: GameResult, players: dict[str, Player]) -> None:
+    engine = result.game
+    for hand, scored in zip(engine.hands, result.hands, strict=True):
+        bidder = players.get(hand.bidder) if hand.bidder else None
+        for side in range(len(engine.sides)):
+            db.session.add(
+                HandOutcome(
+                    game_id=game.id,
+                    number=scored.number,
+                    side=side,
+                    outcome=scored.outcome,
+                    bidding=scored.bidder_side == side,
+                    bidder_id=bidder.id if bidder else None,
+                    bid=hand.bid,
+                    meld=hand.meld[side] if hand.meld else None,
+                    counters=hand.counters[side] if hand.counters else None,
+                    points=scored.points[side],
+                    total=scored.totals[side],
+                    chips=scored.chips[side] if scored.chips else None,
+                )
+            )
+
+
+def _player_outcome(
+    game: Game, result: GameResult, side: int, name: str, player: Player
+) -> PlayerOutcome:
+    """One player's share of a replayed game, summed for the season statistics."""
+    points = [scored.points[side] for scored in result.hands]
+    bids = [
+        (hand.bid or 0, scored.outcome)
+        for hand, scored in zip(result.game.hands, result.hands, strict=True)
+        if hand.bidder == name
+    ]
+    return PlayerOutcome(
+        game_id=game.id,
+        player_id=player.id,
+        side=side,
+        finished=result.finished,
+        won=result.finished and result.winner == side,
+        drawn=result.winner == DRAW,
+        hands=len(points),
+        points=sum(points),
+        best_hand=max(points, default=None),
+        chips=sum(scored.chips[side] for scored in result.hands if scored.chips),
+        bids=len(bids),
+        bids_made=sum(outcome == MADE for _, outcome in bids),
+        sets=sum(outcome == SET for _, outcome in bids),
+        throw_ins=sum(outcome == THROWN_IN for _, outcome in bids),
+        bid_total=sum(bid for bid, _ in bids),
+    )
+
+
+def _bid_outcomes(game_id: int, result: GameResult, rules: RuleSet) -> list[BidOutcome]:
+    """The game's won bids summed by bid level (hands without a bid are left out)."""
+    levels: dict[int, BidOutcome] = {}
+    for hand, scored in zip(result.game.hands, result.hands, strict=True):
+        if hand.bid is None or scored.bidder_side is None:
+            continue
+        level = rules.bid_level(hand.bid)
+        row = levels.setdefault(
+            level,
+            BidOutcome(
+                game_id=game_id,
+                level=level,
+                bids=0,
+                made=0,
+                sets=0,
+                throw_ins=0,
+                played=0,
+                bidder_counters=0,
+                defender_counters=0,
+            ),
+        )
+        row.bids += 1
+        row.made += scored.outcome == MADE
+        row.sets += scored.outcome == SET
+        row.throw_ins += scored.outcome == THROWN_IN
+        if hand.counters is not None and scored.outcome != THROWN_IN:
+            taken = hand.counters[scored.bidder_side]
+            row.played += 1
+            row.bidder_counters += taken
+            row.defender_counters += sum(hand.counters) - taken
+    return list(levels.values())
+
+
+# --- ratings ---------------------------------------------------------------------------
+
+
+def _result_of(game_id: int) -> tuple[bool, int | None, bool] | None:
+    row = db.session.execute(
+        select(GameOutcome.finished, GameOutcome.winner, GameOutcome.draw).where(
+            GameOutcome.game_id == game_id
+        )
+    ).one_or_none()
+    return None if row is None else (row[0], row[1], row[2])
+
+
+def _rating_changes_of(game_id: int) -> dict[int, tuple[float | None, float | None]]:
+    rows = db.session.execute(
+        select(
+            PlayerOutcome.player_id,
+            PlayerOutcome.rating_change,
+            PlayerOutcome.ruleset_rating_change,
+        ).where(PlayerOutcome.game_id == game_id)
+    )
+    return {player: (change, ruleset_change) for player, change, ruleset_change in rows}
+
+
+def _restore_rating_changes(
+    game_id: int, kept: dict[int, tuple[float | None, float | None]]
+) -> None:
+    db.session.execute(
+        update(PlayerOutcome),
+        [
+            {
+                "game_id": game_id,
+                "player_id": player,
+                "rating_change": change,
+                "ruleset_rating_change": ruleset_change,
+            }
+            for player, (change, ruleset_change) in kept.items()
+        ],
+    )
+
+
+def play_order() -> tuple[Any, ...]:
+    """The order ratings are played in: ``played_on``, then creation."""
+    return (Game.played_on, Game.created_at, Game.id)
+
+
+def rate_from(game: Game | None) -> None:
+    """Rate ``game`` and every game played after it again (all games with ``None``),
+    over all games and over the games of each rule set."""
+    db.session.flush()
+    since = None if game is None else tuple_(*play_order()) >= tuple_(*_order_key(game))
+    _rate(PlayerOutcome.rating_change, since, None)
+    rulesets = [game.ruleset] if game is not None else _rulesets()
+    for name in rulesets:
+        _rate(PlayerOutcome.ruleset_rating_change, since, name)
+
+
+def rate_unrated() -> bool:
+    """Rate every game again when any game has no rating yet (after an upgrade)."""
+    unrated = select(PlayerOutcome.game_id).where(PlayerOutcome.rating_change.is_(None)).limit(1)
+    if db.session.execute(unrated).first() is None:
+        return False
+    rate_from(None)
+    return True
+
+
+def _order_key(game: Game) -> tuple[Any, ...]:
+    return (game.played_on, game.created_at, game.id)
+
+
+def _rulesets() -> list[str]:
+    return list(db.session.execute(select(Game.ruleset).distinct()).scalars())
+
+
+def _rate(column: InstrumentedAttribute[float | None], since: Any, ruleset: str | None) -> None:
+    """Play the Elo chain stored in ``column`` forward from ``since``."""
+    before = _ratings_before(column, since, ruleset)
+    rating: defaultdict[int, float] = defaultdict(lambda: START, before)
+    query = (
+        select(
+            PlayerOutcome.game_id,
+            PlayerOutcome.player_id,
+            PlayerOutcome.side,
+            GameOutcome.finished,
+            GameOutcome.winner,
+            GameOutcome.draw,
+        )
+        .join(Game, Game.id == PlayerOutcome.game_id)
+        .join(GameOutcome, GameOutcome.game_id == Game.id)
+        .order_by(*play_order(), PlayerOutcome.side, PlayerOutcome.player_id)
+    )
+    if since is not None:
+        query = query.where(since)
+    if ruleset is not None:
+        query = query.where(Game.ruleset == ruleset)
+    changes = list(_play(db.session.execute(query), rating))
+    if changes:
+        db.session.execute(
+            update(PlayerOutcome),
+            [
+                {"game_id": game, "player_id": player, column.key: change}
+                for game, player, change in changes
+            ],
+        )
+
+
+def _ratings_before(
+    column: InstrumentedAttribute[float | None], since: Any, ruleset: str | None
+) -> dict[int, float]:
+    if since is None:
+        return {}
+    query = (
+        select(PlayerOutcome.player_id, START + func.coalesce(func.sum(column), 0.0))
+        .join(Game, Game.id == PlayerOutcome.game_id)
+        .where(~since)
+        .group_by(PlayerOutcome.player_id)
+    )
+    if ruleset is not None:
+        query = query.where(Game.ruleset == ruleset)
+    return {player: float(value) for player, value in db.session.execute(query)}
+
+
+def _play(rows: Iterable[Any], rating: defaultdict[int, float]) -> Iterator[tuple[int, int, float]]:
+    """(game, player, change) for every player of every game in ``rows``, in order,
+    moving ``rating`` along; an unfinished game changes nobody's rating."""
+    for game_id, seats in groupby(rows, key=lambda row: row[0]):
+        players = list(seats)
+        _, _, _, finished, winner, draw = players[0]
+        if not finished:
+            yield from ((game_id, row[1], 0.0) for row in players)
+            continue
+        sides: dict[int, list[int]] = {}
+        for row in players:
+            sides.setdefault(row[2], []).append(row[1])
+        order = sorted(sides)
+        moves = rating_changes(
+            [[rating[player] for player in sides[side]] for side in order],
+            order.index(winner) if winner in sides else None,
+            draw,
+        )
+        for side, side_moves in zip(order, moves, strict=True):
+            for player, move in zip(sides[side], side_moves, strict=True):
+                rating[player] += move
+                yield game_id, player, move
