@@ -1,7 +1,9 @@
-"""Score sheets: a finished game, or blank sheets for the cabin, as HTML and PDF.
+"""Score sheets (a finished game, or blank sheets for the cabin) and season reports,
+as HTML and PDF.
 
 One template (``templates/pdf/sheet.html``) serves the PDF (WeasyPrint) and the
-print view in the browser. Everything on it comes from the engine's replay.
+print view in the browser; everything on it comes from the engine's replay. The
+season report (``templates/pdf/season.html``) prints the figures of ``stats``.
 """
 
 from __future__ import annotations
@@ -85,12 +87,16 @@ def _environment() -> Environment:
     return env
 
 
-def _render(context: dict[str, Any], translations: gettext.NullTranslations | None) -> str:
+def _render(
+    context: dict[str, Any],
+    translations: gettext.NullTranslations | None,
+    template: str = "pdf/sheet.html",
+) -> str:
     env = _environment()
     if translations is not None:
         env = env.overlay()
         env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
-    return env.get_template("pdf/sheet.html").render(**context)
+    return env.get_template(template).render(**context)
 
 
 def game_sheet_html(
@@ -161,3 +167,17 @@ def blank_sheet_pdf(
     ruleset_name: str, hands: int = DEFAULT_BLANK_HANDS, paper: str = "a4"
 ) -> bytes:
     return html_to_pdf(blank_sheet_html(ruleset_name, hands, paper))
+
+
+def season_report_html(translations: gettext.NullTranslations | None = None, **figures: Any) -> str:
+    """A season's standings, partnerships, bidding and charts as one HTML document.
+
+    ``figures`` are what the stats page shows: ``period``, ``players``, ``pairs``,
+    ``levels``, ``counters``, ``rating_chart``, ``win_chart``, ``level_charts``,
+    ``printed_on``.
+    """
+    return _render({"paper": PAPERS["a4"], **figures}, translations, "pdf/season.html")
+
+
+def season_report_pdf(**figures: Any) -> bytes:
+    return html_to_pdf(season_report_html(**figures))

@@ -17,8 +17,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from .engine.errors import GameError
+from .engine.game import NAME_LIMIT, Side, new_game
 from .engine.game import Game as EngineGame
-from .engine.game import Side, new_game
 from .engine.rules import RuleSet, ruleset
 from .engine.scoring import GameResult, replay, replay_change
 from .extensions import db
@@ -30,6 +30,7 @@ from .models import (
     Hand,
     HandEdit,
     Player,
+    Season,
     Seat,
 )
 from .outcomes import rate_from, rate_unrated, record_outcomes
@@ -150,6 +151,76 @@ def known_players(limit: int = 40) -> list[str]:
         .limit(limit)
     )
     return [name for (name,) in rows]
+
+
+def get_player(player_id: int) -> Player | None:
+    if not 0 < player_id < 2**63:
+        return None
+    return db.session.get(Player, player_id)
+
+
+def all_players() -> list[Player]:
+    """Everyone who has a seat in some game, A to Z."""
+    seated = select(Seat.player_id)
+    return list(
+        db.session.execute(
+            select(Player).where(Player.id.in_(seated)).order_by(Player.name)
+        ).scalars()
+    )
+
+
+# --- seasons -------------------------------------------------------------------------
+
+
+class SeasonError(ValueError):
+    """A season that cannot be created, with the form field it is about."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def create_season(name: str, starts_on: date, ends_on: date) -> Season:
+    """A named range of days; refused (nothing written) with a sentence about one field."""
+    name = " ".join(name.split())
+    if not name:
+        raise SeasonError("name", "A season needs a name.")
+    if len(name) > NAME_LIMIT:
+        raise SeasonError("name", f"A season's name is at most {NAME_LIMIT} characters.")
+    if name.lower() == "all time" or (name.isascii() and name.isdigit() and len(name) == 4):
+        raise SeasonError(
+            "name", f"{name!r} already means a season (All time, or a calendar year)."
+        )
+    if ends_on < starts_on:
+        raise SeasonError("ends_on", "The last day cannot come before the first day.")
+    taken = select(Season.id).where(func.lower(Season.name) == name.lower())
+    if db.session.execute(taken).first() is not None:
+        raise SeasonError("name", f"There is already a season called {name!r}.")
+    season = Season(name=name, starts_on=starts_on, ends_on=ends_on)
+    db.session.add(season)
+    try:
+        db.session.commit()
+    except IntegrityError:  # created meanwhile by another phone
+        db.session.rollback()
+        raise SeasonError("name", f"There is already a season called {name!r}.") from None
+    return season
+
+
+def all_seasons() -> list[Season]:
+    return list(
+        db.session.execute(select(Season).order_by(Season.starts_on.desc(), Season.name)).scalars()
+    )
+
+
+def delete_season(season_id: int) -> str | None:
+    """Forget a season (its games stay); its name, or None when there was none."""
+    season = db.session.get(Season, season_id) if 0 < season_id < 2**63 else None
+    if season is None:
+        return None
+    name = season.name
+    db.session.delete(season)
+    db.session.commit()
+    return name
 
 
 # --- games ---------------------------------------------------------------------------
@@ -375,13 +446,19 @@ def recent_games(limit: int = 50) -> list[Game]:
 
 
 __all__ = [
+    "SeasonError",
     "add_hand",
+    "all_players",
+    "all_seasons",
     "change_stamp",
     "create_game",
+    "create_season",
     "delete_hand",
+    "delete_season",
     "engine_game",
     "export_game",
     "get_game",
+    "get_player",
     "hand_document",
     "import_game",
     "known_players",

@@ -13,12 +13,13 @@ from ..engine.rules import PRESETS
 
 
 def register(app: Flask) -> None:
-    from . import games, hands, meld, sheets
+    from . import games, hands, meld, sheets, stats
 
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(meld.bp)
     app.register_blueprint(sheets.bp)
+    app.register_blueprint(stats.bp)
     app.register_error_handler(400, _bad_request)
     app.register_error_handler(404, _not_found)
     app.register_error_handler(413, _too_large)

@@ -1,0 +1,341 @@
+"""Season statistics pages: standings, a player, head to head, seasons, CSV and PDF.
+
+Every figure comes from ``stats`` (sums over the stored outcomes); the views only
+choose the period and the order, and draw the charts with ``charts``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from datetime import date
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+from wtforms import DateField, StringField
+from wtforms.validators import InputRequired, Length
+
+from .. import charts, services, stats
+from ..engine.errors import PinochleError
+from ..engine.rules import ruleset
+from ..models import Player
+from .forms import EngineForm, posted_int
+
+bp = Blueprint("stats", __name__, url_prefix="/stats")
+
+RATING_LINES = 4  # players drawn on the season's rating chart (best first)
+WIN_RATE_BARS = 12  # players on the win-rate chart (most games first)
+PAIR_ROWS = 10  # partnerships listed before "Show all"
+CHART_WIDTH = 360  # drawn at about the phone's width, so its text stays readable
+
+
+# --- choosing the period and the order ---------------------------------------------------
+
+
+def _period() -> stats.Period:
+    """The season and rule set the query string asks for (400 with a sentence if unknown)."""
+    name = request.args.get("ruleset") or None
+    if name is not None:
+        try:
+            ruleset(name)
+        except PinochleError as exc:
+            abort(400, str(exc))
+    try:
+        return stats.find_period(request.args.get("season"), name)
+    except stats.UnknownSeasonError as exc:
+        abort(400, str(exc))
+
+
+def _query(period: stats.Period, **extra: Any) -> dict[str, Any]:
+    """The query string that keeps ``period`` (for links and downloads)."""
+    query = {"season": period.name, **extra}
+    if period.ruleset:
+        query["ruleset"] = period.ruleset
+    return query
+
+
+def _sorting(parameter: str, allowed: Iterable[str], default: str) -> tuple[str, bool]:
+    """The column a table is sorted by and whether the usual order is reversed."""
+    key = request.args.get(parameter, default)
+    return (key if key in allowed else default), request.args.get(f"{parameter}_dir") == "rev"
+
+
+def _sorted_pairs(pairs: list[dict[str, Any]], key: str, reverse: bool) -> list[dict[str, Any]]:
+    if key == "players":
+        return sorted(pairs, key=lambda pair: pair["players"], reverse=reverse)
+    ordered = sorted(pairs, key=lambda pair: pair["players"])
+    return sorted(ordered, key=lambda pair: pair[key], reverse=not reverse)
+
+
+PAIR_COLUMNS = ("players", "games", "wins", "win_rate")
+
+
+# --- pages -------------------------------------------------------------------------------
+
+
+@bp.route("")
+def index() -> str:
+    period = _period()
+    players = stats.player_stats(period)
+    sort, reverse = _sorting("sort", stats.SORTABLE, "rating")
+    pair_sort, pair_reverse = _sorting("pairs", PAIR_COLUMNS, "games")
+    pairs = stats.partnerships(period)
+    levels = stats.bidding(period)
+    return render_template(
+        "stats/index.html",
+        period=period,
+        query=_query(period),
+        seasons=stats.season_names(),
+        rulesets=stats.rulesets_played(),
+        players=stats.sort_players(players, sort, reverse),
+        sort=sort,
+        reverse=reverse,
+        pairs=_sorted_pairs(pairs, pair_sort, pair_reverse),
+        pair_sort=pair_sort,
+        pair_reverse=pair_reverse,
+        pair_rows=PAIR_ROWS,
+        all_pairs=request.args.get("all_pairs") == "1",
+        best=stats.best_partners(pairs),
+        bidders=sorted(
+            (entry for entry in players if entry.bids),
+            key=lambda entry: (-entry.set_rate, -entry.bids, entry.name),
+        ),
+        levels=levels,
+        counters=stats.counter_shares(period),
+        rating_chart=rating_chart(period, players[:RATING_LINES]),
+        win_chart=win_rate_chart(players),
+        level_charts=make_rate_charts(levels),
+    )
+
+
+@bp.route("/players/<int:player_id>")
+def player(player_id: int) -> str:
+    period = _period()
+    entry = next(
+        (entry for entry in stats.player_stats(period) if entry.player_id == player_id), None
+    )
+    person = services.get_player(player_id)
+    if person is None:
+        abort(404)
+    pairs = [pair for pair in stats.partnerships(period) if person.name in pair["players"]]
+    return render_template(
+        "stats/player.html",
+        period=period,
+        query=_query(period),
+        person=person,
+        entry=entry,
+        pairs=pairs,
+        best=stats.best_partners(pairs).get(person.name),
+        chart=rating_chart(period, [entry] if entry else []),
+    )
+
+
+@bp.route("/head-to-head")
+def head_to_head() -> str:
+    period = _period()
+    everyone = services.all_players()
+    known = {player.id: player for player in everyone}
+    sides = [_side(known, "a"), _side(known, "b")]
+    result = None
+    problem = None
+    if sides[0] and sides[1]:
+        if set(sides[0]) & set(sides[1]):
+            problem = _("A player cannot be on both sides.")
+        else:
+            result = stats.head_to_head(period, *(list(side) for side in sides))
+    status_query = _query(period)
+    return render_template(
+        "stats/head_to_head.html",
+        period=period,
+        query=status_query,
+        seasons=stats.season_names(),
+        everyone=everyone,
+        chosen=[[player.id for player in side.values()] for side in sides],
+        names=[" & ".join(player.name for player in side.values()) for side in sides],
+        result=result,
+        problem=problem,
+    )
+
+
+def _side(known: dict[int, Player], prefix: str) -> dict[int, Player]:
+    """The one or two players chosen for a side (``a``, ``a2``), unknown ids left out."""
+    chosen = (posted_int(request.args.get(prefix)), posted_int(request.args.get(f"{prefix}2")))
+    return {player: known[player] for player in chosen if player in known}
+
+
+# --- charts ------------------------------------------------------------------------------
+
+
+def rating_chart(period: stats.Period, players: Sequence[stats.PlayerStats]) -> str:
+    lines = stats.rating_history(period, [entry.player_id for entry in players])
+    series = [(entry.name, lines[entry.player_id]) for entry in players if lines[entry.player_id]]
+    if not series:
+        return ""
+    return charts.dated_chart(series, width=CHART_WIDTH, title=_("Rating over time"))
+
+
+def win_rate_chart(players: Sequence[stats.PlayerStats]) -> str:
+    most = sorted((entry for entry in players if entry.games), key=lambda e: (-e.games, e.name))
+    bars = [
+        (entry.name, entry.win_rate, _("%(wins)s of %(games)s", wins=entry.wins, games=entry.games))
+        for entry in most[:WIN_RATE_BARS]
+    ]
+    return charts.bar_chart(bars, width=CHART_WIDTH, title=_("Win rate by player")) if bars else ""
+
+
+def make_rate_charts(levels: Sequence[stats.BidLevel]) -> dict[str, str]:
+    """A make-rate chart per rule set, bars by bid level."""
+    by_ruleset: dict[str, list[tuple[str, float, str]]] = {}
+    for level in levels:
+        by_ruleset.setdefault(level.ruleset, []).append(
+            (
+                _("%(level)s+", level=level.level),
+                level.make_rate,
+                _("%(made)s of %(bids)s", made=level.made, bids=level.bids),
+            )
+        )
+    return {
+        name: charts.bar_chart(
+            bars, width=CHART_WIDTH, title=_("Make rate by bid level: %(rules)s", rules=name)
+        )
+        for name, bars in by_ruleset.items()
+    }
+
+
+# --- seasons -----------------------------------------------------------------------------
+
+
+class SeasonForm(EngineForm):
+    name = StringField(_("Name"), validators=[InputRequired(), Length(max=60)])
+    starts_on = DateField(_("First day"), validators=[InputRequired()])
+    ends_on = DateField(_("Last day"), validators=[InputRequired()])
+
+
+@bp.route("/seasons", methods=["GET", "POST"])
+def seasons() -> str | tuple[str, int] | BaseResponse:
+    form = SeasonForm()
+    if request.method == "POST":
+        if form.validate():
+            try:
+                season = services.create_season(
+                    form.name.data, form.starts_on.data, form.ends_on.data
+                )
+            except services.SeasonError as exc:
+                getattr(form, exc.field).errors.append(str(exc))
+            else:
+                flash(_("Season %(name)s created.", name=season.name), "ok")
+                return redirect(url_for("stats.index", season=season.name))
+        return _seasons_page(form), 400
+    return _seasons_page(form)
+
+
+def _seasons_page(form: SeasonForm) -> str:
+    return render_template("stats/seasons.html", form=form, seasons=services.all_seasons())
+
+
+@bp.route("/seasons/<int:season_id>/delete", methods=["POST"])
+def delete_season(season_id: int) -> BaseResponse:
+    name = services.delete_season(season_id)
+    if name is None:
+        abort(404)
+    flash(_("Season %(name)s deleted (its games are kept).", name=name), "ok")
+    return redirect(url_for("stats.seasons"))
+
+
+# --- downloads ---------------------------------------------------------------------------
+
+
+PLAYER_CSV = (
+    "name",
+    "games",
+    "wins",
+    "draws",
+    "win_rate",
+    "hands",
+    "bids",
+    "bids_made",
+    "sets",
+    "throw_ins",
+    "make_rate",
+    "avg_bid",
+    "points",
+    "best_hand",
+    "chips",
+    "rating",
+    "rating_change",
+)
+
+
+def _csv(rows: Iterable[Sequence[Any]], header: Sequence[str], name: str) -> Response:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    response = Response(out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def _filename(period: stats.Period, table: str, extension: str) -> str:
+    label = "".join(c if c.isalnum() else "-" for c in period.name.lower())
+    ruleset_part = f"-{period.ruleset}" if period.ruleset else ""
+    return f"pinochle-{table}-{label}{ruleset_part}.{extension}"
+
+
+@bp.route("/players.csv")
+def players_csv() -> Response:
+    period = _period()
+    rows = [
+        [getattr(entry, column) for column in PLAYER_CSV] for entry in stats.player_stats(period)
+    ]
+    return _csv(rows, PLAYER_CSV, _filename(period, "players", "csv"))
+
+
+@bp.route("/partnerships.csv")
+def partnerships_csv() -> Response:
+    period = _period()
+    rows = [
+        [*pair["players"], pair["games"], pair["wins"], pair["win_rate"]]
+        for pair in stats.partnerships(period)
+    ]
+    header = ("player", "partner", "games", "wins", "win_rate")
+    return _csv(rows, header, _filename(period, "partnerships", "csv"))
+
+
+@bp.route("/bidding.csv")
+def bidding_csv() -> Response:
+    period = _period()
+    rows = [
+        [row.ruleset, row.level, row.bids, row.made, row.sets, row.throw_ins, row.make_rate]
+        for row in stats.bidding(period)
+    ]
+    header = ("ruleset", "level", "bids", "made", "sets", "throw_ins", "make_rate")
+    return _csv(rows, header, _filename(period, "bidding", "csv"))
+
+
+@bp.route("/report.pdf")
+def report_pdf() -> Response:
+    from .. import pdf
+
+    period = _period()
+    players = stats.player_stats(period)
+    levels = stats.bidding(period)
+    body = pdf.season_report_pdf(
+        period=period,
+        players=players,
+        pairs=stats.partnerships(period),
+        levels=levels,
+        counters=stats.counter_shares(period),
+        rating_chart=rating_chart(period, players[:RATING_LINES]),
+        win_chart=win_rate_chart(players),
+        level_charts=make_rate_charts(levels),
+        printed_on=date.today(),
+    )
+    response = Response(body, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = (
+        f'inline; filename="{_filename(period, "season", "pdf")}"'
+    )
+    return response
