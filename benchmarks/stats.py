@@ -46,8 +46,10 @@ def database(games: int) -> Path:
     print(f"  filling {path.name} with {games:,} demo games (once; this takes a while)")
     started = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "scorekeeper.cli", "demo-data", "--games", str(games)]
-        + ["--players", str(PLAYERS), "--seed", str(SEED)],
+        [
+            *(sys.executable, "-m", "scorekeeper.cli", "demo-data"),
+            *("--games", str(games), "--players", str(PLAYERS), "--seed", str(SEED)),
+        ],
         env={**os.environ, "DATABASE_URL": f"sqlite:///{path}"},
         check=True,
         stdout=subprocess.DEVNULL,
@@ -100,7 +102,7 @@ def measure(games: int) -> dict[str, float]:
     ).stdout
     command = time.perf_counter() - started
     assert len(json.loads(printed)["players"]) == players
-    line(f"{games:,} games: the season stats page, median of {REPEATS}", f"{page_time * 1000:.1f} ms")
+    line(f"{games:,} games: the stats page, median of {REPEATS}", f"{page_time * 1000:.1f} ms")
     line(f"{games:,} games: scorekeeper stats --json's figures", f"{document * 1000:.1f} ms")
     line(f"{games:,} games: scorekeeper stats --json, new process", f"{command * 1000:.0f} ms")
     line(f"{games:,} games: page size ({players} players)", f"{size:,} B")

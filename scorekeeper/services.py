@@ -175,7 +175,7 @@ def all_players() -> list[Player]:
 class SeasonError(ValueError):
     """A season that cannot be created, with the form field it is about."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, *, field: str, message: str) -> None:
         super().__init__(message)
         self.field = field
 
@@ -184,25 +184,29 @@ def create_season(name: str, starts_on: date, ends_on: date) -> Season:
     """A named range of days; refused (nothing written) with a sentence about one field."""
     name = " ".join(name.split())
     if not name:
-        raise SeasonError("name", "A season needs a name.")
+        raise SeasonError(field="name", message="A season needs a name.")
     if len(name) > NAME_LIMIT:
-        raise SeasonError("name", f"A season's name is at most {NAME_LIMIT} characters.")
+        raise SeasonError(
+            field="name", message=f"A season's name is at most {NAME_LIMIT} characters."
+        )
     if name.lower() == "all time" or (name.isascii() and name.isdigit() and len(name) == 4):
         raise SeasonError(
-            "name", f"{name!r} already means a season (All time, or a calendar year)."
+            field="name", message=f"{name!r} already means a season (All time, or a calendar year)."
         )
     if ends_on < starts_on:
-        raise SeasonError("ends_on", "The last day cannot come before the first day.")
+        raise SeasonError(field="ends_on", message="The last day cannot come before the first day.")
     taken = select(Season.id).where(func.lower(Season.name) == name.lower())
     if db.session.execute(taken).first() is not None:
-        raise SeasonError("name", f"There is already a season called {name!r}.")
+        raise SeasonError(field="name", message=f"There is already a season called {name!r}.")
     season = Season(name=name, starts_on=starts_on, ends_on=ends_on)
     db.session.add(season)
     try:
         db.session.commit()
     except IntegrityError:  # created meanwhile by another phone
         db.session.rollback()
-        raise SeasonError("name", f"There is already a season called {name!r}.") from None
+        raise SeasonError(
+            field="name", message=f"There is already a season called {name!r}."
+        ) from None
     return season
 
 

@@ -29,6 +29,8 @@ MODEL_TABLES = {
     "hand_outcome",
     "game_outcome",
     "player_outcome",
+    "bid_outcome",
+    "season",
 }
 
 

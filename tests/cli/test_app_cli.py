@@ -227,5 +227,22 @@ def test_stats_command(run: Run) -> None:
     assert sum(player["bids"] for player in document["players"]) > 0
     table = run("stats", "--season", "All time")
     assert table.status == 0 and "rating" in table.out
-    assert run("stats", "--season", "Winter").status == 2
+    winter = run("stats", "--season", "Winter")
+    assert winter.status == 2 and "unknown season 'Winter'" in winter.err
     assert run("stats", "--ruleset", "euchre").status == 2
+
+
+def test_stats_of_a_created_season(run: Run, instance: Path) -> None:
+    assert run("demo-data", "--games", "20", "--players", "6", "--seed", "4").status == 0
+    app = create_app()
+    with app.app_context():
+        days = sorted(game.played_on for game in db.session.query(Game))
+        start, end = days[5], days[14]
+        services.create_season("Winter", start, end)
+        db.engine.dispose()
+    winter = json.loads(run("stats", "--season", "winter", "--json").out)
+    same = json.loads(run("stats", "--from", str(start), "--to", str(end), "--json").out)
+    assert winter == same
+    assert sum(player["hands"] for player in winter["players"]) < sum(
+        player["hands"] for player in json.loads(run("stats", "--json").out)["players"]
+    )

@@ -6,7 +6,7 @@ import random
 
 import pytest
 from flask import Flask
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from scorekeeper import outcomes, services
 from scorekeeper.engine.errors import PinochleError
@@ -203,3 +203,20 @@ def test_bid_outcomes_sum_the_hands(app: Flask) -> None:
             assert {row.level: [row.bids, row.made, row.bidder_counters] for row in stored} == (
                 levels
             ), name
+
+
+def test_an_upgrade_records_and_rates_the_games_stored_before(app: Flask) -> None:
+    """As after the migration that added bid outcomes and ratings: none stored yet."""
+    rng = random.Random(9)
+    with app.app_context():
+        for _ in range(4):
+            simulated = random_game(PRESETS["partnership"], rng, hands=40)
+            services.import_game(to_document(simulated))
+        db.session.execute(update(PlayerOutcome).values(rating_change=None))
+        db.session.execute(GameOutcome.__table__.delete())
+        db.session.execute(BidOutcome.__table__.delete())
+        db.session.commit()
+        assert services.record_missing_outcomes() == 4
+        assert db.session.query(BidOutcome).count() > 0
+        assert_ratings_are_fresh()
+        assert any(change for change, _ in stored_rating_changes().values())
