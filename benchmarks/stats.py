@@ -1,9 +1,9 @@
 """Season statistics speed (``make bench-stats``): 1,000 and 10,000 games, 50 players.
 
 For each size: the season stats page (``GET /stats``, All time, every figure,
-table and chart) in-process with Flask's test client, and ``scorekeeper stats
---json``'s work (``stats_document``), each the median of ``REPEATS`` after one
-warm-up; then the whole command in a new process, once.
+table and chart; and this calendar year's) in-process with Flask's test client,
+and ``scorekeeper stats --json``'s work (``stats_document``), each the median of
+``REPEATS`` after one warm-up; then the whole command in a new process, once.
 
 The databases are filled by ``scorekeeper demo-data`` (real deals melded by the
 engine) and kept under ``.bench/`` (git-ignored): building 10,000 games takes
@@ -19,12 +19,14 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 
 from benchmarks.engine import line, pin_to_one_core
 from scorekeeper import ROOT, create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
+from scorekeeper.serve import prepare_database
 from scorekeeper.stats import Period, stats_document
 
 SIZES = (1_000, 10_000)
@@ -37,7 +39,8 @@ FOLDER = ROOT / ".bench"
 
 
 def database(games: int) -> Path:
-    """A SQLite file of ``games`` demo games (made once, then reused)."""
+    """A SQLite file of ``games`` demo games (made once, then reused: upgraded as a
+    user's database is, when the schema has changed since)."""
     path = FOLDER / f"stats-{games}-{PLAYERS}-{SEED}.db"
     if path.exists() and _count(path) == games:
         return path
@@ -60,11 +63,16 @@ def database(games: int) -> Path:
 
 def _count(path: Path) -> int:
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "bench"})
-    with app.app_context():
-        try:
+    try:
+        started = time.perf_counter()
+        state = prepare_database(app)
+        if state.before != state.after:
+            took = time.perf_counter() - started
+            print(f"  upgraded {path.name} from {state.before} to {state.after} in {took:.1f} s")
+        with app.app_context():
             return db.session.query(Game).count()
-        except Exception:  # an unfinished file from an interrupted run
-            return -1
+    except Exception:  # an unfinished file from an interrupted run, or an unknown revision
+        return -1
 
 
 def median(action: Callable[[], object]) -> float:
@@ -92,6 +100,8 @@ def measure(games: int) -> dict[str, float]:
         players = len(stats_document(Period())["players"])
     page_time = median(page)
     size = len(client.get("/stats").data)
+    year = f"/stats?season={date.today().year}"
+    year_time = median(lambda: client.get(year))
     started = time.perf_counter()
     printed = subprocess.run(
         [sys.executable, "-m", "scorekeeper.cli", "stats", "--json"],
@@ -103,6 +113,7 @@ def measure(games: int) -> dict[str, float]:
     command = time.perf_counter() - started
     assert len(json.loads(printed)["players"]) == players
     line(f"{games:,} games: the stats page, median of {REPEATS}", f"{page_time * 1000:.1f} ms")
+    line(f"{games:,} games: the stats page of this year", f"{year_time * 1000:.1f} ms")
     line(f"{games:,} games: scorekeeper stats --json's figures", f"{document * 1000:.1f} ms")
     line(f"{games:,} games: scorekeeper stats --json, new process", f"{command * 1000:.0f} ms")
     line(f"{games:,} games: page size ({players} players)", f"{size:,} B")

@@ -196,6 +196,8 @@ class PlayerOutcome(db.Model):  # type: ignore[name-defined,misc]
     )
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True, index=True)
     side: Mapped[int]
+    # the other player of a two-player side (partnerships are counted from it)
+    partner_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
     finished: Mapped[bool]
     won: Mapped[bool]
     drawn: Mapped[bool]

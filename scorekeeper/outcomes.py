@@ -41,7 +41,11 @@ def record_outcomes(game: Game, result: GameResult, rate: bool = True) -> None:
     players = {seat.player.name: seat.player for seat in game.seats}
     _add_hand_outcomes(game, result, players)
     for name, player in players.items():
-        db.session.add(_player_outcome(game, result, result.game.side_of[name], name, player))
+        share = _player_outcome(game, result, result.game.side_of[name], name, player)
+        partners = result.game.sides[share.side].players
+        if len(partners) == 2:
+            share.partner_id = players[partners[1 if partners[0] == name else 0]].id
+        db.session.add(share)
     db.session.add_all(_bid_outcomes(game.id, result, result.game.rules))
     db.session.add(
         GameOutcome(

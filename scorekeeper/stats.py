@@ -17,12 +17,12 @@ from dataclasses import asdict, dataclass, field, replace
 from datetime import date
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, case, extract, func, select
+from sqlalchemy import ColumnElement, Select, case, extract, func, select
 from sqlalchemy.orm import InstrumentedAttribute, aliased
 
 from .engine.ratings import START
 from .extensions import db
-from .models import BidOutcome, Game, GameOutcome, Player, PlayerOutcome, Season, Seat
+from .models import BidOutcome, Game, GameOutcome, Player, PlayerOutcome, Season
 from .outcomes import play_order
 
 ALL_TIME = "All time"
@@ -74,6 +74,15 @@ class Period:
     def games(self) -> Select[tuple[int]]:
         """The ids of the games in this period."""
         return self.within(select(Game.id))
+
+    @property
+    def everything(self) -> bool:
+        return self.start is None and self.end is None and self.ruleset is None
+
+    def of_games(self, query: Select[Any], game_id: Any) -> Select[Any]:
+        """``query`` narrowed to the rows whose ``game_id`` is one of this period's games
+        (All time of every rule set needs no narrowing)."""
+        return query if self.everything else query.where(game_id.in_(self.games()))
 
 
 def find_period(name: str | None, ruleset: str | None = None) -> Period:
@@ -156,11 +165,15 @@ SORTABLE = {
 
 def player_stats(period: Period) -> list[PlayerStats]:
     """Every figure of every player who played in ``period``, best rating first."""
-    ratings = _ratings(period)
+    # a period from the first game on sums the same rows for the figures and the ratings
+    ratings = _ratings(period) if period.start is not None else {}
     stats = []
     for row in db.session.execute(_player_figures(period)):
-        entry = _player_row(row)
-        entry.rating, entry.rating_change = ratings.get(entry.player_id, (START, 0.0))
+        entry = _player_row(row[:-1])
+        if period.start is None:
+            entry.rating, entry.rating_change = round(START + row[-1], 1), round(row[-1], 1)
+        else:
+            entry.rating, entry.rating_change = ratings.get(entry.player_id, (START, 0.0))
         stats.append(entry)
     return sort_players(stats, "rating")
 
@@ -182,7 +195,7 @@ def _player_figures(period: Period) -> Select[Any]:
     """One row per player: their games' stored sums added up (a row per game they played)."""
     figures = PlayerOutcome
     finished = func.sum(case((figures.finished, 1), else_=0))
-    return (
+    query = (
         select(
             Player.id,
             Player.name,
@@ -198,12 +211,13 @@ def _player_figures(period: Period) -> Select[Any]:
             func.sum(figures.sets),
             func.sum(figures.throw_ins),
             func.sum(figures.bid_total),
+            func.coalesce(func.sum(_chain(period)), 0.0),
         )
         .join(figures, figures.player_id == Player.id)
-        .where(figures.game_id.in_(period.games()))
         .group_by(Player.id)
         .having(func.sum(figures.hands) + finished > 0)
     )
+    return period.of_games(query, figures.game_id)
 
 
 def _player_row(row: Any) -> PlayerStats:
@@ -301,33 +315,37 @@ def _thin(points: list[tuple[date, float]]) -> list[tuple[date, float]]:
 
 def partnerships(period: Period) -> list[dict[str, Any]]:
     """Two players who sat as partners: their finished games and wins together."""
-    first, second = aliased(Seat), aliased(Seat)
-    one, two = aliased(Player), aliased(Player)
-    won = case((GameOutcome.winner == first.side, 1), else_=0)
-    rows = db.session.execute(
-        select(one.name, two.name, func.count(), func.sum(won))
-        .select_from(first)
-        .join(second, and_(second.game_id == first.game_id, second.side == first.side))
-        .join(one, one.id == first.player_id)
-        .join(two, two.id == second.player_id)
-        .join(GameOutcome, GameOutcome.game_id == first.game_id)
-        .where(
-            first.player_id < second.player_id,
-            first.game_id.in_(period.games()),
-            GameOutcome.finished,
+    shares = PlayerOutcome
+    query = (
+        select(
+            shares.player_id,
+            shares.partner_id,
+            func.count(),
+            func.sum(case((shares.won, 1), else_=0)),
         )
-        .group_by(one.name, two.name)
-        .order_by(func.count().desc(), one.name, two.name)
+        .where(shares.player_id < shares.partner_id, shares.finished)
+        .group_by(shares.player_id, shares.partner_id)
     )
-    return [
+    rows = list(db.session.execute(period.of_games(query, shares.game_id)))
+    names = _names({player for row in rows for player in row[:2]})
+    pairs = [
         {
-            "players": sorted([a, b]),
+            "players": sorted([names[one], names[two]]),
             "games": games,
             "wins": wins or 0,
             "win_rate": _rate(wins or 0, games),
         }
-        for a, b, games, wins in rows
+        for one, two, games, wins in rows
     ]
+    return sorted(pairs, key=lambda pair: (-pair["games"], pair["players"]))
+
+
+def _names(player_ids: Iterable[int]) -> dict[int, str]:
+    wanted = list(player_ids)
+    if not wanted:
+        return {}
+    rows = db.session.execute(select(Player.id, Player.name).where(Player.id.in_(wanted)))
+    return {player: name for player, name in rows}
 
 
 def best_partners(pairs: Iterable[dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -393,6 +411,9 @@ class BidLevel:
     made: int
     sets: int
     throw_ins: int
+    played: int = 0  # hands played out (counters recorded)
+    bidder_counters: int = 0
+    defender_counters: int = 0
 
     @property
     def make_rate(self) -> float:
@@ -419,6 +440,9 @@ def bidding(period: Period) -> list[BidLevel]:
             func.sum(BidOutcome.made),
             func.sum(BidOutcome.sets),
             func.sum(BidOutcome.throw_ins),
+            func.sum(BidOutcome.played),
+            func.sum(BidOutcome.bidder_counters),
+            func.sum(BidOutcome.defender_counters),
         )
         .join(Game, Game.id == BidOutcome.game_id)
         .group_by(Game.ruleset, BidOutcome.level)
@@ -427,22 +451,18 @@ def bidding(period: Period) -> list[BidLevel]:
     return [BidLevel(*row) for row in db.session.execute(period.within(query))]
 
 
-def counter_shares(period: Period) -> list[CounterShare]:
-    """Average counters taken by the bidding side and by the defence, by rule set."""
-    query = (
-        select(
-            Game.ruleset,
-            func.sum(BidOutcome.played),
-            func.sum(BidOutcome.bidder_counters),
-            func.sum(BidOutcome.defender_counters),
-        )
-        .join(Game, Game.id == BidOutcome.game_id)
-        .group_by(Game.ruleset)
-        .order_by(Game.ruleset)
-    )
+def counter_shares(levels: Iterable[BidLevel]) -> list[CounterShare]:
+    """Average counters taken by the bidding side and by the defence, by rule set (from
+    ``bidding``'s rows, already summed by the database)."""
+    totals: dict[str, list[int]] = {}
+    for level in levels:
+        sums = totals.setdefault(level.ruleset, [0, 0, 0])
+        sums[0] += level.played
+        sums[1] += level.bidder_counters
+        sums[2] += level.defender_counters
     return [
         CounterShare(name, hands, round(bidders / hands, 1), round(defenders / hands, 1))
-        for name, hands, bidders, defenders in db.session.execute(period.within(query))
+        for name, (hands, bidders, defenders) in sorted(totals.items())
         if hands
     ]
 

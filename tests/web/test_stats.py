@@ -28,18 +28,20 @@ from scorekeeper.models import (
     Seat,
 )
 from scorekeeper.simulate import demo_games
-from scorekeeper.stats import Period, player_stats, stats_document
+from scorekeeper.stats import Period, bidding, partnerships, player_stats, stats_document
+
+
+def in_period(game: Any, period: Period) -> bool:
+    return (
+        (period.start is None or game.played_on >= period.start)
+        and (period.end is None or game.played_on <= period.end)
+        and (period.ruleset is None or game.rules.name == period.ruleset)
+    )
 
 
 def expected_figures(games: list[Any], period: Period) -> dict[str, dict[str, Any]]:
     """Every figure, computed independently from the engine's replay of each game."""
-    chosen = [
-        game
-        for game in games
-        if (period.start is None or game.played_on >= period.start)
-        and (period.end is None or game.played_on <= period.end)
-        and (period.ruleset is None or game.rules.name == period.ruleset)
-    ]
+    chosen = [game for game in games if in_period(game, period)]
     figures: dict[str, dict[str, Any]] = defaultdict(
         lambda: defaultdict(int, {"best_hand": None, "bid_total": 0})
     )
@@ -67,6 +69,37 @@ def expected_figures(games: list[Any], period: Period) -> dict[str, dict[str, An
                         entry["sets"] += scored.outcome == SET
                         entry["throw_ins"] += scored.outcome == THROWN_IN
     return figures
+
+
+def expected_pairs(games: list[Any]) -> dict[tuple[str, str], tuple[int, int]]:
+    """(games, wins) of every two players who sat on one side, over finished games."""
+    pairs: dict[tuple[str, str], tuple[int, int]] = {}
+    for game in games:
+        result = replay(game)
+        if not result.finished:
+            continue
+        for index, side in enumerate(game.sides):
+            for a, b in combinations(sorted(side.players), 2):
+                played, won = pairs.get((a, b), (0, 0))
+                pairs[a, b] = (played + 1, won + (result.winner == index))
+    return pairs
+
+
+def expected_levels(games: list[Any]) -> dict[tuple[str, int], tuple[int, int, int, int]]:
+    """(bids, made, bidder counters, defender counters) by rule set and bid level."""
+    levels: dict[tuple[str, int], tuple[int, int, int, int]] = {}
+    for game in games:
+        result = replay(game)
+        for hand, scored in zip(game.hands, result.hands, strict=True):
+            if hand.bid is None or scored.bidder_side is None:
+                continue
+            key = (game.rules.name, game.rules.bid_level(hand.bid))
+            bids, made, bidders, defenders = levels.get(key, (0, 0, 0, 0))
+            if hand.counters is not None and scored.outcome != THROWN_IN:
+                taken = hand.counters[scored.bidder_side]
+                bidders, defenders = bidders + taken, defenders + sum(hand.counters) - taken
+            levels[key] = (bids + 1, made + (scored.outcome == MADE), bidders, defenders)
+    return levels
 
 
 def elo(games: list[Any]) -> dict[str, float]:
@@ -172,6 +205,22 @@ def test_database_figures_equal_the_replay(
         )
     for name, entry in got.items():
         assert entry.rating == pytest.approx(ratings[name], abs=0.1)
+    chosen = [game for game in games if in_period(game, period)]
+    with app.app_context():
+        pairs = {
+            tuple(pair["players"]): (pair["games"], pair["wins"]) for pair in partnerships(period)
+        }
+        levels = {
+            (row.ruleset, row.level): (
+                row.bids,
+                row.made,
+                row.bidder_counters,
+                row.defender_counters,
+            )
+            for row in bidding(period)
+        }
+    assert pairs == expected_pairs(chosen)
+    assert levels == expected_levels(chosen)
 
 
 def test_stats_document_shape(app: Flask) -> None:
