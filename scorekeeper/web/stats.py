@@ -147,12 +147,12 @@ def head_to_head() -> str:
             problem = _("A player cannot be on both sides.")
         else:
             result = stats.head_to_head(period, *(list(side) for side in sides))
-    status_query = _query(period)
     return render_template(
         "stats/head_to_head.html",
         period=period,
-        query=status_query,
+        query=_query(period),
         seasons=stats.season_names(),
+        rulesets=stats.rulesets_played(),
         everyone=everyone,
         chosen=[[player.id for player in side.values()] for side in sides],
         names=[" & ".join(player.name for player in side.values()) for side in sides],
