@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 
 from . import ROOT
 from .charts import line_chart
@@ -84,7 +85,22 @@ def _environment() -> Environment:
         lstrip_blocks=True,
     )
     env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    env.filters["css_string"] = css_string
     return env
+
+
+def css_string(text: object) -> Markup:
+    r"""``text`` as a quoted CSS string (page-margin text): anything but letters, digits and
+    a few marks written as a CSS escape, so no name can end the string or the style.
+
+    >>> print(css_string('Kit "the Kid" </style>'))
+    "Kit \22 the Kid\22  \3c \2f style\3e "
+    """
+    plain = set(" ·-_.,:()'")
+    # text joined to a translated (already HTML-safe) string arrives HTML-escaped
+    value = text.unescape() if isinstance(text, Markup) else str(text)
+    escaped = "".join(c if c.isalnum() or c in plain else f"\\{ord(c):x} " for c in value)
+    return Markup(f'"{escaped}"')
 
 
 def _render(

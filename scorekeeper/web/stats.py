@@ -76,39 +76,60 @@ PAIR_COLUMNS = ("players", "games", "wins", "win_rate")
 # --- pages -------------------------------------------------------------------------------
 
 
+def _season(period: stats.Period) -> dict[str, Any]:
+    """What the stats page and the season report both show: the figures and charts."""
+    players = stats.player_stats(period)
+    levels = stats.bidding(period)
+    return {
+        "period": period,
+        "players": players,
+        "pairs": stats.partnerships(period),
+        "levels": levels,
+        "counters": stats.counter_shares(levels),
+        "rating_chart": rating_chart(period, players[:RATING_LINES]),
+        "win_chart": win_rate_chart(players),
+        "level_charts": make_rate_charts(levels),
+    }
+
+
+def _chooser(period: stats.Period) -> dict[str, Any]:
+    """What the season and rule set chooser needs."""
+    return {
+        "period": period,
+        "query": _query(period),
+        "seasons": stats.season_names(),
+        "rulesets": stats.rulesets_played(),
+    }
+
+
 @bp.route("")
 def index() -> str:
     period = _period()
-    players = stats.player_stats(period)
+    season = _season(period)
+    players, pairs = season["players"], season["pairs"]
     sort, reverse = _sorting("sort", stats.SORTABLE, "rating")
     pair_sort, pair_reverse = _sorting("pairs", PAIR_COLUMNS, "games")
-    pairs = stats.partnerships(period)
-    levels = stats.bidding(period)
+    page = {
+        **season,
+        **_chooser(period),
+        "players": stats.sort_players(players, sort, reverse),
+        "pairs": _sorted_pairs(pairs, pair_sort, pair_reverse),
+        "best": stats.best_partners(pairs),
+        "bidders": sorted(
+            (entry for entry in players if entry.bids),
+            key=lambda entry: (-entry.set_rate, -entry.bids, entry.name),
+        ),
+    }
     return render_template(
         "stats/index.html",
-        period=period,
-        query=_query(period),
-        seasons=stats.season_names(),
-        rulesets=stats.rulesets_played(),
-        players=stats.sort_players(players, sort, reverse),
+        **page,
         sort=sort,
         reverse=reverse,
-        pairs=_sorted_pairs(pairs, pair_sort, pair_reverse),
         pair_sort=pair_sort,
         pair_reverse=pair_reverse,
         pair_rows=PAIR_ROWS,
         all_columns=request.args.get("columns") == "all",
         all_pairs=request.args.get("all_pairs") == "1",
-        best=stats.best_partners(pairs),
-        bidders=sorted(
-            (entry for entry in players if entry.bids),
-            key=lambda entry: (-entry.set_rate, -entry.bids, entry.name),
-        ),
-        levels=levels,
-        counters=stats.counter_shares(levels),
-        rating_chart=rating_chart(period, players[:RATING_LINES]),
-        win_chart=win_rate_chart(players),
-        level_charts=make_rate_charts(levels),
     )
 
 
@@ -149,10 +170,7 @@ def head_to_head() -> str:
             result = stats.head_to_head(period, *(list(side) for side in sides))
     return render_template(
         "stats/head_to_head.html",
-        period=period,
-        query=_query(period),
-        seasons=stats.season_names(),
-        rulesets=stats.rulesets_played(),
+        **_chooser(period),
         everyone=everyone,
         chosen=[[player.id for player in side.values()] for side in sides],
         names=[" & ".join(player.name for player in side.values()) for side in sides],
@@ -322,19 +340,7 @@ def report_pdf() -> Response:
     from .. import pdf
 
     period = _period()
-    players = stats.player_stats(period)
-    levels = stats.bidding(period)
-    body = pdf.season_report_pdf(
-        period=period,
-        players=players,
-        pairs=stats.partnerships(period),
-        levels=levels,
-        counters=stats.counter_shares(levels),
-        rating_chart=rating_chart(period, players[:RATING_LINES]),
-        win_chart=win_rate_chart(players),
-        level_charts=make_rate_charts(levels),
-        printed_on=date.today(),
-    )
+    body = pdf.season_report_pdf(**_season(period), printed_on=date.today())
     response = Response(body, mimetype="application/pdf")
     response.headers["Content-Disposition"] = (
         f'inline; filename="{_filename(period, "season", "pdf")}"'

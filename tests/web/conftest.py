@@ -16,19 +16,28 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Game
 
 
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
+def test_app(database: Path, **config: Any) -> Flask:
+    """The app for tests on a new SQLite file, its tables made (CSRF off unless told)."""
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.db'}",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
             "WTF_CSRF_ENABLED": False,
+            **config,
         }
     )
     with app.app_context():
         db.create_all()
-    yield app
+    return app
+
+
+test_app.__test__ = False  # type: ignore[attr-defined]  # a helper, not a test
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    yield test_app(tmp_path / "test.db")
 
 
 @pytest.fixture
@@ -39,16 +48,7 @@ def client(app: Flask) -> FlaskClient:
 @pytest.fixture
 def csrf_app(tmp_path: Path) -> Iterator[Flask]:
     """An app with CSRF protection on, as in production."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.db'}",
-        }
-    )
-    with app.app_context():
-        db.create_all()
-    yield app
+    yield test_app(tmp_path / "csrf.db", WTF_CSRF_ENABLED=True)
 
 
 SIDES = [("Us", ["Ann", "Cal"]), ("Them", ["Bea", "Dan"])]

@@ -14,13 +14,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
-from scorekeeper import create_app, services
+from scorekeeper import services
 from scorekeeper.engine.scoring import DRAW, replay
 from scorekeeper.extensions import db
 from scorekeeper.gamefile import to_document
 from scorekeeper.models import Season
 from scorekeeper.simulate import demo_games
 from scorekeeper.stats import Period, best_partners, find_period, player_stats
+from tests.web.conftest import test_app
 
 GAMES = demo_games(30, 6, random.Random(11), until=date(2026, 11, 29), days=500)
 
@@ -28,17 +29,8 @@ GAMES = demo_games(30, 6, random.Random(11), until=date(2026, 11, 29), days=500)
 @pytest.fixture(scope="module")
 def season_app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
     """One app with ``GAMES`` stored, shared by the module's tests (they add no games)."""
-    folder = tmp_path_factory.mktemp("season")
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'season.db'}",
-            "WTF_CSRF_ENABLED": False,
-        }
-    )
+    app = test_app(tmp_path_factory.mktemp("season") / "season.db")
     with app.app_context():
-        db.create_all()
         for game in GAMES:
             services.import_game(to_document(game))
     return app
@@ -317,3 +309,15 @@ def test_the_season_report_prints(season_app: Flask, season: FlaskClient) -> Non
         for entry in player_stats(Period.named("2026")):
             assert entry.name in text
     assert f"page 1 of {len(reader.pages)}" in text
+
+
+def test_a_season_name_with_quotes_prints_in_the_page_header(
+    season_app: Flask, season: FlaskClient
+) -> None:
+    name = 'Kit\'s "cup" </style>'
+    with season_app.app_context():
+        services.create_season(name, date(2026, 1, 1), date(2026, 12, 31))
+    response = season.get("/stats/report.pdf", query_string={"season": name})
+    reader = PdfReader(io.BytesIO(response.data))
+    header = reader.pages[0].extract_text()
+    assert f"Pinochle season report · {name}" in header
