@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from scorekeeper import services
+from scorekeeper.engine.rules import PRESETS
 from scorekeeper.gamefile import to_document
-from scorekeeper.simulate import demo_games
+from scorekeeper.simulate import demo_games, random_game
 from tests.browser.conftest import (
     NARROW,
     LiveServer,
@@ -23,6 +24,7 @@ from tests.browser.conftest import (
 
 # the demo players (not the other browser tests' Ann, Bea, ...: names from further on)
 PLAYERS = 8
+LONG_NAMES = ("Christopher-Alexander", "Margaret", "Alexandra-Elisabeth", "Benjamin")
 FIELDS = "main input, main select"
 TAPPED = ["header a", ".links a", FIELDS, "main button", "table.stats th a", "table.stats td a"]
 
@@ -31,8 +33,12 @@ TAPPED = ["header a", ".links a", FIELDS, "main button", "table.stats th a", "ta
 def stats_paths(live_server: LiveServer) -> dict[str, str]:
     """A season's worth of games in the live server's database, and the stats pages."""
     with live_server.app.app_context():
-        for game in demo_games(24, PLAYERS, random.Random(4), until=date(2026, 11, 29)):
+        rng = random.Random(4)
+        for game in demo_games(24, PLAYERS, rng, until=date(2026, 11, 29)):
             services.import_game(to_document(game))
+        # long names must wrap, not widen the tables
+        long = random_game(PRESETS["partnership"], rng, 30, LONG_NAMES, played_on=date(2026, 5, 1))
+        services.import_game(to_document(long))
         players = {player.name: player.id for player in services.all_players()}
         services.create_season("Browser season", date(2025, 12, 1), date(2026, 11, 30))
     first, second = sorted(players.values())[:2]
