@@ -189,14 +189,17 @@ def create_season(name: str, starts_on: date, ends_on: date) -> Season:
         raise SeasonError(
             field="name", message=f"A season's name is at most {NAME_LIMIT} characters."
         )
+    if not name.isprintable():
+        raise SeasonError(
+            field="name", message="A season's name is letters, digits, spaces and marks."
+        )
     if name.lower() == "all time" or (name.isascii() and name.isdigit() and len(name) == 4):
         raise SeasonError(
             field="name", message=f"{name!r} already means a season (All time, or a calendar year)."
         )
     if ends_on < starts_on:
         raise SeasonError(field="ends_on", message="The last day cannot come before the first day.")
-    taken = select(Season.id).where(func.lower(Season.name) == name.lower())
-    if db.session.execute(taken).first() is not None:
+    if season_by_name(name) is not None:
         raise SeasonError(field="name", message=f"There is already a season called {name!r}.")
     season = Season(name=name, starts_on=starts_on, ends_on=ends_on)
     db.session.add(season)
@@ -208,6 +211,19 @@ def create_season(name: str, starts_on: date, ends_on: date) -> Season:
             field="name", message=f"There is already a season called {name!r}."
         ) from None
     return season
+
+
+def season_by_name(name: str) -> Season | None:
+    """The season called ``name``, in any case ("été" finds "Été"), or None."""
+    name = " ".join(name.split())
+    if not name or len(name) > NAME_LIMIT or not name.isprintable():
+        return None
+    exact = db.session.execute(select(Season).where(Season.name == name)).scalar_one_or_none()
+    if exact is not None:
+        return exact
+    # few seasons: compared here, as the database's lower() may know ASCII only
+    key = name.casefold()
+    return next((season for season in all_seasons() if season.name.casefold() == key), None)
 
 
 def all_seasons() -> list[Season]:
@@ -474,6 +490,7 @@ __all__ = [
     "replace_hand",
     "replay_game",
     "rules_of",
+    "season_by_name",
     "undo_last_hand",
     "version",
 ]

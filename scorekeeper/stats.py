@@ -24,6 +24,7 @@ from .engine.ratings import START
 from .extensions import db
 from .models import BidOutcome, Game, GameOutcome, Player, PlayerOutcome, Season
 from .outcomes import play_order
+from .services import season_by_name
 
 ALL_TIME = "All time"
 # a best partner needs this many finished games together
@@ -87,12 +88,9 @@ class Period:
 
 def find_period(name: str | None, ruleset: str | None = None) -> Period:
     """A created season by its name (any case), or what ``Period.named`` knows."""
-    if name and name.strip():
-        season = db.session.execute(
-            select(Season).where(func.lower(Season.name) == name.strip().lower())
-        ).scalar_one_or_none()
-        if season is not None:
-            return Period(season.starts_on, season.ends_on, ruleset or None, season.name)
+    season = season_by_name(name) if name else None
+    if season is not None:
+        return Period(season.starts_on, season.ends_on, ruleset or None, season.name)
     return Period.named(name).of_ruleset(ruleset)
 
 

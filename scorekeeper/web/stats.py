@@ -11,6 +11,7 @@ import io
 from collections.abc import Iterable, Sequence
 from datetime import date
 from typing import Any
+from urllib.parse import quote
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -156,33 +157,37 @@ def player(player_id: int) -> str:
 
 
 @bp.route("/head-to-head")
-def head_to_head() -> str:
+def head_to_head() -> str | tuple[str, int]:
     period = _period()
     everyone = services.all_players()
     known = {player.id: player for player in everyone}
-    sides = [_side(known, "a"), _side(known, "b")]
-    result = None
+    sides: list[list[Player]] = [[], []]
     problem = None
-    if sides[0] and sides[1]:
-        if set(sides[0]) & set(sides[1]):
-            problem = _("A player cannot be on both sides.")
-        else:
-            result = stats.head_to_head(period, *(list(side) for side in sides))
-    return render_template(
+    for side, prefix in zip(sides, ("a", "b"), strict=True):
+        for parameter in (prefix, f"{prefix}2"):
+            value = request.args.get(parameter)
+            if not value:
+                continue
+            player_id = posted_int(value)
+            if player_id not in known:
+                problem = _("No player has the id %(value)s.", value=value[:20])
+            elif known[player_id] not in side:
+                side.append(known[player_id])
+    if not problem and {p.id for p in sides[0]} & {p.id for p in sides[1]}:
+        problem = _("A player cannot be on both sides.")
+    result = None
+    if sides[0] and sides[1] and not problem:
+        result = stats.head_to_head(period, *([p.id for p in side] for side in sides))
+    page = render_template(
         "stats/head_to_head.html",
         **_chooser(period),
         everyone=everyone,
-        chosen=[[player.id for player in side.values()] for side in sides],
-        names=[" & ".join(player.name for player in side.values()) for side in sides],
+        chosen=[[player.id for player in side] for side in sides],
+        names=[" & ".join(player.name for player in side) for side in sides],
         result=result,
         problem=problem,
     )
-
-
-def _side(known: dict[int, Player], prefix: str) -> dict[int, Player]:
-    """The one or two players chosen for a side (``a``, ``a2``), unknown ids left out."""
-    chosen = (posted_int(request.args.get(prefix)), posted_int(request.args.get(f"{prefix}2")))
-    return {player: known[player] for player in chosen if player in known}
+    return (page, 400) if problem else page
 
 
 # --- charts ------------------------------------------------------------------------------
@@ -288,20 +293,23 @@ PLAYER_CSV = (
 )
 
 
-def _csv(rows: Iterable[Sequence[Any]], header: Sequence[str], name: str) -> Response:
+def _csv(rows: Iterable[Sequence[Any]], header: Sequence[str], disposition: str) -> Response:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(header)
     writer.writerows(rows)
     response = Response(out.getvalue(), mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.headers["Content-Disposition"] = disposition
     return response
 
 
-def _filename(period: stats.Period, table: str, extension: str) -> str:
-    label = "".join(c if c.isalnum() else "-" for c in period.name.lower())
+def _disposition(kind: str, period: stats.Period, table: str, extension: str) -> str:
+    """``attachment; filename=...`` naming the period: ASCII for the header (which is
+    Latin-1 on the wire), and the season's own name in ``filename*``."""
     ruleset_part = f"-{period.ruleset}" if period.ruleset else ""
-    return f"pinochle-{table}-{label}{ruleset_part}.{extension}"
+    name = f"pinochle-{table}-{period.name.lower()}{ruleset_part}.{extension}"
+    plain = "".join(c if c.isascii() and (c.isalnum() or c in "-.") else "-" for c in name)
+    return f"{kind}; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"
 
 
 @bp.route("/players.csv")
@@ -310,7 +318,7 @@ def players_csv() -> Response:
     rows = [
         [getattr(entry, column) for column in PLAYER_CSV] for entry in stats.player_stats(period)
     ]
-    return _csv(rows, PLAYER_CSV, _filename(period, "players", "csv"))
+    return _csv(rows, PLAYER_CSV, _disposition("attachment", period, "players", "csv"))
 
 
 @bp.route("/partnerships.csv")
@@ -321,7 +329,7 @@ def partnerships_csv() -> Response:
         for pair in stats.partnerships(period)
     ]
     header = ("player", "partner", "games", "wins", "win_rate")
-    return _csv(rows, header, _filename(period, "partnerships", "csv"))
+    return _csv(rows, header, _disposition("attachment", period, "partnerships", "csv"))
 
 
 @bp.route("/bidding.csv")
@@ -332,7 +340,7 @@ def bidding_csv() -> Response:
         for row in stats.bidding(period)
     ]
     header = ("ruleset", "level", "bids", "made", "sets", "throw_ins", "make_rate")
-    return _csv(rows, header, _filename(period, "bidding", "csv"))
+    return _csv(rows, header, _disposition("attachment", period, "bidding", "csv"))
 
 
 @bp.route("/report.pdf")
@@ -342,7 +350,5 @@ def report_pdf() -> Response:
     period = _period()
     body = pdf.season_report_pdf(**_season(period), printed_on=date.today())
     response = Response(body, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = (
-        f'inline; filename="{_filename(period, "season", "pdf")}"'
-    )
+    response.headers["Content-Disposition"] = _disposition("inline", period, "season", "pdf")
     return response

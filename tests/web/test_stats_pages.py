@@ -152,6 +152,7 @@ def test_a_created_season_counts_the_games_played_in_it(
         ({"name": "Spring", "starts_on": "2026-05-01", "ends_on": "2026-02-01"}, "ends_on", "bef"),
         ({"name": "Spring", "starts_on": "someday", "ends_on": "2026-02-01"}, "starts_on", "date"),
         ({"name": "Old", "starts_on": "2026-01-01", "ends_on": "2026-02-01"}, "name", "already"),
+        ({"name": "a\x01b", "starts_on": "2026-01-01", "ends_on": "2026-02-01"}, "name", "marks"),
     ],
 )
 def test_a_bad_season_is_refused_beside_its_field(
@@ -242,9 +243,20 @@ def test_head_to_head_of_two_partnerships(season_app: Flask) -> None:
             assert (got.games, got.wins, got.draws) == (games, (wins_a, wins_b), draws)
 
 
-def test_head_to_head_refuses_a_player_on_both_sides(season: FlaskClient) -> None:
-    html = season.get("/stats/head-to-head?a=1&b=1").get_data(as_text=True)
-    assert "cannot be on both sides" in html
+@pytest.mark.parametrize(
+    ("query", "sentence"),
+    [
+        ("a=1&b=1", "A player cannot be on both sides."),
+        ("a=1&a2=2&b=2", "A player cannot be on both sides."),
+        ("a=abc&b=1", "No player has the id abc."),
+        ("a=1&b2=99999999999999999999", "No player has the id 99999999999999999999."),
+        ("a=1&b=-3", "No player has the id -3."),
+    ],
+)
+def test_head_to_head_refuses_odd_sides(season: FlaskClient, query: str, sentence: str) -> None:
+    response = season.get(f"/stats/head-to-head?{query}")
+    assert response.status_code == 400
+    assert sentence in response.get_data(as_text=True)
 
 
 # --- best partner ------------------------------------------------------------------------
@@ -321,3 +333,27 @@ def test_a_season_name_with_quotes_prints_in_the_page_header(
     reader = PdfReader(io.BytesIO(response.data))
     header = reader.pages[0].extract_text()
     assert f"Pinochle season report · {name}" in header
+
+
+@pytest.mark.parametrize("name", ["Été 2026", "зима", "冬"])
+def test_a_season_named_in_any_alphabet(season_app: Flask, season: FlaskClient, name: str) -> None:
+    """Found in any case; downloads named in ASCII with the real name beside it."""
+    with season_app.app_context():
+        services.create_season(name, date(2026, 1, 1), date(2026, 3, 31))
+        with pytest.raises(services.SeasonError, match="already"):
+            services.create_season(name.casefold(), date(2026, 1, 1), date(2026, 3, 31))
+    for asked in (name, name.casefold(), name.upper()):
+        html = season.get("/stats", query_string={"season": asked}).get_data(as_text=True)
+        assert f"Season stats: {name}" in html, asked
+    response = season.get("/stats/players.csv", query_string={"season": name})
+    disposition = response.headers["Content-Disposition"]
+    disposition.encode("latin-1")  # as a server sends it
+    assert disposition.startswith('attachment; filename="pinochle-players-')
+    assert "filename*=UTF-8''pinochle-players-" in disposition
+
+
+@pytest.mark.parametrize("name", ["a\x00b", "tab\there", "x" * 500])
+def test_odd_season_names_are_refused_before_any_query(season: FlaskClient, name: str) -> None:
+    response = season.get("/stats", query_string={"season": name})
+    assert response.status_code == 400
+    assert "unknown season" in response.get_data(as_text=True)
