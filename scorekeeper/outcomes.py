@@ -227,8 +227,6 @@ def _rulesets() -> list[str]:
 
 def _rate(column: InstrumentedAttribute[float | None], since: Any, ruleset: str | None) -> None:
     """Play the Elo chain stored in ``column`` forward from ``since``."""
-    before = _ratings_before(column, since, ruleset)
-    rating: defaultdict[int, float] = defaultdict(lambda: START, before)
     query = (
         select(
             PlayerOutcome.game_id,
@@ -246,7 +244,10 @@ def _rate(column: InstrumentedAttribute[float | None], since: Any, ruleset: str 
         query = query.where(since)
     if ruleset is not None:
         query = query.where(Game.ruleset == ruleset)
-    changes = list(_play(db.session.execute(query), rating))
+    rows = list(db.session.execute(query))
+    before = _ratings_before(column, since, ruleset, {row[1] for row in rows})
+    rating: defaultdict[int, float] = defaultdict(lambda: START, before)
+    changes = list(_play(rows, rating))
     if changes:
         db.session.execute(
             update(PlayerOutcome),
@@ -258,14 +259,18 @@ def _rate(column: InstrumentedAttribute[float | None], since: Any, ruleset: str 
 
 
 def _ratings_before(
-    column: InstrumentedAttribute[float | None], since: Any, ruleset: str | None
+    column: InstrumentedAttribute[float | None],
+    since: Any,
+    ruleset: str | None,
+    players: set[int],
 ) -> dict[int, float]:
-    if since is None:
+    """The ratings ``players`` had before ``since`` (the sums of their earlier changes)."""
+    if since is None or not players:
         return {}
     query = (
         select(PlayerOutcome.player_id, START + func.coalesce(func.sum(column), 0.0))
         .join(Game, Game.id == PlayerOutcome.game_id)
-        .where(~since)
+        .where(PlayerOutcome.player_id.in_(players), ~since)
         .group_by(PlayerOutcome.player_id)
     )
     if ruleset is not None:
