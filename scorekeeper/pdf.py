@@ -190,7 +190,7 @@ def season_report_html(translations: gettext.NullTranslations | None = None, **f
 
     ``figures`` are what the stats page shows: ``period``, ``players``, ``pairs``,
     ``levels``, ``counters``, ``rating_chart``, ``win_chart``, ``level_charts``,
-    ``printed_on``.
+    ``printed_on``, and ``pair_rows`` (how many partnerships to list).
     """
     return _render({"paper": PAPERS["a4"], **figures}, translations, "pdf/season.html")
 

@@ -30,7 +30,9 @@ bp = Blueprint("stats", __name__, url_prefix="/stats")
 RATING_LINES = 4  # players drawn on the season's rating chart (best first)
 WIN_RATE_BARS = 12  # players on the win-rate chart (most games first)
 PAIR_ROWS = 10  # partnerships listed before "Show all"
+REPORT_PAIR_ROWS = 24  # partnerships in the printed report (the CSV has them all)
 CHART_WIDTH = 360  # drawn at about the phone's width, so its text stays readable
+REPORT_CHART_WIDTH = 560  # on paper, 150 mm wide
 
 
 # --- choosing the period and the order ---------------------------------------------------
@@ -77,7 +79,7 @@ PAIR_COLUMNS = ("players", "games", "wins", "win_rate")
 # --- pages -------------------------------------------------------------------------------
 
 
-def _season(period: stats.Period) -> dict[str, Any]:
+def _season(period: stats.Period, chart_width: int = CHART_WIDTH) -> dict[str, Any]:
     """What the stats page and the season report both show: the figures and charts."""
     players = stats.player_stats(period)
     levels = stats.bidding(period)
@@ -87,9 +89,9 @@ def _season(period: stats.Period) -> dict[str, Any]:
         "pairs": stats.partnerships(period),
         "levels": levels,
         "counters": stats.counter_shares(levels),
-        "rating_chart": rating_chart(period, players[:RATING_LINES]),
-        "win_chart": win_rate_chart(players),
-        "level_charts": make_rate_charts(levels),
+        "rating_chart": rating_chart(period, players[:RATING_LINES], chart_width),
+        "win_chart": win_rate_chart(players, chart_width),
+        "level_charts": make_rate_charts(levels, chart_width),
     }
 
 
@@ -193,24 +195,26 @@ def head_to_head() -> str | tuple[str, int]:
 # --- charts ------------------------------------------------------------------------------
 
 
-def rating_chart(period: stats.Period, players: Sequence[stats.PlayerStats]) -> str:
+def rating_chart(
+    period: stats.Period, players: Sequence[stats.PlayerStats], width: int = CHART_WIDTH
+) -> str:
     lines = stats.rating_history(period, [entry.player_id for entry in players])
     series = [(entry.name, lines[entry.player_id]) for entry in players if lines[entry.player_id]]
     if not series:
         return ""
-    return charts.dated_chart(series, width=CHART_WIDTH, title=_("Rating over time"))
+    return charts.dated_chart(series, width=width, title=_("Rating over time"))
 
 
-def win_rate_chart(players: Sequence[stats.PlayerStats]) -> str:
+def win_rate_chart(players: Sequence[stats.PlayerStats], width: int = CHART_WIDTH) -> str:
     most = sorted((entry for entry in players if entry.games), key=lambda e: (-e.games, e.name))
     bars = [
         (entry.name, entry.win_rate, _("%(wins)s of %(games)s", wins=entry.wins, games=entry.games))
         for entry in most[:WIN_RATE_BARS]
     ]
-    return charts.bar_chart(bars, width=CHART_WIDTH, title=_("Win rate by player")) if bars else ""
+    return charts.bar_chart(bars, width=width, title=_("Win rate by player")) if bars else ""
 
 
-def make_rate_charts(levels: Sequence[stats.BidLevel]) -> dict[str, str]:
+def make_rate_charts(levels: Sequence[stats.BidLevel], width: int = CHART_WIDTH) -> dict[str, str]:
     """A make-rate chart per rule set, bars by bid level."""
     by_ruleset: dict[str, list[tuple[str, float, str]]] = {}
     for level in levels:
@@ -223,7 +227,7 @@ def make_rate_charts(levels: Sequence[stats.BidLevel]) -> dict[str, str]:
         )
     return {
         name: charts.bar_chart(
-            bars, width=CHART_WIDTH, title=_("Make rate by bid level: %(rules)s", rules=name)
+            bars, width=width, title=_("Make rate by bid level: %(rules)s", rules=name)
         )
         for name, bars in by_ruleset.items()
     }
@@ -348,7 +352,9 @@ def report_pdf() -> Response:
     from .. import pdf
 
     period = _period()
-    body = pdf.season_report_pdf(**_season(period), printed_on=date.today())
+    body = pdf.season_report_pdf(
+        **_season(period, REPORT_CHART_WIDTH), printed_on=date.today(), pair_rows=REPORT_PAIR_ROWS
+    )
     response = Response(body, mimetype="application/pdf")
     response.headers["Content-Disposition"] = _disposition("inline", period, "season", "pdf")
     return response
