@@ -3,7 +3,8 @@
 For each size: the season stats page (``GET /stats``, All time, every figure,
 table and chart; and this calendar year's) in-process with Flask's test client,
 and ``scorekeeper stats --json``'s work (``stats_document``), each the median of
-``REPEATS`` after one warm-up; then the whole command in a new process, once.
+``REPEATS`` after one warm-up; then the whole command in a new process, once;
+and the season report as a PDF (median of 3).
 
 The databases are filled by ``scorekeeper demo-data`` (real deals melded by the
 engine) and kept under ``.bench/`` (git-ignored): building 10,000 games takes
@@ -75,10 +76,10 @@ def _count(path: Path) -> int:
         return -1
 
 
-def median(action: Callable[[], object]) -> float:
+def median(action: Callable[[], object], repeats: int = REPEATS) -> float:
     action()
     times = []
-    for _ in range(REPEATS):
+    for _ in range(repeats):
         start = time.perf_counter()
         action()
         times.append(time.perf_counter() - start)
@@ -102,6 +103,7 @@ def measure(games: int) -> dict[str, float]:
     size = len(client.get("/stats").data)
     year = f"/stats?season={date.today().year}"
     year_time = median(lambda: client.get(year))
+    report = median(lambda: client.get("/stats/report.pdf"), repeats=3)
     started = time.perf_counter()
     printed = subprocess.run(
         [sys.executable, "-m", "scorekeeper.cli", "stats", "--json"],
@@ -117,6 +119,7 @@ def measure(games: int) -> dict[str, float]:
     line(f"{games:,} games: scorekeeper stats --json's figures", f"{document * 1000:.1f} ms")
     line(f"{games:,} games: scorekeeper stats --json, new process", f"{command * 1000:.0f} ms")
     line(f"{games:,} games: page size ({players} players)", f"{size:,} B")
+    line(f"{games:,} games: the season report PDF, median of 3", f"{report:.2f} s")
     return {"page": page_time, "document": document}
 
 

@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field, replace
 from datetime import date
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, case, extract, func, select
+from sqlalchemy import Select, case, extract, func, select
 from sqlalchemy.orm import InstrumentedAttribute, aliased
 
 from .engine.ratings import START
@@ -162,16 +162,18 @@ SORTABLE = {
 
 
 def player_stats(period: Period) -> list[PlayerStats]:
-    """Every figure of every player who played in ``period``, best rating first."""
-    # a period from the first game on sums the same rows for the figures and the ratings
-    ratings = _ratings(period) if period.start is not None else {}
+    """Every figure of every player who played in ``period``, best rating first.
+
+    A rating is 1500 plus the player's changes up to the period's end: those of the
+    period's games (summed with the other figures) and those before its start.
+    """
+    before = _ratings_before(period)
     stats = []
     for row in db.session.execute(_player_figures(period)):
         entry = _player_row(row[:-1])
-        if period.start is None:
-            entry.rating, entry.rating_change = round(START + row[-1], 1), round(row[-1], 1)
-        else:
-            entry.rating, entry.rating_change = ratings.get(entry.player_id, (START, 0.0))
+        during = row[-1]
+        entry.rating = round(START + before.get(entry.player_id, 0.0) + during, 1)
+        entry.rating_change = round(during, 1)
         stats.append(entry)
     return sort_players(stats, "rating")
 
@@ -255,22 +257,19 @@ def _chain(period: Period) -> InstrumentedAttribute[float | None]:
     return PlayerOutcome.rating_change
 
 
-def _ratings(period: Period) -> dict[int, tuple[float, float]]:
-    """Each player's rating at the end of ``period``, and its change during it."""
-    change = func.coalesce(_chain(period), 0.0)
-    during: ColumnElement[Any] = change
-    if period.start is not None:
-        during = case((Game.played_on >= period.start, change), else_=0.0)
+def _ratings_before(period: Period) -> dict[int, float]:
+    """Each player's rating changes summed over the games before ``period`` starts."""
+    if period.start is None:
+        return {}
     query = (
-        select(PlayerOutcome.player_id, func.sum(change), func.sum(during))
+        select(PlayerOutcome.player_id, func.sum(_chain(period)))
         .join(Game, Game.id == PlayerOutcome.game_id)
+        .where(Game.played_on < period.start)
         .group_by(PlayerOutcome.player_id)
     )
-    query = replace(period, start=None).within(query)
-    return {
-        player: (round(START + total, 1), round(moved, 1))
-        for player, total, moved in db.session.execute(query)
-    }
+    if period.ruleset is not None:
+        query = query.where(Game.ruleset == period.ruleset)
+    return {player: total or 0.0 for player, total in db.session.execute(query)}
 
 
 RatingLine = list[tuple[date, float]]
