@@ -56,7 +56,8 @@ class Period:
             year = int(name)
             return Period(date(year, 1, 1), date(year, 12, 31), name=name)
         raise UnknownSeasonError(
-            f"unknown season {name!r}: expected a year like 2026, 'All time' or a season's name"
+            f"unknown season {name[:60]!r}: "
+            "expected a year like 2026, 'All time' or a season's name"
         )
 
     def of_ruleset(self, ruleset: str | None) -> Period:
