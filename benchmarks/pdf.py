@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from benchmarks.engine import line, pin_to_one_core
+from benchmarks.web import logged_in
 from scorekeeper import create_app, pdf, services
 from scorekeeper.engine.rules import PRESETS, with_options
 from scorekeeper.extensions import db
@@ -95,7 +96,7 @@ def main() -> None:
     with app.app_context():
         db.create_all()
         game_id = services.import_game(to_document(game)).id  # type: ignore[arg-type]
-    client = app.test_client()
+    client = logged_in(app)
     first = client.get(f"/games/{game_id}/sheet.pdf")
     etag = first.headers["ETag"]
     again = median_seconds(lambda: client.get(f"/games/{game_id}/sheet.pdf"))

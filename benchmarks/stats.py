@@ -24,6 +24,7 @@ from datetime import date
 from pathlib import Path
 
 from benchmarks.engine import line, pin_to_one_core
+from benchmarks.web import logged_in
 from scorekeeper import ROOT, create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
@@ -90,7 +91,7 @@ def measure(games: int) -> dict[str, float]:
     path = database(games)
     url = f"sqlite:///{path}"
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"})
-    client = app.test_client()
+    client = logged_in(app)
 
     def page() -> None:
         response = client.get("/stats")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ def instance_folder() -> Path:
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app; ``test_config`` replaces the instance configuration (tests)."""
     instance = instance_folder()
+    _https = os.environ.get("SCOREKEEPER_HTTPS") == "1"
     app = Flask(
         __name__,
         instance_path=str(instance),
@@ -45,6 +47,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # a form left open while the phone sleeps must still save: the token lives as
         # long as the session, not an hour
         WTF_CSRF_TIME_LIMIT=None,
+        # the scorekeeper logs in once on their phone: a remembered login for a year;
+        # cookies out of reach of scripts and of other sites' forms, and sent only over
+        # HTTPS when the app is served so (SCOREKEEPER_HTTPS=1)
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        REMEMBER_COOKIE_HTTPONLY=True,
+        REMEMBER_COOKIE_SAMESITE="Lax",
+        REMEMBER_COOKIE_DURATION=timedelta(days=365),
+        SESSION_COOKIE_SECURE=_https,
+        REMEMBER_COOKIE_SECURE=_https,
     )
     if test_config is None:
         instance.mkdir(parents=True, exist_ok=True)

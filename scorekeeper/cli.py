@@ -153,6 +153,20 @@ def _app_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     )
     sheet.set_defaults(run=run_sheet)
 
+    user = commands.add_parser(
+        "create-user",
+        help="add someone who may log in (the first owner, on a fresh instance)",
+        description="Add a user with a role: owner (manages users, deletes games), "
+        "scorekeeper (starts games, records hands) or viewer (reads). The password is "
+        "asked twice on the terminal, or read from standard input.",
+    )
+    user.add_argument("name", help="the name to log in with")
+    user.add_argument("--role", required=True, help="owner, scorekeeper or viewer")
+    user.add_argument(
+        "--password-stdin", action="store_true", help="read the password from standard input"
+    )
+    user.set_defaults(run=run_create_user)
+
     demo = commands.add_parser(
         "demo-data",
         help="fill the database with plausible random games",
@@ -617,6 +631,30 @@ def run_stats(args: argparse.Namespace) -> int:
             f"{row['win_rate'] * 100:>5.0f} {row['bids']:>4} {row['make_rate'] * 100:>5.0f} "
             f"{row['rating']:>7.1f}"
         )
+    return OK
+
+
+def run_create_user(args: argparse.Namespace) -> int:
+    """``scorekeeper create-user``: 0 once the user exists, 2 when refused."""
+    import getpass
+
+    from scorekeeper import accounts
+
+    if args.password_stdin:
+        password = sys.stdin.readline().rstrip("\r\n")
+    else:
+        password = getpass.getpass("Password: ")
+        if getpass.getpass("The password again: ") != password:
+            _error("the passwords differ; nothing was changed")
+            return BAD_INPUT
+    app = _app()
+    with app.app_context():
+        try:
+            user = accounts.create_user(args.name, password, args.role)
+        except accounts.AccountError as exc:
+            _error(f"{exc}")
+            return BAD_INPUT
+        print(f"{user.name} ({user.role}) can log in now")
     return OK
 
 

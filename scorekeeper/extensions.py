@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask_babel import Babel
+from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
@@ -27,3 +28,4 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()
+login_manager = LoginManager()

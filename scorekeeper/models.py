@@ -235,6 +235,49 @@ class BidOutcome(db.Model):  # type: ignore[name-defined,misc]
     defender_counters: Mapped[int]  # the other sides' counters together
 
 
+class User(db.Model):  # type: ignore[name-defined,misc]
+    """Someone who may log in: an ``owner``, a ``scorekeeper`` or a ``viewer``."""
+
+    __tablename__ = "user_account"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    role: Mapped[str] = mapped_column(String(12))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    # what Flask-Login asks of a user
+    is_authenticated = True
+    is_active = True
+    is_anonymous = False
+
+    def get_id(self) -> str:
+        return str(self.id)
+
+
+class ShareLink(db.Model):  # type: ignore[name-defined,misc]
+    """A read-only link to one game's live scoreboard, for the players' own phones."""
+
+    __tablename__ = "share_link"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    revoked_at: Mapped[datetime | None]
+
+
+class LoginFailure(db.Model):  # type: ignore[name-defined,misc]
+    """A refused login, kept a while to slow down guessing (by name and by address)."""
+
+    __tablename__ = "login_failure"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60), index=True)
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+
 class Season(db.Model):  # type: ignore[name-defined,misc]
     """A named range of days (e.g. "Winter 2026"); a game belongs to the season its
     ``played_on`` falls in. "All time" and calendar years need no row."""

@@ -200,11 +200,19 @@ def play_order() -> tuple[Any, ...]:
 def rate_from(game: Game | None) -> None:
     """Rate ``game`` and every game played after it again (all games with ``None``),
     over all games and over the games of each rule set."""
+    if game is None:
+        rate_since(None, None)
+    else:
+        rate_since(order_key(game), game.ruleset)
+
+
+def rate_since(key: tuple[Any, ...] | None, ruleset: str | None) -> None:
+    """Rate every game from the play-order ``key`` on again (all games with ``None``):
+    over all games, and over ``ruleset``'s (every rule set's with ``None``)."""
     db.session.flush()
-    since = None if game is None else tuple_(*play_order()) >= tuple_(*_order_key(game))
+    since = None if key is None else tuple_(*play_order()) >= tuple_(*key)
     _rate(PlayerOutcome.rating_change, since, None)
-    rulesets = [game.ruleset] if game is not None else _rulesets()
-    for name in rulesets:
+    for name in [ruleset] if ruleset is not None else _rulesets():
         _rate(PlayerOutcome.ruleset_rating_change, since, name)
 
 
@@ -217,7 +225,8 @@ def rate_unrated() -> bool:
     return True
 
 
-def _order_key(game: Game) -> tuple[Any, ...]:
+def order_key(game: Game) -> tuple[Any, ...]:
+    """Where ``game`` stands in the play order."""
     return (game.played_on, game.created_at, game.id)
 
 

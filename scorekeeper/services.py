@@ -33,7 +33,7 @@ from .models import (
     Season,
     Seat,
 )
-from .outcomes import rate_from, rate_unrated, record_outcomes
+from .outcomes import order_key, rate_from, rate_since, rate_unrated, record_outcomes
 
 # --- stored game -> engine ----------------------------------------------------------
 
@@ -290,6 +290,16 @@ def _stored(checked: EngineGame, played_on: date | None) -> Game:
     return game
 
 
+def delete_game(game: Game) -> None:
+    """Remove a game with its hands, history and outcomes; the games played after it
+    are rated again (their players' ratings no longer count it)."""
+    key, name = order_key(game), game.ruleset
+    db.session.delete(game)
+    db.session.flush()
+    rate_since(key, name)
+    db.session.commit()
+
+
 def rematch(game: Game) -> Game:
     """Same players, seats and rules; the deal moves on from where the game ended."""
     result = replay_game(game)
@@ -443,6 +453,21 @@ def change_stamp(game: Game) -> str:
     return f"{game.id}.{len(game.hands)}.{last_edit}.{game.updated_at.isoformat()}"
 
 
+def game_stamp(game_id: int) -> str:
+    """A short string that changes whenever the game's scoreboard may have (one query)."""
+    row = db.session.execute(
+        select(
+            Game.updated_at,
+            select(func.count(Hand.id)).where(Hand.game_id == game_id).scalar_subquery(),
+            select(func.max(HandEdit.id)).where(HandEdit.game_id == game_id).scalar_subquery(),
+        ).where(Game.id == game_id)
+    ).one_or_none()
+    if row is None:
+        return ""
+    updated, hands, last_edit = row
+    return f"{hands}.{last_edit or 0}.{updated.isoformat()}"
+
+
 def get_game(game_id: int) -> Game | None:
     """A game with its sides, seats, hands and history loaded in a few queries."""
     if not 0 < game_id < 2**63:
@@ -473,10 +498,12 @@ __all__ = [
     "change_stamp",
     "create_game",
     "create_season",
+    "delete_game",
     "delete_hand",
     "delete_season",
     "engine_game",
     "export_game",
+    "game_stamp",
     "get_game",
     "get_player",
     "hand_document",

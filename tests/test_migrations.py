@@ -31,6 +31,9 @@ MODEL_TABLES = {
     "player_outcome",
     "bid_outcome",
     "season",
+    "user_account",
+    "share_link",
+    "login_failure",
 }
 
 

@@ -13,15 +13,20 @@ from ..engine.rules import PRESETS
 
 
 def register(app: Flask) -> None:
-    from . import games, hands, meld, sheets, stats
+    from . import auth, games, hands, meld, share, sheets, stats
 
+    auth.register_access(app)
+    app.register_blueprint(auth.bp)
+    app.register_blueprint(share.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(meld.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(stats.bp)
     app.register_error_handler(400, _bad_request)
+    app.register_error_handler(403, _forbidden)
     app.register_error_handler(404, _not_found)
+    app.register_error_handler(429, _too_many)
     app.register_error_handler(413, _too_large)
     app.register_error_handler(405, _not_allowed)
     app.register_error_handler(CSRFError, _csrf_error)
@@ -31,9 +36,28 @@ def register(app: Flask) -> None:
     app.add_template_filter(suit_symbol, "suit")
 
 
+# scripts only from this site's files (none inline); styles inline too (the print view)
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+
+
 def _headers(response: Response) -> Response:
-    """Form pages travel in query strings (the meld checker): keep them on this site."""
+    """Security headers on every answer; form pages travel in query strings (the meld
+    checker), so the referrer stays on this site."""
     response.headers.setdefault("Referrer-Policy", "same-origin")
+    response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("X-Frame-Options", "DENY")
     return response
 
 
@@ -59,6 +83,19 @@ def _bad_request(error: Exception) -> tuple[str, int]:
 
 def _too_large(_error: Exception) -> tuple[str, int]:
     return _error_page(413, _("Too large"), _("A file sent here may be at most 2 MB."))
+
+
+def _forbidden(_error: Exception) -> tuple[str, int]:
+    return _error_page(
+        403,
+        _("Not allowed for you"),
+        _("Your role cannot do that. Ask the owner for a role that can."),
+    )
+
+
+def _too_many(error: Exception) -> tuple[str, int]:
+    description = getattr(error, "description", "") or _("Too many tries. Wait a while.")
+    return _error_page(429, _("Too many tries"), str(description))
 
 
 def _not_found(_error: Exception) -> tuple[str, int]:

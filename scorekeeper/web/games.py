@@ -19,6 +19,7 @@ from ..engine.errors import PinochleError
 from ..engine.rules import OPTIONS, PRESETS, RuleSet
 from ..gamefile import read_json
 from ..models import Game
+from .auth import can, requires
 from .forms import EngineForm, game_or_404
 
 bp = Blueprint("games", __name__)
@@ -106,6 +107,7 @@ def new_game_form(rules: RuleSet, **kwargs: Any) -> NewGameForm:
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
+@requires("scorekeeper")
 def new() -> str | BaseResponse:
     name = request.values.get("ruleset", "partnership")
     if name not in PRESETS:
@@ -151,20 +153,41 @@ def _new_game_values(form: NewGameForm, rules: RuleSet) -> tuple[Any, ...]:
 
 @bp.route("/games/<int:game_id>")
 def show(game_id: int) -> str | tuple[str, int]:
-    game = game_or_404(game_id)
+    return scoreboard(game_or_404(game_id))
+
+
+def scoreboard(game: Game, shared_token: str | None = None) -> str | tuple[str, int]:
+    """The scoreboard; through a share link (``shared_token``) it changes nothing."""
+    from .share import POLL_SECONDS, share_panel
+
     try:
         result = services.replay_game(game)
     except PinochleError as error:  # a stored game the rules no longer accept
         message = _("This game cannot be replayed: %(reason)s", reason=error)
         return render_template("error.html", title=_("Game"), message=message, status=409), 409
-    rules = services.rules_of(game)
+    writable = shared_token is None and can("scorekeeper")
     return render_template(
         "games/show.html",
         game=game,
-        rules=rules,
+        rules=services.rules_of(game),
         result=result,
         documents=[services.hand_document(hand) for hand in game.hands],
+        writable=writable,
+        shared_token=shared_token,
+        stamp=services.game_stamp(game.id) if shared_token else None,
+        poll_seconds=POLL_SECONDS,
+        share=share_panel(game.id) if writable else None,
     )
+
+
+@bp.route("/games/<int:game_id>/delete", methods=["POST"])
+@requires("owner")
+def delete(game_id: int) -> BaseResponse:
+    game = game_or_404(game_id)
+    names = " – ".join(side.name for side in game.sides)
+    services.delete_game(game)
+    flash(_("The game %(names)s was deleted.", names=names), "ok")
+    return redirect(url_for("games.index"))
 
 
 @bp.route("/games/<int:game_id>/rematch", methods=["POST"])
@@ -198,6 +221,7 @@ class ImportForm(EngineForm):
 
 
 @bp.route("/games/import", methods=["GET", "POST"])
+@requires("scorekeeper")
 def import_() -> str | BaseResponse:
     form = ImportForm()
     if form.validate_on_submit():

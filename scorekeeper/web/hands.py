@@ -56,6 +56,7 @@ from ..engine.scoring import (
 )
 from ..engine.scoring import fill_counters as fill_engine_counters
 from ..models import Game
+from .auth import requires
 from .forms import EngineForm, game_or_404, hand_or_404, posted_int
 
 bp = Blueprint("hands", __name__)
@@ -452,6 +453,7 @@ def _int_arg(args: Mapping[str, str], name: str) -> int | None:
 
 
 @bp.route("/games/<int:game_id>/hands/preview")
+@requires("scorekeeper")
 def preview(game_id: int) -> BaseResponse:
     """JSON for the live hints. Parameters as the form's fields: ``bidder``, ``bid``,
     ``meld_<side>``, ``counters_<side>`` (empty: not typed), and ``number`` (the
@@ -524,6 +526,7 @@ def _holds_value(form: HandForm, table: Table, name: str) -> bool:
 
 
 @bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
+@requires("scorekeeper")
 def new(game_id: int) -> tuple[str, int] | BaseResponse:
     """Record the next hand."""
     game = game_or_404(game_id)
@@ -540,6 +543,7 @@ def new(game_id: int) -> tuple[str, int] | BaseResponse:
 
 
 @bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+@requires("scorekeeper")
 def edit(game_id: int, number: int) -> tuple[str, int] | BaseResponse:
     """Correct hand ``number``: the same form, the hand's history, and delete."""
     game = game_or_404(game_id)

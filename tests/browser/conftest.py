@@ -21,7 +21,7 @@ import pytest
 from flask import Flask
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app, services
+from scorekeeper import accounts, create_app, services
 from scorekeeper.extensions import db
 
 CHROMIUM = "/usr/bin/chromium"
@@ -89,6 +89,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     )
     with app.app_context():
         db.create_all()
+        accounts.create_user(*OWNER, "owner")
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()
@@ -151,9 +152,12 @@ def new_context(
     """Make a browser context (phone-sized unless told otherwise) that logs its requests."""
     contexts: list[Any] = []
 
-    def make(**options: Any) -> Any:
+    def make(*, login: bool = True, **options: Any) -> Any:
+        """A context, logged in as the owner unless ``login=False`` (a stranger)."""
         context = browser.new_context(**{**PHONE, **options})
         context.set_default_timeout(10_000)
+        if login:
+            log_in(context, live_server.url)
         context.on("request", lambda request: requests_made.urls.append(request.url))
         context.on(
             "response",
@@ -180,6 +184,22 @@ def page(new_context: Callable[..., Any]) -> Any:
 
 
 # --- helpers the tests share ---------------------------------------------------------------------
+
+OWNER = ("Owner", "owner-password")
+
+
+def log_in(context: Any, url: str, name: str = OWNER[0], password: str = OWNER[1]) -> None:
+    """Log ``context`` in through the login form's POST (its cookies then carry the session)."""
+    page = context.request.get(f"{url}/login")
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page.text())
+    assert token, "no CSRF token on the login page"
+    answer = context.request.post(
+        f"{url}/login",
+        form={"csrf_token": token[1], "name": name, "password": password, "remember": "y"},
+        max_redirects=0,
+    )
+    assert answer.status == 302, answer.text()
+
 
 
 def expect(actual: Any, message: str | None = None) -> Any:

@@ -17,13 +17,18 @@ from scorekeeper.models import Game
 
 
 def test_app(database: Path, **config: Any) -> Flask:
-    """The app for tests on a new SQLite file, its tables made (CSRF off unless told)."""
+    """The app for tests on a new SQLite file, its tables made (CSRF off unless told).
+
+    Logins are switched off (everyone is an owner) unless told: these tests are about
+    the pages' other work; tests/web/test_access.py checks who may do what.
+    """
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
             "WTF_CSRF_ENABLED": False,
+            "LOGIN_DISABLED": True,
             **config,
         }
     )

@@ -12,6 +12,7 @@ from benchmarks.web import (
     HANDS,
     SIZE_BUDGET,
     budget_app,
+    logged_in,
     page_bytes,
     scoreboard_game,
     scoreboard_path,
@@ -28,7 +29,7 @@ def test_the_scoreboard_of_a_30_hand_game_is_under_60_kb(tmp_path: Path) -> None
         game = services.get_game(game_id)
         assert game is not None
         assert len(game.hands) == HANDS
-    sizes = page_bytes(app.test_client(), scoreboard_path(game_id))
+    sizes = page_bytes(logged_in(app), scoreboard_path(game_id))
     with app.app_context():
         db.engine.dispose()
     assert "/static/css/app.css" in sizes

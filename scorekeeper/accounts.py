@@ -1,0 +1,224 @@
+"""Users, roles, login throttling and share links: the writes behind the accounts.
+
+Passwords are kept only as werkzeug hashes (scrypt). Roles are ordered: an
+``owner`` may do all a ``scorekeeper`` may, who may do all a ``viewer`` may.
+Every refusal is an ``AccountError`` with the form field it is about.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from .engine.game import NAME_LIMIT
+from .extensions import db
+from .models import LoginFailure, ShareLink, User, utcnow
+
+ROLES = ("viewer", "scorekeeper", "owner")  # each may do all the ones before it
+MIN_PASSWORD = 8
+MAX_PASSWORD = 200
+# after this many refused logins for one name or one address within the window,
+# every login for it is refused (429) until the oldest falls out of the window
+THROTTLE_FAILURES = 5
+THROTTLE_WINDOW = timedelta(minutes=15)
+
+
+class AccountError(ValueError):
+    """A refused account change or login, with the form field it is about."""
+
+    def __init__(self, *, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class ThrottledError(AccountError):
+    """Too many refused logins: try again after ``retry_after`` seconds."""
+
+    def __init__(self, retry_after: int) -> None:
+        minutes = max(1, -(-retry_after // 60))
+        super().__init__(
+            field="name",
+            message=f"Too many failed logins. Try again in {minutes} minute"
+            + ("s." if minutes > 1 else "."),
+        )
+        self.retry_after = retry_after
+
+
+def may(role: str | None, needed: str) -> bool:
+    """Whether ``role`` may do what ``needed`` may (an unknown role may do nothing).
+
+    >>> may("owner", "scorekeeper"), may("viewer", "scorekeeper"), may(None, "viewer")
+    (True, False, False)
+    """
+    if role not in ROLES:
+        return False
+    return ROLES.index(role) >= ROLES.index(needed)
+
+
+# --- users ---------------------------------------------------------------------------------
+
+
+def has_users() -> bool:
+    return db.session.execute(select(User.id).limit(1)).first() is not None
+
+
+def all_users() -> list[User]:
+    return list(db.session.execute(select(User).order_by(User.name)).scalars())
+
+
+def get_user(user_id: int) -> User | None:
+    return db.session.get(User, user_id) if 0 < user_id < 2**63 else None
+
+
+def user_named(name: str) -> User | None:
+    name = " ".join(name.split())
+    return db.session.execute(select(User).where(User.name == name)).scalar_one_or_none()
+
+
+def create_user(name: str, password: str, role: str) -> User:
+    """A new user; refused (nothing written) with a sentence about one field."""
+    name = _checked_name(name)
+    _check_password(password)
+    if role not in ROLES:
+        raise AccountError(field="role", message=f"role is one of {', '.join(ROLES)}, not {role!r}")
+    if user_named(name) is not None:
+        raise AccountError(field="name", message=f"There is already a user called {name!r}.")
+    user = User(name=name, password_hash=generate_password_hash(password), role=role)
+    db.session.add(user)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise AccountError(
+            field="name", message=f"There is already a user called {name!r}."
+        ) from None
+    return user
+
+
+def create_first_owner(name: str, password: str) -> User:
+    """The owner of a fresh instance; refused once anyone exists."""
+    if has_users():
+        raise AccountError(field="name", message="This instance already has its owner.")
+    return create_user(name, password, "owner")
+
+
+def _checked_name(name: str) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise AccountError(field="name", message="A user needs a name.")
+    if len(name) > NAME_LIMIT or not name.isprintable():
+        raise AccountError(
+            field="name",
+            message=f"A user's name is at most {NAME_LIMIT} letters, digits, spaces and marks.",
+        )
+    return name
+
+
+def _check_password(password: str) -> None:
+    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        raise AccountError(
+            field="password",
+            message=f"A password is {MIN_PASSWORD} to {MAX_PASSWORD} characters long.",
+        )
+
+
+def change_role(user: User, role: str) -> None:
+    """Give ``user`` another role; the last owner stays an owner."""
+    if role not in ROLES:
+        raise AccountError(field="role", message=f"role is one of {', '.join(ROLES)}, not {role!r}")
+    if user.role == "owner" and role != "owner" and _owners() == 1:
+        raise AccountError(field="role", message="The last owner cannot stop being an owner.")
+    user.role = role
+    db.session.commit()
+
+
+def delete_user(user: User) -> None:
+    """Remove ``user`` (their games stay); the last owner cannot be removed."""
+    if user.role == "owner" and _owners() == 1:
+        raise AccountError(field="role", message="The last owner cannot be removed.")
+    db.session.delete(user)
+    db.session.commit()
+
+
+def _owners() -> int:
+    return int(db.session.execute(select(func.count()).where(User.role == "owner")).scalar_one())
+
+
+# --- logging in ----------------------------------------------------------------------------
+
+
+def log_in(name: str, password: str, address: str, now: datetime | None = None) -> User:
+    """The user ``name`` when ``password`` is theirs; refused with a sentence otherwise,
+    and refused outright (``ThrottledError``) while the name or the address is throttled."""
+    now = now or utcnow()
+    name = " ".join(name.split())[:NAME_LIMIT]
+    address = address[:64]
+    _check_throttle(name, address, now)
+    user = user_named(name)
+    if user is None or not check_password_hash(user.password_hash, password[:MAX_PASSWORD]):
+        db.session.add(LoginFailure(name=name, address=address, at=now))
+        db.session.commit()
+        raise AccountError(field="password", message="Wrong name or password.")
+    return user
+
+
+def _check_throttle(name: str, address: str, now: datetime) -> None:
+    since = now - THROTTLE_WINDOW
+    db.session.execute(delete(LoginFailure).where(LoginFailure.at < since))
+    for column, value in ((LoginFailure.name, name), (LoginFailure.address, address)):
+        recent = list(
+            db.session.execute(
+                select(LoginFailure.at)
+                .where(column == value, LoginFailure.at >= since)
+                .order_by(LoginFailure.at.desc())
+                .limit(THROTTLE_FAILURES)
+            ).scalars()
+        )
+        if len(recent) >= THROTTLE_FAILURES:
+            db.session.commit()
+            free_at = recent[-1] + THROTTLE_WINDOW
+            raise ThrottledError(max(1, int((free_at - now).total_seconds())))
+    db.session.commit()
+
+
+# --- share links ---------------------------------------------------------------------------
+
+
+def share_link(game_id: int) -> ShareLink | None:
+    """The game's live (not revoked) share link, if it has one."""
+    return db.session.execute(
+        select(ShareLink).where(ShareLink.game_id == game_id, ShareLink.revoked_at.is_(None))
+    ).scalar_one_or_none()
+
+
+def create_share_link(game_id: int) -> ShareLink:
+    """The game's share link: the live one, or a new one with an unguessable token."""
+    link = share_link(game_id)
+    if link is None:
+        link = ShareLink(game_id=game_id, token=secrets.token_urlsafe(32))
+        db.session.add(link)
+        db.session.commit()
+    return link
+
+
+def revoke_share_link(game_id: int) -> bool:
+    """Stop the game's share link at once; whether there was one."""
+    link = share_link(game_id)
+    if link is None:
+        return False
+    link.revoked_at = utcnow()
+    db.session.commit()
+    return True
+
+
+def shared_game_id(token: str) -> int | None:
+    """The game a live share link's token opens, or None (unknown or revoked)."""
+    if not 20 <= len(token) <= 64:
+        return None
+    return db.session.execute(
+        select(ShareLink.game_id).where(ShareLink.token == token, ShareLink.revoked_at.is_(None))
+    ).scalar_one_or_none()

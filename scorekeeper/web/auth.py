@@ -1,0 +1,267 @@
+"""Logging in, the first owner, the user list, and who may open which page.
+
+Access is decided in one place, ``check_access``, before every request:
+
+- a fresh instance (no users yet) sends every page to ``/setup``, which makes
+  the owner (there is no default password anywhere);
+- the public pages (``PUBLIC``: logging in, shared scoreboards, static files)
+  are open to anyone;
+- every other page needs someone logged in, with the role its view asks for
+  (``requires``), or by default ``viewer`` to read (GET) and ``scorekeeper`` to
+  change anything (any other method).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from flask import (
+    Blueprint,
+    Flask,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_login import current_user, login_user, logout_user
+from werkzeug.wrappers import Response as BaseResponse
+from wtforms import BooleanField, PasswordField, SelectField, StringField
+from wtforms.validators import EqualTo, InputRequired, Length
+
+from .. import accounts
+from ..extensions import login_manager
+from ..models import User
+from .forms import EngineForm
+
+bp = Blueprint("auth", __name__)
+
+View = TypeVar("View", bound=Callable[..., Any])
+
+# open to anyone: logging in, the first owner, shared scoreboards, static files
+PUBLIC = {"static", "auth.login", "auth.setup", "share.view", "share.changed"}
+
+
+def requires(role: str) -> Callable[[View], View]:
+    """Mark a view as needing ``role`` (for every method it answers)."""
+    if role not in accounts.ROLES:
+        raise ValueError(f"unknown role {role!r}")
+
+    def mark(view: View) -> View:
+        view.required_role = role  # type: ignore[attr-defined]
+        return view
+
+    return mark
+
+
+def required_role(endpoint: str | None, method: str) -> str | None:
+    """The role a request needs: None for a public page."""
+    if endpoint is None or endpoint in PUBLIC:
+        return None
+    view = current_app.view_functions.get(endpoint)
+    role = getattr(view, "required_role", None)
+    if role is not None:
+        return str(role)
+    return "viewer" if method in ("GET", "HEAD") else "scorekeeper"
+
+
+def current_role() -> str | None:
+    """The logged-in user's role (everyone is an owner when logins are switched off)."""
+    if current_app.config.get("LOGIN_DISABLED"):
+        return "owner"
+    return str(current_user.role) if current_user.is_authenticated else None
+
+
+def can(role: str) -> bool:
+    """Whether the current user may do what ``role`` may (for templates)."""
+    return accounts.may(current_role(), role)
+
+
+def check_access() -> BaseResponse | None:
+    """Before every request: send to ``/setup``, to ``/login``, or refuse with 403."""
+    if current_app.config.get("LOGIN_DISABLED"):
+        return None
+    endpoint = request.endpoint
+    if endpoint == "static":
+        return None
+    if not accounts.has_users():
+        if endpoint == "auth.setup":
+            return None
+        return redirect(url_for("auth.setup"))
+    needed = required_role(endpoint, request.method)
+    if needed is None:
+        return None
+    if not current_user.is_authenticated:
+        return redirect(url_for("auth.login", next=_local_path(request.full_path)))
+    if not accounts.may(current_user.role, needed):
+        abort(403)
+    return None
+
+
+def _local_path(path: str | None) -> str | None:
+    """``path`` when it stays on this site, else None (no open redirect after login)."""
+    if not path or not path.startswith("/") or path.startswith("//") or "\\" in path:
+        return None
+    return path.rstrip("?")
+
+
+@login_manager.user_loader
+def _load_user(user_id: str) -> User | None:
+    return accounts.get_user(int(user_id)) if user_id.isdigit() and len(user_id) < 19 else None
+
+
+def register_access(app: Flask) -> None:
+    login_manager.init_app(app)
+    app.before_request(check_access)
+    app.context_processor(lambda: {"can": can, "current_role": current_role})
+
+
+# --- logging in and out ----------------------------------------------------------------------
+
+
+class LoginForm(EngineForm):
+    name = StringField(_l("Name"), validators=[InputRequired(), Length(max=60)])
+    password = PasswordField(_l("Password"), validators=[InputRequired(), Length(max=200)])
+    remember = BooleanField(_l("Stay logged in on this phone"), default=True)
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login() -> str | tuple[str, int] | BaseResponse:
+    if current_user.is_authenticated:
+        return redirect(url_for("games.index"))
+    form = LoginForm()
+    if request.method == "POST":
+        if not form.validate():
+            return render_template("auth/login.html", form=form), 400
+        try:
+            user = accounts.log_in(form.name.data, form.password.data, request.remote_addr or "")
+        except accounts.ThrottledError as exc:
+            form.form_errors.append(str(exc))
+            page = render_template("auth/login.html", form=form)
+            return page, 429, {"Retry-After": str(exc.retry_after)}  # type: ignore[return-value]
+        except accounts.AccountError as exc:
+            form.form_errors.append(str(exc))
+            return render_template("auth/login.html", form=form), 400
+        login_user(user, remember=bool(form.remember.data))
+        return redirect(_local_path(request.args.get("next")) or url_for("games.index"))
+    return render_template("auth/login.html", form=form)
+
+
+@bp.route("/logout", methods=["POST"])
+@requires("viewer")
+def logout() -> BaseResponse:
+    logout_user()
+    flash(_("Logged out."), "ok")
+    return redirect(url_for("auth.login"))
+
+
+# --- the first owner -------------------------------------------------------------------------
+
+
+class SetupForm(EngineForm):
+    name = StringField(_l("Your name"), validators=[InputRequired(), Length(max=60)])
+    password = PasswordField(_l("Password"), validators=[InputRequired(), Length(max=200)])
+    confirm = PasswordField(
+        _l("The password again"),
+        validators=[InputRequired(), EqualTo("password", message=_l("The passwords differ."))],
+    )
+
+
+@bp.route("/setup", methods=["GET", "POST"])
+def setup() -> str | tuple[str, int] | BaseResponse:
+    if accounts.has_users():
+        return redirect(url_for("auth.login"))
+    form = SetupForm()
+    if request.method == "POST":
+        if form.validate():
+            try:
+                owner = accounts.create_first_owner(form.name.data, form.password.data)
+            except accounts.AccountError as exc:
+                _show(form, exc)
+            else:
+                login_user(owner, remember=True)
+                flash(_("Welcome, %(name)s: you own this scorekeeper.", name=owner.name), "ok")
+                return redirect(url_for("games.index"))
+        return render_template("auth/setup.html", form=form), 400
+    return render_template("auth/setup.html", form=form)
+
+
+def _show(form: EngineForm, error: accounts.AccountError) -> None:
+    field = getattr(form, error.field, None)
+    if field is not None and hasattr(field, "errors"):
+        if not isinstance(field.errors, list):
+            field.errors = list(field.errors)
+        field.errors.append(str(error))
+    else:
+        form.form_errors.append(str(error))
+
+
+# --- users (the owner's) -----------------------------------------------------------------
+
+
+ROLE_LABELS = {"viewer": _l("viewer"), "scorekeeper": _l("scorekeeper"), "owner": _l("owner")}
+
+
+class UserForm(EngineForm):
+    name = StringField(_l("Name"), validators=[InputRequired(), Length(max=60)])
+    password = PasswordField(_l("Password"), validators=[InputRequired(), Length(max=200)])
+    role = SelectField(_l("Role"), choices=list(ROLE_LABELS.items()), default="scorekeeper")
+
+
+@bp.route("/users", methods=["GET", "POST"])
+@requires("owner")
+def users() -> str | tuple[str, int] | BaseResponse:
+    form = UserForm()
+    if request.method == "POST":
+        if form.validate():
+            try:
+                user = accounts.create_user(form.name.data, form.password.data, form.role.data)
+            except accounts.AccountError as exc:
+                _show(form, exc)
+            else:
+                flash(_("%(name)s can log in now.", name=user.name), "ok")
+                return redirect(url_for("auth.users"))
+        return _users_page(form), 400
+    return _users_page(form)
+
+
+def _users_page(form: UserForm) -> str:
+    return render_template(
+        "auth/users.html", form=form, users=accounts.all_users(), roles=ROLE_LABELS
+    )
+
+
+def _user_or_404(user_id: int) -> User:
+    user = accounts.get_user(user_id)
+    if user is None:
+        abort(404)
+    return user
+
+
+@bp.route("/users/<int:user_id>/role", methods=["POST"])
+@requires("owner")
+def change_role(user_id: int) -> BaseResponse:
+    user = _user_or_404(user_id)
+    try:
+        accounts.change_role(user, request.form.get("role", ""))
+    except accounts.AccountError as exc:
+        abort(400, str(exc))
+    flash(_("%(name)s is now %(role)s.", name=user.name, role=ROLE_LABELS[user.role]), "ok")
+    return redirect(url_for("auth.users"))
+
+
+@bp.route("/users/<int:user_id>/delete", methods=["POST"])
+@requires("owner")
+def delete_user(user_id: int) -> BaseResponse:
+    user = _user_or_404(user_id)
+    try:
+        accounts.delete_user(user)
+    except accounts.AccountError as exc:
+        abort(400, str(exc))
+    flash(_("%(name)s was removed.", name=user.name), "ok")
+    return redirect(url_for("auth.users"))
