@@ -201,7 +201,6 @@ def log_in(context: Any, url: str, name: str = OWNER[0], password: str = OWNER[1
     assert answer.status == 302, answer.text()
 
 
-
 def expect(actual: Any, message: str | None = None) -> Any:
     """Playwright's ``expect`` (retrying assertions), imported only once a test runs, so the
     tests are collected, and skipped with a message, where Playwright is not installed."""
