@@ -32,6 +32,7 @@ from flask_babel import lazy_gettext as _l
 from flask_login import current_user, login_user, logout_user
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import BooleanField, PasswordField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import EqualTo, InputRequired, Length
 
 from .. import accounts
@@ -210,7 +211,11 @@ ROLE_LABELS = {"viewer": _l("viewer"), "scorekeeper": _l("scorekeeper"), "owner"
 class UserForm(EngineForm):
     name = StringField(_l("Name"), validators=[InputRequired(), Length(max=60)])
     password = PasswordField(_l("Password"), validators=[InputRequired(), Length(max=200)])
-    role = SelectField(_l("Role"), choices=list(ROLE_LABELS.items()), default="scorekeeper")
+    role = SelectField(
+        _l("Role"),
+        choices=[SelectChoice(value, label) for value, label in ROLE_LABELS.items()],
+        default="scorekeeper",
+    )
 
 
 @bp.route("/users", methods=["GET", "POST"])

@@ -1,0 +1,219 @@
+"""Who may do what: every route for a stranger, a share-link holder and each role.
+
+The table ``NEEDS`` is the specification, written out by hand: the role each page
+needs (``PUBLIC`` for anyone). A test checks that every route of the app is in it,
+so a new page must say who may open it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import inspect, text
+
+from scorekeeper import accounts, services
+from scorekeeper.extensions import db
+from tests.web.conftest import PLAYED_HAND, SIDES, test_app
+
+PUBLIC = "public"
+ROLES = ("viewer", "scorekeeper", "owner")
+# (endpoint, method) -> who may: PUBLIC, or the least role
+NEEDS: dict[tuple[str, str], str] = {
+    ("auth.login", "GET"): PUBLIC,
+    ("auth.login", "POST"): PUBLIC,
+    ("auth.setup", "GET"): PUBLIC,
+    ("auth.setup", "POST"): PUBLIC,
+    ("auth.logout", "POST"): "viewer",
+    ("auth.users", "GET"): "owner",
+    ("auth.users", "POST"): "owner",
+    ("auth.change_role", "POST"): "owner",
+    ("auth.delete_user", "POST"): "owner",
+    ("share.view", "GET"): PUBLIC,
+    ("share.changed", "GET"): PUBLIC,
+    ("share.create", "POST"): "scorekeeper",
+    ("share.revoke", "POST"): "scorekeeper",
+    ("games.index", "GET"): "viewer",
+    ("games.show", "GET"): "viewer",
+    ("games.export", "GET"): "viewer",
+    ("games.new", "GET"): "scorekeeper",
+    ("games.new", "POST"): "scorekeeper",
+    ("games.import_", "GET"): "scorekeeper",
+    ("games.import_", "POST"): "scorekeeper",
+    ("games.rematch", "POST"): "scorekeeper",
+    ("games.delete", "POST"): "owner",
+    ("hands.new", "GET"): "scorekeeper",
+    ("hands.new", "POST"): "scorekeeper",
+    ("hands.edit", "GET"): "scorekeeper",
+    ("hands.edit", "POST"): "scorekeeper",
+    ("hands.delete", "POST"): "scorekeeper",
+    ("hands.undo", "POST"): "scorekeeper",
+    ("hands.preview", "GET"): "scorekeeper",
+    ("meld.check", "GET"): "viewer",
+    ("sheets.index", "GET"): "viewer",
+    ("sheets.game_pdf", "GET"): "viewer",
+    ("sheets.game_print", "GET"): "viewer",
+    ("sheets.blank_pdf", "GET"): "viewer",
+    ("sheets.blank_print", "GET"): "viewer",
+    ("stats.index", "GET"): "viewer",
+    ("stats.player", "GET"): "viewer",
+    ("stats.head_to_head", "GET"): "viewer",
+    ("stats.players_csv", "GET"): "viewer",
+    ("stats.partnerships_csv", "GET"): "viewer",
+    ("stats.bidding_csv", "GET"): "viewer",
+    ("stats.report_pdf", "GET"): "viewer",
+    ("stats.seasons", "GET"): "viewer",
+    ("stats.seasons", "POST"): "scorekeeper",
+    ("stats.delete_season", "POST"): "scorekeeper",
+}
+# what a form posts when the role may (a plausible write, so the page does its work)
+FORMS: dict[str, dict[str, str]] = {
+    "auth.login": {"name": "owner", "password": "wrong password"},
+    "auth.users": {"name": "Newcomer", "password": "a good password", "role": "viewer"},
+    "auth.change_role": {"role": "scorekeeper"},
+    "games.new": {
+        "ruleset": "partnership",
+        "seat_1": "Ann",
+        "seat_2": "Bea",
+        "seat_3": "Cal",
+        "seat_4": "Dan",
+    },
+    "hands.new": {key: str(value) for key, value in PLAYED_HAND.items() if key != "meld"},
+    "stats.seasons": {"name": "Spring", "starts_on": "2026-03-01", "ends_on": "2026-05-31"},
+}
+WHO = ("stranger", "share holder", *ROLES)
+
+
+class World:
+    """An app with one user per role, a game with hands and a share link, a season."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        with app.app_context():
+            for role in ROLES:
+                accounts.create_user(role, f"{role} password", role)
+            self.spare_user = accounts.create_user("spare", "spare password", "viewer").id
+            game = services.create_game("partnership", {}, SIDES, first_dealer="Ann")
+            for _ in range(2):
+                services.add_hand(game, PLAYED_HAND)
+            self.game = game.id
+            self.other_game = services.create_game("partnership", {}, SIDES, first_dealer="Ann").id
+            self.token = accounts.create_share_link(self.game).token
+            self.season = services.create_season(
+                "Winter", _day("2026-01-01"), _day("2026-02-28")
+            ).id
+            self.player = services.all_players()[0].id
+
+    def client(self, who: str) -> FlaskClient:
+        client = self.app.test_client()
+        if who == "share holder":
+            assert client.get(f"/s/{self.token}").status_code == 200
+        elif who in ROLES:
+            answer = client.post("/login", data={"name": who, "password": f"{who} password"})
+            assert answer.status_code == 302, who
+        return client
+
+    def path(self, endpoint: str) -> str:
+        """The route of ``endpoint`` filled with this world's ids."""
+        rule = next(r for r in self.app.url_map.iter_rules() if r.endpoint == endpoint)
+        values = {
+            "game_id": self.other_game if endpoint == "games.delete" else self.game,
+            "number": 2,
+            "player_id": self.player,
+            "season_id": self.season,
+            "user_id": self.spare_user,
+            "token": self.token,
+        }
+        with self.app.test_request_context():
+            from flask import url_for
+
+            return url_for(endpoint, **{name: values[name] for name in rule.arguments})
+
+
+def _day(text_: str) -> Any:
+    from datetime import date
+
+    return date.fromisoformat(text_)
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> Iterator[World]:
+    app = test_app(tmp_path / "access.db", LOGIN_DISABLED=False)
+    yield World(app)
+    with app.app_context():
+        db.engine.dispose()
+
+
+def database_fingerprint(app: Flask) -> str:
+    """Every row of every table, hashed: equal fingerprints, nothing written."""
+    digest = hashlib.sha256()
+    with app.app_context():
+        for table in sorted(inspect(db.engine).get_table_names()):
+            rows = db.session.execute(text(f"SELECT * FROM {table} ORDER BY 1")).all()
+            digest.update(json.dumps([table, [list(map(str, row)) for row in rows]]).encode())
+    return digest.hexdigest()
+
+
+def test_every_route_says_who_may_use_it(world: World) -> None:
+    routes = {
+        (rule.endpoint, method)
+        for rule in world.app.url_map.iter_rules()
+        if rule.endpoint != "static"
+        for method in rule.methods or ()
+        if method not in ("HEAD", "OPTIONS")
+    }
+    assert routes == set(NEEDS)
+
+
+def may(who: str, needed: str) -> bool:
+    if needed == PUBLIC:
+        return True
+    return who in ROLES and ROLES.index(who) >= ROLES.index(needed)
+
+
+@pytest.mark.parametrize("who", WHO)
+def test_authorization_matrix(world: World, who: str) -> None:
+    """Each route answers each kind of visitor as ``NEEDS`` says; a refused write
+    changes nothing in the database."""
+    problems = []
+    for (endpoint, method), needed in sorted(NEEDS.items()):
+        client = world.client(who)
+        path = world.path(endpoint)
+        before = database_fingerprint(world.app) if method == "POST" else None
+        if method == "GET":
+            response = client.get(path)
+        else:
+            response = client.post(path, data=FORMS.get(endpoint, {}))
+        status = response.status_code
+        location = response.headers.get("Location", "")
+        refused = status == 403 or (status == 302 and "/login" in location)
+        if endpoint == "auth.logout" and may(who, needed):
+            if not (status == 302 and "/login" in location):  # logged out, to the login
+                problems.append(f"{who} {method} {path}: {status} {location}, not logged out")
+        elif endpoint == "auth.setup":  # closed once the owner exists: off to the login
+            if not (status == 302 and "/login" in location):
+                problems.append(f"{who} {method} {path}: {status} {location}, setup open")
+        elif may(who, needed):
+            if refused or status >= 500:
+                problems.append(f"{who} {method} {path}: {status} {location}")
+        else:
+            expected = 403 if who in ROLES else 302
+            if status != expected or (status == 302 and "/login" not in location):
+                problems.append(f"{who} {method} {path}: {status} {location}, not refused")
+            if before is not None and database_fingerprint(world.app) != before:
+                problems.append(f"{who} {method} {path}: refused but the database changed")
+    assert problems == []
+
+
+def test_a_stranger_cannot_read_the_user_list_or_a_game(world: World) -> None:
+    stranger = world.client("stranger")
+    for path in ("/users", f"/games/{world.game}", "/stats", f"/games/{world.game}/export.json"):
+        response = stranger.get(path)
+        assert response.status_code == 302 and "/login" in response.headers["Location"], path
+        assert b"viewer" not in response.data
