@@ -246,3 +246,45 @@ def test_stats_of_a_created_season(run: Run, instance: Path) -> None:
     assert sum(player["hands"] for player in winter["players"]) < sum(
         player["hands"] for player in json.loads(run("stats", "--json").out)["players"]
     )
+
+
+def test_create_user_from_the_terminal(
+    run: Run, instance: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("a long enough password\n"))
+    made = run("create-user", "Olga", "--role", "owner", "--password-stdin")
+    assert made.status == 0 and made.out == "Olga (owner) can log in now\n"
+    app = create_app()
+    with app.app_context():
+        from scorekeeper import accounts
+
+        user = accounts.user_named("Olga")
+        assert user is not None and user.role == "owner"
+        assert accounts.log_in("Olga", "a long enough password", "127.0.0.1") == user
+        db.engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("argv", "password", "sentence"),
+    [
+        (["Olga", "--role", "admin"], "a long enough password", "role is one of viewer"),
+        (["Olga", "--role", "viewer"], "short", "8 to 200 characters"),
+        (["", "--role", "viewer"], "a long enough password", "needs a name"),
+        (["Taken", "--role", "viewer"], "a long enough password", "already a user called"),
+    ],
+)
+def test_create_user_refuses_with_a_sentence(
+    run: Run, monkeypatch: pytest.MonkeyPatch, argv: list[str], password: str, sentence: str
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("another long password\n"))
+    assert run("create-user", "Taken", "--role", "viewer", "--password-stdin").status == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO(password + "\n"))
+    refused = run("create-user", *argv, "--password-stdin")
+    assert refused.status == 2 and sentence in refused.err
+
+
+def test_create_user_asks_the_password_twice(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    answers = iter(["a long enough password", "a different password"])
+    monkeypatch.setattr("getpass.getpass", lambda prompt="": next(answers))
+    refused = run("create-user", "Olga", "--role", "owner")
+    assert refused.status == 2 and "the passwords differ" in refused.err

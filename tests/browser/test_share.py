@@ -1,0 +1,70 @@
+"""A player's own phone follows the game through its share link, without an account."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from scorekeeper import services
+from tests.browser.conftest import (
+    NARROW,
+    LiveServer,
+    expect,
+    horizontal_overflow,
+    stored_game,
+    too_small,
+    totals,
+)
+
+HAND = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
+
+
+def test_the_shared_scoreboard_follows_the_game_until_revoked(
+    new_context: Callable[..., Any], live_server: LiveServer
+) -> None:
+    game_id = stored_game(live_server, [HAND])
+    keeper = new_context(**NARROW).new_page()
+    keeper.goto(f"{live_server.url}/games/{game_id}")
+    keeper.get_by_role("button", name="Make a link for the other players").click()
+    address = keeper.locator(".share-link a").inner_text()
+    assert re.fullmatch(rf"{re.escape(live_server.url)}/s/[\w-]{{40,}}", address)
+    assert keeper.locator(".qr svg").is_visible()
+
+    phone = new_context(login=False, **NARROW).new_page()  # a player: no account
+    phone.goto(address)
+    assert totals(phone) == [340, 160]
+    assert phone.get_by_role("link", name=re.compile("Record hand|Correct hand")).count() == 0
+    assert phone.get_by_role("button").count() == 0
+
+    with live_server.app.app_context():  # the scorekeeper records the next hand
+        game = services.get_game(game_id)
+        assert game is not None
+        services.add_hand(game, HAND)
+    expect(phone.locator(".totals .points").first).to_have_text("680", timeout=15_000)
+
+    keeper.reload()
+    keeper.get_by_role("button", name="Revoke the link").click()
+    expect(phone.get_by_role("heading", name="Not found")).to_be_visible(timeout=15_000)
+
+
+def test_account_pages_fit_a_360_px_phone(
+    new_context: Callable[..., Any], live_server: LiveServer
+) -> None:
+    game_id = stored_game(live_server, [HAND])
+    with live_server.app.app_context():
+        from scorekeeper import accounts
+
+        accounts.create_share_link(game_id)
+    taps = ["main a.button", "main button", "main input:not([type=checkbox])", "main select"]
+    pages = [
+        (new_context(**NARROW), f"/games/{game_id}"),
+        (new_context(**NARROW), "/users"),
+        (new_context(login=False, **NARROW), "/login"),
+    ]
+    for context, path in pages:
+        page = context.new_page()
+        page.goto(live_server.url + path)
+        assert horizontal_overflow(page) == 0, path
+        small = [problem for selector in taps for problem in too_small(page, selector)]
+        assert small == [], path

@@ -1,0 +1,157 @@
+"""Random and malformed values posted to every form: never a 500, never a partial write.
+
+Each example starts from a fresh database (a game with two hands, a season, a
+share link, a spare user), posts what Hypothesis draws to one route as the owner,
+and then checks: the answer is not a server error; a refusal (4xx) changed
+nothing; and whatever was written left every game's stored outcomes equal to
+the engine's replay of its stored hands.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import shutil
+import tempfile
+from datetime import date
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper import accounts, services
+from scorekeeper.extensions import db
+from scorekeeper.models import Game
+from tests.web.conftest import PLAYED_HAND, SIDES, test_app
+from tests.web.test_access import database_fingerprint
+from tests.web.test_outcomes import assert_outcomes_match
+
+# the fields each form has (its GET page lists them; these are for the POST-only routes)
+FIELDS = {
+    "auth.change_role": ["role"],
+    "auth.setup": ["name", "password", "confirm"],  # closed: the instance has users
+    "hands.delete": ["version"],
+    "hands.undo": ["number"],
+    "games.rematch": [],
+    "games.delete": [],
+    "share.create": [],
+    "share.revoke": [],
+    "stats.delete_season": [],
+    "auth.delete_user": [],
+    "auth.logout": [],
+}
+ODD = [
+    "",
+    " ",
+    "0",
+    "-1",
+    "300",
+    "2500000000000000000000",
+    "1e9",
+    "NaN",
+    "３００",
+    "H",
+    "♥",
+    "AH KH QH",
+    "AH AH AH AH AH",
+    "\x00",
+    "<b>",
+    "on",
+    "2026-02-30",
+    "x" * 300,
+]
+VALUES = st.one_of(st.sampled_from(ODD), st.text(max_size=40), st.integers().map(str))
+
+
+def fresh_app(folder: Path) -> tuple[Flask, dict[str, int | str]]:
+    """The app on a copy of the world's database (made once: hashing passwords is slow)."""
+    database, ids = _template()
+    shutil.copy(database, folder / "fuzz.db")
+    return test_app(folder / "fuzz.db"), ids
+
+
+@functools.cache
+def _template() -> tuple[Path, dict[str, int | str]]:
+    folder = Path(tempfile.mkdtemp())
+    app = test_app(folder / "template.db")
+    with app.app_context():
+        game = services.create_game("partnership", {}, SIDES, first_dealer="Ann")
+        for _ in range(2):
+            services.add_hand(game, PLAYED_HAND)
+        ids: dict[str, int | str] = {
+            "game_id": game.id,
+            "number": 2,
+            "season_id": services.create_season("Winter", date(2026, 1, 1), date(2026, 2, 1)).id,
+            "user_id": accounts.create_user("spare", "spare password", "viewer").id,
+            "token": accounts.create_share_link(game.id).token,
+            "player_id": 1,
+        }
+        accounts.create_user("owner", "owner password", "owner")
+        db.engine.dispose()
+    return folder / "template.db", ids
+
+
+def post_routes() -> list[tuple[str, str]]:
+    app = test_app(Path(tempfile.mkdtemp()) / "routes.db")
+    return sorted(
+        (rule.endpoint, rule.rule)
+        for rule in app.url_map.iter_rules()
+        if "POST" in (rule.methods or ())
+    )
+
+
+def form_fields(app: Flask, endpoint: str, path: str) -> list[str]:
+    """The names of the fields the route's form shows (its page is read once)."""
+    if endpoint not in FIELDS:
+        page = app.test_client().get(path).get_data(as_text=True)
+        names = set(re.findall(r'name="([a-z_0-9]+)"', page)) - {"csrf_token"}
+        assert names, f"no fields found on {path}"
+        FIELDS[endpoint] = sorted(names)
+    return FIELDS[endpoint]
+
+
+def outcomes_match_the_hands(app: Flask) -> None:
+    with app.app_context():
+        for game_id in db.session.execute(db.select(Game.id)).scalars().all():
+            game = services.get_game(game_id)
+            assert game is not None
+            assert_outcomes_match(game)
+
+
+@pytest.mark.parametrize(("endpoint", "rule"), post_routes())
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+def test_random_posts_never_fail_or_half_write(
+    endpoint: str, rule: str, data: st.DataObject
+) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        app, ids = fresh_app(Path(folder))
+        with app.test_request_context():
+            from flask import url_for
+
+            arguments = {name: ids[name] for name in re.findall(r"<(?:\w+:)?(\w+)>", rule)}
+            path = url_for(endpoint, **arguments)
+        fields = form_fields(app, endpoint, path)
+        chosen = data.draw(
+            st.lists(st.sampled_from(fields), unique=True) if fields else st.just([])
+        )
+        form = {name: data.draw(VALUES, label=name) for name in chosen}
+        extra = data.draw(
+            st.dictionaries(st.sampled_from(["x", "meld", "bid_0"]), VALUES, max_size=2)
+        )
+        # a refused login is kept (throttling): the one write a refusal makes
+        ignored = {"login_failure"} if endpoint == "auth.login" else set()
+        before = database_fingerprint(app, ignored)
+        response = app.test_client().post(path, data={**extra, **form})
+        assert response.status_code < 500, (path, form, response.get_data(as_text=True)[:500])
+        if 400 <= response.status_code < 500:
+            assert database_fingerprint(app, ignored) == before, (path, form)
+        outcomes_match_the_hands(app)
+        with app.app_context():
+            db.engine.dispose()
