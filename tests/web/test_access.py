@@ -218,3 +218,21 @@ def test_a_stranger_cannot_read_the_user_list_or_a_game(world: World) -> None:
         response = stranger.get(path)
         assert response.status_code == 302 and "/login" in response.headers["Location"], path
         assert b"viewer" not in response.data
+
+
+@pytest.mark.parametrize(
+    ("path", "controls"),
+    [
+        ("/", ["New game", "Import", "Users"]),
+        ("/games/{game}", ["Record hand", "Undo hand", "Share the scoreboard", "Delete this game"]),
+        ("/stats/seasons", ["Create the season", "Delete Winter"]),
+    ],
+)
+def test_a_viewer_is_not_offered_what_they_may_not_do(
+    world: World, path: str, controls: list[str]
+) -> None:
+    viewer = world.client("viewer").get(path.format(game=world.game)).get_data(as_text=True)
+    owner = world.client("owner").get(path.format(game=world.game)).get_data(as_text=True)
+    for control in controls:
+        assert control in owner, control
+        assert control not in viewer, control
