@@ -553,6 +553,8 @@ def _app() -> Flask:
 
 def run_serve(args: argparse.Namespace) -> int:
     """``scorekeeper serve``: 0 once stopped with Ctrl-C, 2 when it cannot listen."""
+    from scorekeeper import accounts
+
     app = create_app()
     database = prepare_database(app)
     logging.basicConfig()  # waitress's warnings, as ``waitress.serve`` shows them
@@ -562,6 +564,9 @@ def run_serve(args: argparse.Namespace) -> int:
         _error(f"cannot listen on {url(args.host, args.port)}: {exc.strerror or exc}")
         return BAD_INPUT
     text = banner(args.host, port, listen_urls(args.host, port), str(database))
+    with app.app_context():
+        if not accounts.has_users():
+            text += "\nNo users yet: the first visit makes its visitor the owner.\n"
     serve(server, text, sys.stdout)
     return OK
 

@@ -255,5 +255,6 @@ def test_serve_serves_the_app_and_stops_cleanly(tmp_path: Path, stop: signal.Sig
     assert "Traceback" not in err
     assert f"  {link}\n" in out
     assert qr_text(link) in out
+    assert "No users yet: the first visit makes its visitor the owner." in out
     assert out.rstrip().endswith("Stopped.")
     assert (tmp_path / "instance" / "scorekeeper.db").is_file()
