@@ -183,23 +183,13 @@ def setup() -> str | tuple[str, int] | BaseResponse:
             try:
                 owner = accounts.create_first_owner(form.name.data, form.password.data)
             except accounts.AccountError as exc:
-                _show(form, exc)
+                form.add_error(exc.field, str(exc))
             else:
                 login_user(owner, remember=True)
                 flash(_("Welcome, %(name)s: you own this scorekeeper.", name=owner.name), "ok")
                 return redirect(url_for("games.index"))
         return render_template("auth/setup.html", form=form), 400
     return render_template("auth/setup.html", form=form)
-
-
-def _show(form: EngineForm, error: accounts.AccountError) -> None:
-    field = getattr(form, error.field, None)
-    if field is not None and hasattr(field, "errors"):
-        if not isinstance(field.errors, list):
-            field.errors = list(field.errors)
-        field.errors.append(str(error))
-    else:
-        form.form_errors.append(str(error))
 
 
 # --- users (the owner's) -----------------------------------------------------------------
@@ -227,7 +217,7 @@ def users() -> str | tuple[str, int] | BaseResponse:
             try:
                 user = accounts.create_user(form.name.data, form.password.data, form.role.data)
             except accounts.AccountError as exc:
-                _show(form, exc)
+                form.add_error(exc.field, str(exc))
             else:
                 flash(_("%(name)s can log in now.", name=user.name), "ok")
                 return redirect(url_for("auth.users"))

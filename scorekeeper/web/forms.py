@@ -62,14 +62,17 @@ class EngineForm(FlaskForm):  # type: ignore[misc]
     def show_error(self, error: PinochleError) -> None:
         """Put the engine's sentence on its field (or on the form when none fits)."""
         self.engine_error = error
-        name = field_for(error)
+        self.add_error(field_for(error), str(error))
+
+    def add_error(self, name: str | None, message: str) -> None:
+        """Show ``message`` beside the field called ``name`` (or on the form)."""
         field = getattr(self, name, None) if name else None
         if field is not None and hasattr(field, "errors"):
             if not isinstance(field.errors, list):
                 field.errors = list(field.errors)
-            field.errors.append(str(error))
+            field.errors.append(message)
         else:
-            self.form_errors.append(str(error))
+            self.form_errors.append(message)
 
 
 def game_or_404(game_id: int) -> Game:

@@ -252,7 +252,7 @@ def seasons() -> str | tuple[str, int] | BaseResponse:
                     form.name.data, form.starts_on.data, form.ends_on.data
                 )
             except services.SeasonError as exc:
-                getattr(form, exc.field).errors.append(str(exc))
+                form.add_error(exc.field, str(exc))
             else:
                 flash(_("Season %(name)s created.", name=season.name), "ok")
                 return redirect(url_for("stats.index", season=season.name))
