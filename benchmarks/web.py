@@ -55,10 +55,10 @@ def logged_in(app: Flask, role: str = "scorekeeper") -> FlaskClient:
     """A client logged in as a new user with ``role`` (as the scorekeeper's phone is)."""
     with app.app_context():
         user = accounts.user_named(role) or accounts.create_user(role, f"{role}-password", role)
-        user_id = user.id
+        cookie = user.get_id()
     client = app.test_client()
     with client.session_transaction() as session:
-        session["_user_id"] = str(user_id)
+        session["_user_id"] = cookie
         session["_fresh"] = True
     return client
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 import secrets
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .engine.game import NAME_LIMIT
 from .extensions import db
-from .models import LoginFailure, ShareLink, User, utcnow
+from .models import LoginFailure, ShareLink, User, new_token, utcnow
 
 ROLES = ("viewer", "scorekeeper", "owner")  # each may do all the ones before it
 MIN_PASSWORD = 8
@@ -72,6 +72,19 @@ def all_users() -> list[User]:
 
 def get_user(user_id: int) -> User | None:
     return db.session.get(User, user_id) if 0 < user_id < 2**63 else None
+
+
+def user_by_session_token(token: str) -> User | None:
+    """The user a login cookie names (its token is replaced on logging out)."""
+    if not 20 <= len(token) <= 64:
+        return None
+    return db.session.execute(select(User).where(User.session_token == token)).scalar_one_or_none()
+
+
+def end_logins(user: User) -> None:
+    """Every login of ``user``, on every phone, ends: their cookies name nothing now."""
+    user.session_token = new_token()
+    db.session.commit()
 
 
 def user_named(name: str) -> User | None:
@@ -133,6 +146,7 @@ def change_role(user: User, role: str) -> None:
     if user.role == "owner" and role != "owner" and _owners() == 1:
         raise AccountError(field="role", message="The last owner cannot stop being an owner.")
     user.role = role
+    user.session_token = new_token()  # they log in again, to their new role
     db.session.commit()
 
 
@@ -151,18 +165,31 @@ def _owners() -> int:
 # --- logging in ----------------------------------------------------------------------------
 
 
+# checked against when no user has the name, so a wrong name takes as long as a
+# wrong password (the time does not tell which names exist)
+_NOBODY = generate_password_hash(secrets.token_urlsafe(16))
+
+
 def log_in(name: str, password: str, address: str, now: datetime | None = None) -> User:
     """The user ``name`` when ``password`` is theirs; refused with a sentence otherwise,
-    and refused outright (``ThrottledError``) while the name or the address is throttled."""
+    and refused outright (``ThrottledError``) while the name or the address is throttled.
+
+    The attempt is counted as a failure before the password is checked (and forgotten
+    when it was right), so guesses sent all at once are throttled too.
+    """
     now = now or utcnow()
     name = " ".join(name.split())[:NAME_LIMIT]
     address = address[:64]
     _check_throttle(name, address, now)
+    attempt = LoginFailure(name=name, address=address, at=now)
+    db.session.add(attempt)
+    db.session.commit()
     user = user_named(name)
-    if user is None or not check_password_hash(user.password_hash, password[:MAX_PASSWORD]):
-        db.session.add(LoginFailure(name=name, address=address, at=now))
-        db.session.commit()
+    hashed = user.password_hash if user is not None else _NOBODY
+    if not check_password_hash(hashed, password[:MAX_PASSWORD]) or user is None:
         raise AccountError(field="password", message="Wrong name or password.")
+    db.session.delete(attempt)
+    db.session.commit()
     return user
 
 
@@ -196,23 +223,30 @@ def share_link(game_id: int) -> ShareLink | None:
 
 
 def create_share_link(game_id: int) -> ShareLink:
-    """The game's share link: the live one, or a new one with an unguessable token."""
+    """The game's share link: the live one, or a new one with an unguessable token
+    (the database keeps one live link per game: a second tap finds the first's)."""
     link = share_link(game_id)
-    if link is None:
-        link = ShareLink(game_id=game_id, token=secrets.token_urlsafe(32))
-        db.session.add(link)
+    if link is not None:
+        return link
+    db.session.add(ShareLink(game_id=game_id, token=new_token()))
+    try:
         db.session.commit()
-    return link
+    except IntegrityError:  # made meanwhile by another tap
+        db.session.rollback()
+    made = share_link(game_id)
+    assert made is not None
+    return made
 
 
 def revoke_share_link(game_id: int) -> bool:
     """Stop the game's share link at once; whether there was one."""
-    link = share_link(game_id)
-    if link is None:
-        return False
-    link.revoked_at = utcnow()
+    revoked = db.session.execute(
+        update(ShareLink)
+        .where(ShareLink.game_id == game_id, ShareLink.revoked_at.is_(None))
+        .values(revoked_at=utcnow())
+    )
     db.session.commit()
-    return True
+    return bool(revoked.rowcount)  # type: ignore[attr-defined]
 
 
 def shared_game_id(token: str) -> int | None:

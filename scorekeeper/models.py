@@ -8,10 +8,11 @@ database.
 
 from __future__ import annotations
 
+import secrets
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -19,6 +20,10 @@ from .extensions import db
 
 def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
 
 
 class Player(db.Model):  # type: ignore[name-defined,misc]
@@ -239,11 +244,15 @@ class User(db.Model):  # type: ignore[name-defined,misc]
     """Someone who may log in: an ``owner``, a ``scorekeeper`` or a ``viewer``."""
 
     __tablename__ = "user_account"
+    __table_args__ = ({"sqlite_autoincrement": True},)  # an id is never given out twice
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(60), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     role: Mapped[str] = mapped_column(String(12))
+    # what a login cookie carries: random, and replaced on logging out or a new role,
+    # so an old cookie (a lost phone, a removed user) opens nothing
+    session_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     # what Flask-Login asks of a user
@@ -252,13 +261,23 @@ class User(db.Model):  # type: ignore[name-defined,misc]
     is_anonymous = False
 
     def get_id(self) -> str:
-        return str(self.id)
+        return self.session_token
 
 
 class ShareLink(db.Model):  # type: ignore[name-defined,misc]
     """A read-only link to one game's live scoreboard, for the players' own phones."""
 
     __tablename__ = "share_link"
+    # at most one live link per game (a double tap on Share makes one)
+    __table_args__ = (
+        Index(
+            "ux_share_link_live",
+            "game_id",
+            unique=True,
+            sqlite_where=text("revoked_at IS NULL"),
+            postgresql_where=text("revoked_at IS NULL"),
+        ),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
@@ -105,15 +106,20 @@ def check_access() -> BaseResponse | None:
 
 
 def _local_path(path: str | None) -> str | None:
-    """``path`` when it stays on this site, else None (no open redirect after login)."""
-    if not path or not path.startswith("/") or path.startswith("//") or "\\" in path:
+    """``path`` when it stays on this site, else None (no open redirect after login):
+    a path from the root, no scheme or host, no backslash, no control character
+    (a browser drops a tab, which would turn ``/<tab>/evil`` into ``//evil``)."""
+    if not path or any(ord(c) < 32 or c in "\x7f\\" for c in path):
+        return None
+    parts = urlsplit(path)
+    if parts.scheme or parts.netloc or not path.startswith("/") or path[1:2] == "/":
         return None
     return path.rstrip("?")
 
 
 @login_manager.user_loader
-def _load_user(user_id: str) -> User | None:
-    return accounts.get_user(int(user_id)) if user_id.isdigit() and len(user_id) < 19 else None
+def _load_user(session_token: str) -> User | None:
+    return accounts.user_by_session_token(session_token)
 
 
 def register_access(app: Flask) -> None:
@@ -156,8 +162,11 @@ def login() -> str | tuple[str, int] | BaseResponse:
 @bp.route("/logout", methods=["POST"])
 @requires("viewer")
 def logout() -> BaseResponse:
+    user = current_user._get_current_object()
     logout_user()
-    flash(_("Logged out."), "ok")
+    if isinstance(user, User):
+        accounts.end_logins(user)  # a copied cookie opens nothing now, on no phone
+    flash(_("Logged out (on every phone)."), "ok")
     return redirect(url_for("auth.login"))
 
 

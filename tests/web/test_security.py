@@ -15,10 +15,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from markupsafe import escape
+from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import accounts, create_app, services
 from scorekeeper.extensions import db
-from scorekeeper.models import LoginFailure
+from scorekeeper.models import LoginFailure, ShareLink
 from tests.web.conftest import PLAYED_HAND, csrf_token, test_app
 from tests.web.test_access import database_fingerprint
 
@@ -104,7 +105,18 @@ def test_login_remembers_the_phone_and_goes_where_it_was_asked(app: Flask) -> No
     assert "HttpOnly" in session and "SameSite=Lax" in session and "Secure" not in session
 
 
-@pytest.mark.parametrize("next_path", ["https://evil.example/", "//evil.example/", "/\\evil"])
+@pytest.mark.parametrize(
+    "next_path",
+    [
+        "https://evil.example/",
+        "//evil.example/",
+        "/\\evil",
+        "/\t/evil.example",
+        "/\n/evil.example",
+        "/\r\n/evil.example",
+        "javascript:alert(1)",
+    ],
+)
 def test_login_never_sends_elsewhere(app: Flask, next_path: str) -> None:
     with app.app_context():
         accounts.create_user("Sam", PASSWORD, "scorekeeper")
@@ -295,3 +307,68 @@ def services_document(app: Flask, game_id: int) -> dict[str, Any]:
         game = services.get_game(game_id)
         assert game is not None
         return services.export_game(game)
+
+
+def test_an_old_cookie_opens_nothing_once_its_user_is_removed(app: Flask) -> None:
+    owner = owner_client(app)
+    with app.app_context():
+        accounts.create_user("Guest", PASSWORD, "viewer")
+    guest = app.test_client()
+    assert log_in(guest, "Guest").status_code == 302
+    with app.app_context():
+        guest_id = accounts.user_named("Guest").id  # type: ignore[union-attr]
+        accounts.delete_user(accounts.get_user(guest_id))  # type: ignore[arg-type]
+        newcomer = accounts.create_user("Alice", PASSWORD, "owner")
+        assert newcomer.id != guest_id  # ids are never given out twice
+    assert guest.get("/users").status_code == 302  # to the login: the cookie names nobody
+    assert owner.get("/users").status_code == 200
+
+
+def test_logging_out_ends_every_copy_of_the_login(app: Flask) -> None:
+    client = owner_client(app)
+    copy = app.test_client()
+    copy.set_cookie("session", client.get_cookie("session").value)  # type: ignore[union-attr]
+    assert copy.get("/users").status_code == 200
+    page = client.get("/").text
+    assert client.post("/logout", data={"csrf_token": csrf_token(page)}).status_code == 302
+    assert copy.get("/users").status_code == 302
+
+
+def test_a_new_role_takes_effect_at_once(app: Flask) -> None:
+    with app.app_context():
+        accounts.create_user("Sam", PASSWORD, "scorekeeper")
+    sam = app.test_client()
+    log_in(sam, "Sam")
+    assert sam.get("/games/new").status_code == 200
+    with app.app_context():
+        accounts.change_role(accounts.user_named("Sam"), "viewer")  # type: ignore[arg-type]
+    assert sam.get("/games/new").status_code in (302, 403)
+
+
+def test_one_live_share_link_per_game(app: Flask) -> None:
+    owner_client(app)
+    with app.app_context():
+        game = services.create_game(
+            "partnership", {}, [("Us", ["A", "C"]), ("Them", ["B", "D"])], first_dealer="A"
+        )
+        first = accounts.create_share_link(game.id).token
+        assert accounts.create_share_link(game.id).token == first  # a second tap
+        db.session.add(ShareLink(game_id=game.id, token="x" * 43))  # as if at the same moment
+        with pytest.raises(IntegrityError):
+            db.session.commit()
+        db.session.rollback()
+        assert accounts.revoke_share_link(game.id)
+        assert accounts.shared_game_id(first) is None
+        assert accounts.create_share_link(game.id).token != first  # a new link, a new token
+
+
+def test_a_login_attempt_counts_before_the_password_is_checked(app: Flask) -> None:
+    with app.app_context():
+        accounts.create_user("Sam", PASSWORD, "scorekeeper")
+        with pytest.raises(accounts.AccountError):
+            accounts.log_in("Sam", "wrong password", "10.1.1.1")
+        with pytest.raises(accounts.AccountError):
+            accounts.log_in("Nobody", "wrong password", "10.1.1.1")
+        assert db.session.query(LoginFailure).count() == 2
+        accounts.log_in("Sam", PASSWORD, "10.1.1.1")
+        assert db.session.query(LoginFailure).count() == 2  # a right one is not kept
