@@ -8,6 +8,7 @@ Every refusal is an ``AccountError`` with the form field it is about.
 from __future__ import annotations
 
 import secrets
+import threading
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, func, select, update
@@ -112,11 +113,18 @@ def create_user(name: str, password: str, role: str) -> User:
     return user
 
 
+# the checks on owners are made and acted on under a lock, so two phones at the same
+# moment cannot both become the first owner, nor leave no owner (one server process;
+# several processes on one database are issue 7's)
+_OWNERS = threading.Lock()
+
+
 def create_first_owner(name: str, password: str) -> User:
     """The owner of a fresh instance; refused once anyone exists."""
-    if has_users():
-        raise AccountError(field="name", message="This instance already has its owner.")
-    return create_user(name, password, "owner")
+    with _OWNERS:
+        if has_users():
+            raise AccountError(field="name", message="This instance already has its owner.")
+        return create_user(name, password, "owner")
 
 
 def _checked_name(name: str) -> str:
@@ -143,19 +151,23 @@ def change_role(user: User, role: str) -> None:
     """Give ``user`` another role; the last owner stays an owner."""
     if role not in ROLES:
         raise AccountError(field="role", message=f"role is one of {', '.join(ROLES)}, not {role!r}")
-    if user.role == "owner" and role != "owner" and _owners() == 1:
-        raise AccountError(field="role", message="The last owner cannot stop being an owner.")
-    user.role = role
-    user.session_token = new_token()  # they log in again, to their new role
-    db.session.commit()
+    with _OWNERS:
+        db.session.refresh(user)
+        if user.role == "owner" and role != "owner" and _owners() == 1:
+            raise AccountError(field="role", message="The last owner cannot stop being an owner.")
+        user.role = role
+        user.session_token = new_token()  # they log in again, to their new role
+        db.session.commit()
 
 
 def delete_user(user: User) -> None:
     """Remove ``user`` (their games stay); the last owner cannot be removed."""
-    if user.role == "owner" and _owners() == 1:
-        raise AccountError(field="role", message="The last owner cannot be removed.")
-    db.session.delete(user)
-    db.session.commit()
+    with _OWNERS:
+        db.session.refresh(user)
+        if user.role == "owner" and _owners() == 1:
+            raise AccountError(field="role", message="The last owner cannot be removed.")
+        db.session.delete(user)
+        db.session.commit()
 
 
 def _owners() -> int:

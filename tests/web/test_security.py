@@ -372,3 +372,40 @@ def test_a_login_attempt_counts_before_the_password_is_checked(app: Flask) -> No
         assert db.session.query(LoginFailure).count() == 2
         accounts.log_in("Sam", PASSWORD, "10.1.1.1")
         assert db.session.query(LoginFailure).count() == 2  # a right one is not kept
+
+
+def test_the_last_owner_stays(app: Flask) -> None:
+    with app.app_context():
+        olga = accounts.create_user("Olga", PASSWORD, "owner")
+        with pytest.raises(accounts.AccountError, match="last owner cannot stop"):
+            accounts.change_role(olga, "viewer")
+        with pytest.raises(accounts.AccountError, match="last owner cannot be removed"):
+            accounts.delete_user(olga)
+        accounts.create_user("Pat", PASSWORD, "owner")
+        accounts.change_role(olga, "viewer")
+        assert [(u.name, u.role) for u in accounts.all_users()] == [
+            ("Olga", "viewer"),
+            ("Pat", "owner"),
+        ]
+
+
+def test_two_first_visitors_make_one_owner(app: Flask) -> None:
+    import threading
+
+    made, refused = [], []
+
+    def visit(name: str) -> None:
+        with app.app_context():
+            try:
+                made.append(accounts.create_first_owner(name, PASSWORD).name)
+            except accounts.AccountError:
+                refused.append(name)
+
+    visitors = [threading.Thread(target=visit, args=(name,)) for name in ("Ann", "Bea", "Cal")]
+    for visitor in visitors:
+        visitor.start()
+    for visitor in visitors:
+        visitor.join()
+    assert len(made) == 1 and len(refused) == 2
+    with app.app_context():
+        assert [user.role for user in accounts.all_users()] == ["owner"]
