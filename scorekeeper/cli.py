@@ -167,6 +167,25 @@ def _app_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     )
     user.set_defaults(run=run_create_user)
 
+    backup = commands.add_parser(
+        "backup",
+        help="write every game, player, season and user as one JSON document",
+        description="Every stored fact (games with their hands and history, players, "
+        "seasons, users with their password hashes) as one JSON document, on standard "
+        "output or in a file. Login tokens and share links are left out.",
+    )
+    backup.add_argument("-o", "--output", help="write to this file instead")
+    backup.set_defaults(run=run_backup)
+
+    restore = commands.add_parser(
+        "restore",
+        help="put a backup into an empty database",
+        description="Restore a `scorekeeper backup` document into an empty database (of "
+        "the same version of the app); the outcomes and ratings are recorded again.",
+    )
+    restore.add_argument("file", help="the backup, or - for standard input")
+    restore.set_defaults(run=run_restore)
+
     demo = commands.add_parser(
         "demo-data",
         help="fill the database with plausible random games",
@@ -660,6 +679,52 @@ def run_create_user(args: argparse.Namespace) -> int:
             _error(f"{exc}")
             return BAD_INPUT
         print(f"{user.name} ({user.role}) can log in now")
+    return OK
+
+
+def run_backup(args: argparse.Namespace) -> int:
+    """``scorekeeper backup``: the document on standard output (or in ``--output``)."""
+    from scorekeeper.backup import backup_document
+
+    app = _app()
+    with app.app_context():
+        text = json.dumps(backup_document(), ensure_ascii=False, indent=1) + "\n"
+    if args.output in (None, "-"):
+        sys.stdout.write(text)
+        return OK
+    try:
+        with open(args.output, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as exc:
+        _error(f"cannot write {args.output!r}: {exc.strerror}")
+        return BAD_INPUT
+    return OK
+
+
+def run_restore(args: argparse.Namespace) -> int:
+    """``scorekeeper restore``: 0 once restored, 2 (nothing written) when refused."""
+    from scorekeeper.backup import BackupError, restore_document
+
+    try:
+        if args.file == "-":
+            document = json.load(sys.stdin)
+        else:
+            with open(args.file, encoding="utf-8") as file:
+                document = json.load(file)
+    except OSError as exc:
+        _error(f"cannot read {args.file!r}: {exc.strerror}")
+        return BAD_INPUT
+    except ValueError as exc:
+        _error(f"{args.file!r} is not JSON: {exc}")
+        return BAD_INPUT
+    app = _app()
+    with app.app_context():
+        try:
+            counts = restore_document(document)
+        except BackupError as exc:
+            _error(f"cannot restore: {exc}")
+            return BAD_INPUT
+    print(", ".join(f"{count} {table}" for table, count in counts.items()) + " restored")
     return OK
 
 

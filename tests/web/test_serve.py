@@ -258,3 +258,13 @@ def test_serve_serves_the_app_and_stops_cleanly(tmp_path: Path, stop: signal.Sig
     assert "No users yet: the first visit makes its visitor the owner." in out
     assert out.rstrip().endswith("Stopped.")
     assert (tmp_path / "instance" / "scorekeeper.db").is_file()
+
+
+def test_sqlite_writes_ahead_and_waits_its_turn(tmp_path: Path) -> None:
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'wal.db'}"})
+    with app.app_context():
+        with db.engine.connect() as connection:
+            mode = connection.exec_driver_sql("PRAGMA journal_mode").scalar()
+            wait = connection.exec_driver_sql("PRAGMA busy_timeout").scalar()
+        db.engine.dispose()
+    assert (mode, wait) == ("wal", 10_000)
