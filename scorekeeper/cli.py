@@ -609,14 +609,19 @@ def run_export(args: argparse.Namespace) -> int:
             _error(f"no game has the id {args.game_id}")
             return BAD_INPUT
         text = json.dumps(services.export_game(game), indent=1, ensure_ascii=False) + "\n"
-    if args.output is None or args.output == "-":
+    return _write_text(text, args.output)
+
+
+def _write_text(text: str, output: str | None) -> int:
+    """``text`` on standard output (no ``output``, or ``-``) or in the file ``output``."""
+    if output in (None, "-"):
         sys.stdout.write(text)
         return OK
     try:
-        with open(args.output, "w", encoding="utf-8") as file:
+        with open(output, "w", encoding="utf-8") as file:
             file.write(text)
     except OSError as exc:
-        _error(f"cannot write {args.output!r}: {exc.strerror}")
+        _error(f"cannot write {output!r}: {exc.strerror}")
         return BAD_INPUT
     return OK
 
@@ -689,16 +694,7 @@ def run_backup(args: argparse.Namespace) -> int:
     app = _app()
     with app.app_context():
         text = json.dumps(backup_document(), ensure_ascii=False, indent=1) + "\n"
-    if args.output in (None, "-"):
-        sys.stdout.write(text)
-        return OK
-    try:
-        with open(args.output, "w", encoding="utf-8") as file:
-            file.write(text)
-    except OSError as exc:
-        _error(f"cannot write {args.output!r}: {exc.strerror}")
-        return BAD_INPUT
-    return OK
+    return _write_text(text, args.output)
 
 
 def run_restore(args: argparse.Namespace) -> int:

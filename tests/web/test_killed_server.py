@@ -27,6 +27,7 @@ import pytest
 from scorekeeper import ROOT, accounts, create_app, services
 from scorekeeper.extensions import db
 from tests.web.conftest import SIDES
+from tests.web.test_concurrency import FORM
 from tests.web.test_outcomes import assert_outcomes_match
 from tests.web.test_serve import START_TIMEOUT, first_answer, free_port
 
@@ -34,15 +35,6 @@ PHONES = 4
 LOAD_HANDS = 10  # acknowledged before the kill (the phones are still recording)
 LOAD_TIMEOUT = 30.0
 PASSWORD = "a long enough password"
-HAND = {
-    "bidder": "Cal",
-    "bid": "300",
-    "trump": "H",
-    "meld_0": "190",
-    "meld_1": "60",
-    "counters_0": "150",
-    "counters_1": "100",
-}
 TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
 
@@ -73,7 +65,7 @@ def phone(url: str, game_id: int, acknowledged: list[int], stop: threading.Event
     try:
         assert post("/login", {"name": "keeper", "password": PASSWORD}) == 302
         while not stop.is_set():
-            if post(f"/games/{game_id}/hands/new", HAND) == 302:
+            if post(f"/games/{game_id}/hands/new", FORM) == 302:
                 acknowledged.append(1)
     except (OSError, urllib.error.URLError):
         return  # the server is gone
