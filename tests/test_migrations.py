@@ -106,3 +106,49 @@ def test_the_upgraded_schema_matches_the_models(app: Flask) -> None:
     with db.engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})
         assert compare_metadata(context, db.metadata) == []
+
+
+FIRST_REVISION_GAME = """
+INSERT INTO player (id, name, created_at) VALUES
+  (1, 'Ann', '2026-01-01 10:00:00'), (2, 'Bea', '2026-01-01 10:00:00'),
+  (3, 'Cal', '2026-01-01 10:00:00'), (4, 'Dan', '2026-01-01 10:00:00');
+INSERT INTO game (id, ruleset, rules, first_dealer_seat, played_on, created_at, updated_at)
+  VALUES (1, 'partnership', '{}', 0, '2026-01-02', '2026-01-02 19:00:00', '2026-01-02 21:00:00');
+INSERT INTO game_side (id, game_id, position, name) VALUES (1, 1, 0, 'Us'), (2, 1, 1, 'Them');
+INSERT INTO seat (id, game_id, position, side, player_id) VALUES
+  (1, 1, 0, 0, 1), (2, 1, 1, 1, 2), (3, 1, 2, 0, 3), (4, 1, 3, 1, 4);
+INSERT INTO hand (id, game_id, number, bidder_id, bid, trump, meld, counters, thrown_in,
+  passed_out, no_marriage, created_at, updated_at) VALUES
+  (1, 1, 1, 3, 300, 'H', '[190, 60]', '[150, 100]', 0, 0, 0,
+   '2026-01-02 19:10:00', '2026-01-02 19:10:00'),
+  (2, 1, 2, 2, 250, 'S', '[40, 20]', '[100, 150]', 0, 0, 0,
+   '2026-01-02 19:20:00', '2026-01-02 19:20:00');
+INSERT INTO hand_edit (id, game_id, number, action, after, at) VALUES
+  (1, 1, 1, 'added', NULL, '2026-01-02 19:10:00'), (2, 1, 2, 'added', NULL, '2026-01-02 19:20:00');
+"""
+
+
+def test_a_database_of_the_first_revision_upgrades_with_its_data(app: Flask) -> None:
+    """Data stored by the first version survives every migration since, and the
+    outcomes, ratings and figures added later are made for it on the next start."""
+    from scorekeeper import services
+    from scorekeeper.serve import prepare_database
+    from scorekeeper.stats import Period, player_stats
+
+    first = [script.revision for script in scripts().walk_revisions()][-1]
+    upgrade(revision=first)
+    with db.engine.begin() as connection:
+        for statement in FIRST_REVISION_GAME.split(";"):
+            if statement.strip():
+                connection.exec_driver_sql(statement)
+    prepare_database(app)  # the upgrade to head and what `serve` does after it
+    assert revision() == scripts().get_current_head()
+    game = services.get_game(1)
+    assert game is not None and [hand.number for hand in game.hands] == [1, 2]
+    result = services.replay_game(game)
+    # Cal bids 300, makes 190 + 150: +340 / +160; Bea bids 250, takes 20 + 150: set,
+    # -250, while Us score 40 + 100
+    assert result.totals == (480, -90)
+    figures = {entry.name: entry for entry in player_stats(Period())}
+    assert figures["Cal"].bids == 1 and figures["Bea"].bids == 1
+    assert figures["Ann"].points == sum(hand.points[0] for hand in result.hands)
