@@ -7,6 +7,7 @@ Every refusal is an ``AccountError`` with the form field it is about.
 
 from __future__ import annotations
 
+import functools
 import secrets
 import threading
 from datetime import datetime, timedelta
@@ -177,9 +178,11 @@ def _owners() -> int:
 # --- logging in ----------------------------------------------------------------------------
 
 
-# checked against when no user has the name, so a wrong name takes as long as a
-# wrong password (the time does not tell which names exist)
-_NOBODY = generate_password_hash(secrets.token_urlsafe(16))
+@functools.cache
+def _nobody() -> str:
+    """A hash checked when no user has the name, so a wrong name takes as long as a
+    wrong password (the time does not tell which names exist); made on first use."""
+    return generate_password_hash(secrets.token_urlsafe(16))
 
 
 def log_in(name: str, password: str, address: str, now: datetime | None = None) -> User:
@@ -197,7 +200,7 @@ def log_in(name: str, password: str, address: str, now: datetime | None = None) 
     db.session.add(attempt)
     db.session.commit()
     user = user_named(name)
-    hashed = user.password_hash if user is not None else _NOBODY
+    hashed = user.password_hash if user is not None else _nobody()
     if not check_password_hash(hashed, password[:MAX_PASSWORD]) or user is None:
         raise AccountError(field="password", message="Wrong name or password.")
     db.session.delete(attempt)
