@@ -449,8 +449,7 @@ def export_game(game: Game) -> dict[str, Any]:
 
 def change_stamp(game: Game) -> str:
     """A string that changes whenever anything on the game's sheet may have changed."""
-    last_edit = game.edits[-1].id if game.edits else 0
-    return f"{game.id}.{len(game.hands)}.{last_edit}.{game.updated_at.isoformat()}"
+    return f"{game.id}.{game_stamp(game.id)}"
 
 
 def game_stamp(game_id: int) -> str:

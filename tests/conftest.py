@@ -1,10 +1,12 @@
-"""Shared fixtures: the worked cases copied from the rulebook's repository."""
+"""Shared fixtures: the worked cases copied from the rulebook's repository, an instance folder."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 CASES = Path(__file__).parent / "data" / "cases"
 SHARED_CASES = Path(__file__).resolve().parents[2] / "shared" / "cases"
@@ -34,3 +36,12 @@ def assert_matches_case(document: dict[str, Any], expect: dict[str, Any]) -> Non
     else:
         assert document["chips"] is None
         assert all("chips" not in hand for hand in hands)
+
+
+@pytest.fixture
+def instance(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty instance folder the app and the commands will use, and no ``DATABASE_URL``."""
+    folder = tmp_path / "instance"
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(folder))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    return folder

@@ -38,15 +38,6 @@ Run = Callable[..., Result]
 
 
 @pytest.fixture
-def instance(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """An empty instance folder the commands will use, and no ``DATABASE_URL``."""
-    folder = tmp_path / "instance"
-    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(folder))
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    return folder
-
-
-@pytest.fixture
 def run(instance: Path, capsys: pytest.CaptureFixture[str]) -> Run:
     """``run("export", "1")``: main() in-process on the temporary instance."""
 

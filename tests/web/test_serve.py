@@ -33,15 +33,6 @@ START_TIMEOUT = 20.0  # seconds for the server to answer its first GET
 HEAD = ScriptDirectory(str(MIGRATIONS)).get_current_head()  # the newest revision
 
 
-@pytest.fixture
-def instance(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """An empty instance folder the app will use, and no ``DATABASE_URL``."""
-    folder = tmp_path / "instance"
-    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(folder))
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    return folder
-
-
 # --- addresses -----------------------------------------------------------------------------
 
 
