@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # e.g. `make run RUN_ARGS="--port 8000"`
 RUN_ARGS ?=
 
-.PHONY: run test lint typecheck bench bench-web bench-pdf bench-stats clean
+.PHONY: run test test-postgres lint typecheck bench bench-web bench-pdf bench-stats bench-load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,10 @@ run: $(STAMP)
 ## test: install into .venv when needed, lint, type-check the engine, run every test
 test: $(STAMP) lint
 	$(BIN)/python -m pytest
+
+## test-postgres: every test again on a throwaway PostgreSQL (needs its server binaries installed)
+test-postgres: $(STAMP)
+	scripts/with-postgres $(BIN)/python -m pytest
 
 ## lint: ruff and mypy --strict on the engine
 lint: $(STAMP)
@@ -45,6 +49,10 @@ bench-pdf: $(STAMP)
 ## bench-stats: print the season stats' speed (1,000 and 10,000 demo games, 50 players)
 bench-stats: $(STAMP)
 	$(BIN)/python -m benchmarks.stats
+
+## bench-load: gunicorn (2 workers) and 50 simulated tables for 30 s: p50/p95/p99 and errors
+bench-load: $(STAMP)
+	$(BIN)/python -m benchmarks.load
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .bench

@@ -66,6 +66,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     else:
         app.config.update(test_config)
 
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
+        # a connection the server dropped (PostgreSQL restarted) is replaced, not used
+        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {}).setdefault("pool_pre_ping", True)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS), render_as_batch=True)
     csrf.init_app(app)
@@ -78,11 +81,22 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def _secret_key(instance: Path) -> str:
-    """The session key, made on first start and kept in the instance folder."""
+    """The session key, made on first start and kept in the instance folder.
+
+    Several workers may start at once (gunicorn): the key is written aside and
+    linked into place, which only the first can do, so they all read the same key.
+    """
     path = instance / "secret_key"
     if not path.exists():
-        path.write_text(secrets.token_hex(32), encoding="utf-8")
-        path.chmod(0o600)
+        aside = instance / f"secret_key.{os.getpid()}.{secrets.token_hex(4)}"
+        aside.write_text(secrets.token_hex(32), encoding="utf-8")
+        aside.chmod(0o600)
+        try:
+            os.link(aside, path)
+        except FileExistsError:
+            pass  # another worker's key is in place
+        finally:
+            aside.unlink()
     return path.read_text(encoding="utf-8").strip()
 
 

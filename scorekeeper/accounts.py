@@ -8,8 +8,11 @@ Every refusal is an ``AccountError`` with the form field it is about.
 from __future__ import annotations
 
 import functools
+import hashlib
 import secrets
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, func, select, update
@@ -18,7 +21,8 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from .engine.game import NAME_LIMIT
 from .extensions import db
-from .models import LoginFailure, ShareLink, User, new_token, utcnow
+from .locks import serialize
+from .models import ApiToken, LoginFailure, ShareLink, User, new_token, utcnow
 
 ROLES = ("viewer", "scorekeeper", "owner")  # each may do all the ones before it
 MIN_PASSWORD = 8
@@ -73,7 +77,7 @@ def all_users() -> list[User]:
 
 
 def get_user(user_id: int) -> User | None:
-    return db.session.get(User, user_id) if 0 < user_id < 2**63 else None
+    return db.session.get(User, user_id) if 0 < user_id < 2**31 else None
 
 
 def user_by_session_token(token: str) -> User | None:
@@ -115,14 +119,26 @@ def create_user(name: str, password: str, role: str) -> User:
 
 
 # the checks on owners are made and acted on under a lock, so two phones at the same
-# moment cannot both become the first owner, nor leave no owner (one server process;
-# several processes on one database are issue 7's)
+# moment cannot both become the first owner, nor leave no owner: a thread lock for
+# one server process, and the database's for several processes on PostgreSQL
 _OWNERS = threading.Lock()
+
+
+@contextmanager
+def _owners_locked() -> Iterator[None]:
+    """Check and change the owners alone; a refusal ends the transaction (and the lock)."""
+    with _OWNERS:
+        serialize("owners")
+        try:
+            yield
+        except BaseException:
+            db.session.rollback()
+            raise
 
 
 def create_first_owner(name: str, password: str) -> User:
     """The owner of a fresh instance; refused once anyone exists."""
-    with _OWNERS:
+    with _owners_locked():
         if has_users():
             raise AccountError(field="name", message="This instance already has its owner.")
         return create_user(name, password, "owner")
@@ -152,7 +168,7 @@ def change_role(user: User, role: str) -> None:
     """Give ``user`` another role; the last owner stays an owner."""
     if role not in ROLES:
         raise AccountError(field="role", message=f"role is one of {', '.join(ROLES)}, not {role!r}")
-    with _OWNERS:
+    with _owners_locked():
         db.session.refresh(user)
         if user.role == "owner" and role != "owner" and _owners() == 1:
             raise AccountError(field="role", message="The last owner cannot stop being an owner.")
@@ -163,7 +179,7 @@ def change_role(user: User, role: str) -> None:
 
 def delete_user(user: User) -> None:
     """Remove ``user`` (their games stay); the last owner cannot be removed."""
-    with _OWNERS:
+    with _owners_locked():
         db.session.refresh(user)
         if user.role == "owner" and _owners() == 1:
             raise AccountError(field="role", message="The last owner cannot be removed.")
@@ -271,3 +287,65 @@ def shared_game_id(token: str) -> int | None:
     return db.session.execute(
         select(ShareLink.game_id).where(ShareLink.token == token, ShareLink.revoked_at.is_(None))
     ).scalar_one_or_none()
+
+
+# --- API tokens ------------------------------------------------------------------------------
+
+API_TOKEN_PREFIX = "skp_"  # tells a scorekeeper token apart in a config file or a leak scan
+API_TOKEN_USE_INTERVAL = timedelta(hours=1)  # how often "last used" is written
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def create_api_token(user: User, label: str) -> tuple[ApiToken, str]:
+    """A new API token for ``user``, and the token itself: shown this once, since only
+    its hash is kept."""
+    label = " ".join(label.split())
+    if not label:
+        raise AccountError(field="label", message="Name the token (e.g. the program using it).")
+    if len(label) > NAME_LIMIT:
+        raise AccountError(
+            field="label", message=f"A token's name has at most {NAME_LIMIT} letters."
+        )
+    token = API_TOKEN_PREFIX + secrets.token_urlsafe(32)
+    row = ApiToken(user_id=user.id, label=label, token_hash=_token_hash(token))
+    db.session.add(row)
+    db.session.commit()
+    return row, token
+
+
+def api_tokens(user: User) -> list[ApiToken]:
+    return list(
+        db.session.execute(
+            select(ApiToken).where(ApiToken.user_id == user.id).order_by(ApiToken.id)
+        ).scalars()
+    )
+
+
+def revoke_api_token(user: User, token_id: int) -> bool:
+    """Stop one of ``user``'s tokens at once; whether it was theirs to stop."""
+    if not 0 < token_id < 2**31:  # no id is larger (PostgreSQL's INTEGER)
+        return False
+    revoked = db.session.execute(
+        delete(ApiToken).where(ApiToken.id == token_id, ApiToken.user_id == user.id)
+    )
+    db.session.commit()
+    return bool(revoked.rowcount)  # type: ignore[attr-defined]
+
+
+def user_by_api_token(token: str, now: datetime | None = None) -> User | None:
+    """The user an ``Authorization: Bearer`` token stands for, or None."""
+    if not token.startswith(API_TOKEN_PREFIX) or len(token) > 100:
+        return None
+    row = db.session.execute(
+        select(ApiToken).where(ApiToken.token_hash == _token_hash(token))
+    ).scalar_one_or_none()
+    if row is None:
+        return None
+    now = now or utcnow()
+    if row.last_used_at is None or now - row.last_used_at > API_TOKEN_USE_INTERVAL:
+        row.last_used_at = now
+        db.session.commit()
+    return row.user

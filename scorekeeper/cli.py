@@ -30,7 +30,7 @@ from flask import Flask
 
 from scorekeeper import create_app, services
 from scorekeeper.engine.cards import Card, Suit, format_cards, parse_cards, sort_cards
-from scorekeeper.engine.claims import ClaimVerdict, check_claim, parse_claim
+from scorekeeper.engine.claims import VALID, ClaimVerdict, check_claim, meld_answer, parse_claim
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.game import Side
 from scorekeeper.engine.meld import MeldResult, best_meld, check_hand, meld_by_trump
@@ -118,6 +118,15 @@ def _app_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     )
     serve_.set_defaults(run=run_serve)
 
+    upgrade = commands.add_parser(
+        "upgrade",
+        help="upgrade the database to this version of the app (before starting gunicorn)",
+        description="Apply the migrations the database lacks and record what the replay "
+        "makes of games stored before their outcomes were; `serve` does this itself, "
+        "gunicorn's workers do not.",
+    )
+    upgrade.set_defaults(run=run_upgrade)
+
     import_ = commands.add_parser(
         "import",
         help="store a game file in the app's database and print its id",
@@ -166,6 +175,19 @@ def _app_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser])
         "--password-stdin", action="store_true", help="read the password from standard input"
     )
     user.set_defaults(run=run_create_user)
+
+    token = commands.add_parser(
+        "create-token",
+        help="make an API token for a user and print it",
+        description="Make a token a program sends as 'Authorization: Bearer TOKEN' to use "
+        "the JSON API (/api/v1) with the user's role. It is printed once: only its hash "
+        "is kept. Revoke it on the user's account page.",
+    )
+    token.add_argument("name", help="the user the token acts for")
+    token.add_argument(
+        "--label", default="command line", help="what will use it (shown on the account page)"
+    )
+    token.set_defaults(run=run_create_token)
 
     backup = commands.add_parser(
         "backup",
@@ -327,19 +349,16 @@ def _meld_one(request: _MeldRequest, text: str, trump: Suit | None) -> tuple[str
     rules = request.rules
     cards = parse_cards(text, rules.meld_table.deck)
     check_hand(cards, rules)
+    if request.as_json:
+        answer = meld_answer(cards, trump, rules, request.claim)
+        return _json(answer), NOT_VALID if answer.get("verdict") not in (None, VALID) else OK
     if request.claim is not None:
         verdict = check_claim(cards, trump, rules, request.claim)
         status = OK if verdict.verdict == "valid" else NOT_VALID
-        if request.as_json:
-            return _json(verdict.as_dict()), status
         return format_claim(cards, request.claim, verdict), status
     if trump is None:
-        by_trump = meld_by_trump(cards, rules)
-        if request.as_json:
-            return _json({"by_trump": {s.value: r.as_dict() for s, r in by_trump.items()}}), OK
-        return format_by_trump(cards, by_trump), OK
-    result = best_meld(cards, trump, rules)
-    return (_json(result.as_dict()) if request.as_json else format_meld(cards, result)), OK
+        return format_by_trump(cards, meld_by_trump(cards, rules)), OK
+    return format_meld(cards, best_meld(cards, trump, rules)), OK
 
 
 # --- meld as text ----------------------------------------------------------------------
@@ -590,6 +609,12 @@ def run_serve(args: argparse.Namespace) -> int:
     return OK
 
 
+def run_upgrade(_args: argparse.Namespace) -> int:
+    """``scorekeeper upgrade``: 0 once the database is at the latest revision."""
+    print(prepare_database(create_app()))
+    return OK
+
+
 def run_import(args: argparse.Namespace) -> int:
     """``scorekeeper import``: the new game's id; a bad file is refused before any write."""
     game = loads(sys.stdin.read()) if args.file == "-" else load(args.file)
@@ -684,6 +709,25 @@ def run_create_user(args: argparse.Namespace) -> int:
             _error(f"{exc}")
             return BAD_INPUT
         print(f"{user.name} ({user.role}) can log in now")
+    return OK
+
+
+def run_create_token(args: argparse.Namespace) -> int:
+    """``scorekeeper create-token``: the token on standard output, or 2 when refused."""
+    from scorekeeper import accounts
+
+    app = _app()
+    with app.app_context():
+        user = accounts.user_named(args.name)
+        if user is None:
+            _error(f"there is no user called {args.name!r}; nothing was made")
+            return BAD_INPUT
+        try:
+            _row, token = accounts.create_api_token(user, args.label)
+        except accounts.AccountError as exc:
+            _error(f"{exc}")
+            return BAD_INPUT
+    print(token)
     return OK
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -54,6 +54,12 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     played_on: Mapped[date] = mapped_column(default=lambda: utcnow().date())
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    # one more with every change to the game's row (each hand recorded, corrected or
+    # deleted writes it): a write made from an older version is refused, so two
+    # phones changing the game at once never overwrite each other
+    version: Mapped[int] = mapped_column(default=1, server_default=text("1"))
+
+    __mapper_args__: ClassVar[dict[str, Any]] = {"version_id_col": version}
 
     sides: Mapped[list[GameSide]] = relationship(
         back_populates="game", order_by="GameSide.position", cascade="all, delete-orphan"
@@ -308,3 +314,38 @@ class Season(db.Model):  # type: ignore[name-defined,misc]
     starts_on: Mapped[date]
     ends_on: Mapped[date]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class ApiToken(db.Model):  # type: ignore[name-defined,misc]
+    """A key a program sends (``Authorization: Bearer …``) to use the JSON API as
+    its user, with the user's role. Only its SHA-256 is kept: the token itself is
+    shown once, when it is made."""
+
+    __tablename__ = "api_token"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), index=True
+    )
+    label: Mapped[str] = mapped_column(String(60))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    last_used_at: Mapped[datetime | None]
+
+    user: Mapped[User] = relationship()
+
+
+class IdempotencyKey(db.Model):  # type: ignore[name-defined,misc]
+    """The answer to an API request sent with an ``Idempotency-Key``: the same key
+    again (a retry after a lost answer) gets this answer, and records nothing."""
+
+    __tablename__ = "idempotency_key"
+    __table_args__ = (UniqueConstraint("scope", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    scope: Mapped[str] = mapped_column(String(20))  # whose key: "user:<id>", or "anyone"
+    key: Mapped[str] = mapped_column(String(200))
+    request_hash: Mapped[str] = mapped_column(String(64))  # the method, path and body
+    status: Mapped[int]
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)

@@ -5,6 +5,11 @@ player's share of the game, of each bid level and of the game itself, in the
 caller's transaction. ``rate_from`` keeps the stored Elo changes right: a game
 whose result changed moves the ratings of every game played after it, so those
 are rated again, in order. Only ``services`` calls these (it commits).
+
+Rating reads the changes stored for earlier games and writes those of later ones:
+two transactions doing so at once (two server processes on PostgreSQL) would each
+chain from what the other had not committed yet, so the ratings are re-rated under
+one lock (``locks.serialize("ratings")``), taken before the first read of them.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from .engine.ratings import START, rating_changes
 from .engine.rules import RuleSet
 from .engine.scoring import DRAW, MADE, SET, THROWN_IN, GameResult
 from .extensions import db
+from .locks import serialize
 from .models import BidOutcome, Game, GameOutcome, HandOutcome, Player, PlayerOutcome
 
 OUTCOME_TABLES = (HandOutcome, PlayerOutcome, BidOutcome, GameOutcome)
@@ -33,6 +39,8 @@ def record_outcomes(game: Game, result: GameResult, rate: bool = True) -> None:
     change, and every later game is rated again when it did; without, they are
     left unrated for one ``rate_from(None)`` after a bulk import.
     """
+    if rate:
+        serialize("ratings")  # before the game's kept ratings are read
     db.session.flush()  # the game has its id
     before = _result_of(game.id)
     kept = _rating_changes_of(game.id)
@@ -209,6 +217,7 @@ def rate_from(game: Game | None) -> None:
 def rate_since(key: tuple[Any, ...] | None, ruleset: str | None) -> None:
     """Rate every game from the play-order ``key`` on again (all games with ``None``):
     over all games, and over ``ruleset``'s (every rule set's with ``None``)."""
+    serialize("ratings")
     db.session.flush()
     since = None if key is None else tuple_(*play_order()) >= tuple_(*key)
     _rate(PlayerOutcome.rating_change, since, None)

@@ -8,21 +8,24 @@ A refusal (``PinochleError``) leaves the database as it was.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import date
 from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.exc import StaleDataError
 
 from .engine.errors import GameError
 from .engine.game import NAME_LIMIT, Side, new_game
 from .engine.game import Game as EngineGame
 from .engine.rules import RuleSet, ruleset
-from .engine.scoring import GameResult, replay, replay_change
+from .engine.scoring import DRAW, GameResult, replay, replay_change
 from .extensions import db
 from .gamefile import from_document, hand_from_document, hand_to_document, to_document
+from .locks import serialize
 from .models import (
     Game,
     GameOutcome,
@@ -32,6 +35,7 @@ from .models import (
     Player,
     Season,
     Seat,
+    utcnow,
 )
 from .outcomes import order_key, rate_from, rate_since, rate_unrated, record_outcomes
 
@@ -154,7 +158,7 @@ def known_players(limit: int = 40) -> list[str]:
 
 
 def get_player(player_id: int) -> Player | None:
-    if not 0 < player_id < 2**63:
+    if not 0 < player_id < 2**31:
         return None
     return db.session.get(Player, player_id)
 
@@ -234,7 +238,7 @@ def all_seasons() -> list[Season]:
 
 def delete_season(season_id: int) -> str | None:
     """Forget a season (its games stay); its name, or None when there was none."""
-    season = db.session.get(Season, season_id) if 0 < season_id < 2**63 else None
+    season = db.session.get(Season, season_id) if 0 < season_id < 2**31 else None
     if season is None:
         return None
     name = season.name
@@ -268,9 +272,33 @@ def create_game(
     if dealer == "random" or not dealer:
         dealer = random.choice(checked.seating) if dealer == "random" else checked.seating[0]
     checked = new_game(rules, engine_sides, seating=checked.seating, first_dealer=dealer)
-    game = _stored(checked, played_on)
-    record_outcomes(game, replay(checked))
-    db.session.commit()
+    return _commit_new_game(checked, played_on, hands=False)
+
+
+def _commit_new_game(
+    checked: EngineGame, played_on: date | None, hands: bool, rate: bool = True
+) -> Game:
+    """Store and commit a game the engine accepted, with its hands (``hands``).
+
+    Two phones naming the same new player at once both try to add the player's
+    row; the one that loses the race stores its game again, finding the row.
+    """
+    result = replay(checked)
+    for attempt in range(2):
+        try:
+            game = _stored(checked, played_on)
+            for number, engine_hand in enumerate(checked.hands if hands else (), 1):
+                hand = Hand(number=number)
+                _store_hand(hand, hand_to_document(engine_hand))
+                game.hands.append(hand)
+            record_outcomes(game, result, rate=rate)
+            db.session.commit()
+        except IntegrityError:
+            db.session.rollback()
+            if attempt:
+                raise
+        else:
+            break
     return game
 
 
@@ -294,6 +322,7 @@ def delete_game(game: Game) -> None:
     """Remove a game with its hands, history and outcomes; the games played after it
     are rated again (their players' ratings no longer count it)."""
     key, name = order_key(game), game.ruleset
+    serialize("ratings")  # before its outcomes go (outcomes.py: the ratings' lock)
     db.session.delete(game)
     db.session.flush()
     rate_since(key, name)
@@ -320,35 +349,47 @@ def rematch(game: Game) -> Game:
 
 
 def version(game: Game) -> int:
-    """How many changes the game's hands have seen: a form sends it back, so a page
+    """The game's version: a form sends back the one it was opened at, so a page
     opened before another phone changed the game cannot silently overwrite it."""
-    return len(game.edits)
+    return game.version
 
 
 def _check_version(game: Game, expected: int | None, adding: bool = False) -> None:
-    if expected is None or expected == version(game):
+    if expected is None or expected == game.version:
         return
     if adding and game.hands:
         raise GameError("hand_recorded_meanwhile", hand=len(game.hands))
     raise GameError("game_changed_meanwhile")
 
 
-def _commit(hand: int, game: Game, result: GameResult) -> None:
-    """Store the outcomes and commit, or refuse as changed meanwhile when another
-    phone took the same hand."""
+@contextmanager
+def _changing(game: Game, adding: int | None = None) -> Iterator[None]:
+    """Write a change to ``game``'s hands and commit it, or refuse it as made
+    meanwhile on another phone: the game's row is written with the version it was
+    read at, which another phone's change has moved on (or hand ``adding`` was taken)."""
+    game.updated_at = utcnow()
     try:
-        record_outcomes(game, result)
+        yield
         db.session.commit()
-    except IntegrityError:
+    except (IntegrityError, StaleDataError):
         db.session.rollback()
-        raise GameError("hand_recorded_meanwhile", hand=hand) from None
+        if adding is None:
+            raise GameError("game_changed_meanwhile") from None
+        raise GameError("hand_recorded_meanwhile", hand=adding) from None
 
 
-def add_hand(game: Game, document: dict[str, Any], expected: int | None = None) -> GameResult:
+def add_hand(
+    game: Game,
+    document: dict[str, Any],
+    expected: int | None = None,
+    receipt: Callable[[Game, GameResult], None] | None = None,
+) -> GameResult:
     """Record the next hand; refused (nothing written) when any rule is broken.
 
     ``expected`` is the game's ``version`` the form was opened at (a double tap on
-    Save, or a hand recorded meanwhile on another phone, is refused).
+    Save, or a hand recorded meanwhile on another phone, is refused). ``receipt``
+    writes in the same transaction, once the game has its new version (the API's
+    answer for an ``Idempotency-Key``).
     """
     _check_version(game, expected, adding=True)
     documents = [hand_document(hand) for hand in game.hands] + [document]
@@ -356,11 +397,15 @@ def add_hand(game: Game, document: dict[str, Any], expected: int | None = None) 
     result = replay(checked)
     number = len(documents)
     stored = _canonical(checked, number)
-    hand = Hand(number=number)
-    _store_hand(hand, stored)
-    game.hands.append(hand)
-    game.edits.append(HandEdit(number=number, action="added", before=None, after=stored))
-    _commit(number, game, result)
+    with _changing(game, adding=number):
+        hand = Hand(number=number)
+        _store_hand(hand, stored)
+        game.hands.append(hand)
+        game.edits.append(HandEdit(number=number, action="added", before=None, after=stored))
+        record_outcomes(game, result)
+        if receipt is not None:
+            db.session.flush()
+            receipt(game, result)
     return result
 
 
@@ -377,9 +422,10 @@ def replace_hand(
     result = replay_change(checked, number)
     after = _canonical(checked, number)
     if after != before:
-        _store_hand(hand, after)
-        game.edits.append(HandEdit(number=number, action="edited", before=before, after=after))
-        _commit(number, game, result)
+        with _changing(game):
+            _store_hand(hand, after)
+            game.edits.append(HandEdit(number=number, action="edited", before=before, after=after))
+            record_outcomes(game, result)
     return result
 
 
@@ -390,13 +436,14 @@ def delete_hand(game: Game, number: int, expected: int | None = None) -> GameRes
     documents = [hand_document(h) for h in game.hands]
     before = documents.pop(number - 1)
     result = replay_change(engine_game(game, documents), number)
-    game.hands.remove(hand)
-    db.session.flush()
-    for later in game.hands[number - 1 :]:
-        later.number -= 1
+    with _changing(game):
+        game.hands.remove(hand)
         db.session.flush()
-    game.edits.append(HandEdit(number=number, action="deleted", before=before, after=None))
-    _commit(number, game, result)
+        for later in game.hands[number - 1 :]:
+            later.number -= 1
+            db.session.flush()
+        game.edits.append(HandEdit(number=number, action="deleted", before=before, after=None))
+        record_outcomes(game, result)
     return result
 
 
@@ -426,15 +473,7 @@ def import_game(document: object, rate: bool = True) -> Game:
     one pass over the ratings instead of one per game played before the last.
     """
     checked = from_document(document)
-    result = replay(checked)
-    game = _stored(checked, checked.played_on)
-    for number, engine_hand in enumerate(checked.hands, 1):
-        hand = Hand(number=number)
-        _store_hand(hand, hand_to_document(engine_hand))
-        game.hands.append(hand)
-    record_outcomes(game, result, rate=rate)
-    db.session.commit()
-    return game
+    return _commit_new_game(checked, checked.played_on, hands=True, rate=rate)
 
 
 def rate_all() -> None:
@@ -469,7 +508,7 @@ def game_stamp(game_id: int) -> str:
 
 def get_game(game_id: int) -> Game | None:
     """A game with its sides, seats, hands and history loaded in a few queries."""
-    if not 0 < game_id < 2**63:
+    if not 0 < game_id < 2**31:
         return None
     return db.session.get(
         Game,
@@ -481,6 +520,36 @@ def get_game(game_id: int) -> Game | None:
             selectinload(Game.edits),
         ],
     )
+
+
+def game_summaries(limit: int, offset: int = 0) -> list[dict[str, Any]]:
+    """The games, newest first, each as its id, version, rules, sides and result so
+    far (the API's list; from the stored outcomes, with no replay)."""
+    rows = db.session.execute(
+        select(Game, GameOutcome)
+        .outerjoin(GameOutcome, GameOutcome.game_id == Game.id)
+        .options(selectinload(Game.sides))
+        .order_by(Game.id.desc())
+        .limit(limit)
+        .offset(offset)
+    ).all()
+    return [_summary(game, outcome) for game, outcome in rows]
+
+
+def _summary(game: Game, outcome: GameOutcome | None) -> dict[str, Any]:
+    winner: int | str | None = None
+    if outcome is not None:
+        winner = DRAW if outcome.draw else outcome.winner
+    return {
+        "id": game.id,
+        "version": game.version,
+        "ruleset": game.ruleset,
+        "played_on": game.played_on.isoformat(),
+        "sides": [side.name for side in game.sides],
+        "hands": outcome.hands if outcome is not None else 0,
+        "finished": outcome is not None and outcome.finished,
+        "winner": winner,
+    }
 
 
 def recent_games(limit: int = 50) -> list[Game]:
@@ -503,6 +572,7 @@ __all__ = [
     "engine_game",
     "export_game",
     "game_stamp",
+    "game_summaries",
     "get_game",
     "get_player",
     "hand_document",

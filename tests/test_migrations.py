@@ -16,6 +16,7 @@ from sqlalchemy import inspect
 from scorekeeper import MIGRATIONS, create_app
 from scorekeeper.extensions import db
 from scorekeeper.serve import quiet_migrations
+from tests.conftest import database_url
 
 # migrations/env.py still calls Flask-SQLAlchemy's deprecated ``db.get_engine()`` first.
 
@@ -34,14 +35,16 @@ MODEL_TABLES = {
     "user_account",
     "share_link",
     "login_failure",
+    "api_token",
+    "idempotency_key",
 }
 
 
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
-    """The app on an empty SQLite database, inside its app context."""
+    """The app on an empty database (SQLite, or a PostgreSQL schema), in its app context."""
     monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "instance"))
-    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'migrations.db'}")
+    monkeypatch.setenv("DATABASE_URL", database_url(tmp_path / "migrations.db"))
     app = create_app()
     with app.app_context(), quiet_migrations():
         yield app
@@ -119,9 +122,9 @@ INSERT INTO seat (id, game_id, position, side, player_id) VALUES
   (1, 1, 0, 0, 1), (2, 1, 1, 1, 2), (3, 1, 2, 0, 3), (4, 1, 3, 1, 4);
 INSERT INTO hand (id, game_id, number, bidder_id, bid, trump, meld, counters, thrown_in,
   passed_out, no_marriage, created_at, updated_at) VALUES
-  (1, 1, 1, 3, 300, 'H', '[190, 60]', '[150, 100]', 0, 0, 0,
+  (1, 1, 1, 3, 300, 'H', '[190, 60]', '[150, 100]', FALSE, FALSE, FALSE,
    '2026-01-02 19:10:00', '2026-01-02 19:10:00'),
-  (2, 1, 2, 2, 250, 'S', '[40, 20]', '[100, 150]', 0, 0, 0,
+  (2, 1, 2, 2, 250, 'S', '[40, 20]', '[100, 150]', FALSE, FALSE, FALSE,
    '2026-01-02 19:20:00', '2026-01-02 19:20:00');
 INSERT INTO hand_edit (id, game_id, number, action, after, at) VALUES
   (1, 1, 1, 'added', NULL, '2026-01-02 19:10:00'), (2, 1, 2, 'added', NULL, '2026-01-02 19:20:00');

@@ -21,7 +21,7 @@ from typing import Any
 
 from .cards import AROUND_RANKS, SUITS, Card, Rank, Suit, card_counts
 from .errors import ClaimError, message
-from .meld import Meld, MeldResult, best_meld, meld_names, meld_values
+from .meld import Meld, MeldResult, best_meld, meld_by_trump, meld_names, meld_values
 from .names import display_name, split_multiple
 from .rules import RuleSet
 
@@ -354,3 +354,23 @@ def _missed(best: Sequence[Meld], claimed: Sequence[str]) -> tuple[tuple[Meld, .
 
 def _names(melds: Sequence[Meld]) -> str:
     return ", ".join(f"{display_name(meld.name)} ({meld.points})" for meld in melds)
+
+
+def meld_answer(
+    cards: Sequence[Card], trump: Suit | None, rules: RuleSet, claim: int | tuple[str, ...] | None
+) -> dict[str, object]:
+    """What ``scorekeeper meld --json`` prints for one hand (game-format.md §3): the
+    verdict on ``claim``, else the meld of ``trump``, else the meld for every trump.
+
+    >>> from .cards import parse_cards
+    >>> from .rules import ruleset
+    >>> answer = meld_answer(parse_cards("KH QH"), Suit("H"), ruleset("partnership"), None)
+    >>> answer["total"]
+    40
+    """
+    if claim is not None:
+        return check_claim(cards, trump, rules, claim).as_dict()
+    if trump is None:
+        by_trump = meld_by_trump(cards, rules)
+        return {"by_trump": {suit.value: result.as_dict() for suit, result in by_trump.items()}}
+    return best_meld(cards, trump, rules).as_dict()

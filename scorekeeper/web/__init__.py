@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Response, render_template
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..engine.cards import Suit
 from ..engine.rules import PRESETS
 
 
 def register(app: Flask) -> None:
-    from . import auth, games, hands, meld, share, sheets, stats
+    from ..extensions import csrf
+    from . import api, auth, games, hands, meld, share, sheets, stats
 
     auth.register_access(app)
+    csrf.exempt(api.bp)  # a bearer token, never a cookie, opens the API
+    app.register_blueprint(api.bp)
     app.register_blueprint(auth.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(games.bp)
@@ -23,17 +28,41 @@ def register(app: Flask) -> None:
     app.register_blueprint(meld.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(stats.bp)
-    app.register_error_handler(400, _bad_request)
-    app.register_error_handler(403, _forbidden)
-    app.register_error_handler(404, _not_found)
-    app.register_error_handler(429, _too_many)
-    app.register_error_handler(413, _too_large)
-    app.register_error_handler(405, _not_allowed)
+    app.add_url_rule("/health", "health", _health)
+    app.register_error_handler(400, _or_json(_bad_request))
+    app.register_error_handler(403, _or_json(_forbidden))
+    app.register_error_handler(404, _or_json(_not_found))
+    app.register_error_handler(429, _or_json(_too_many))
+    app.register_error_handler(413, _or_json(_too_large))
+    app.register_error_handler(405, _or_json(_not_allowed))
     app.register_error_handler(CSRFError, _csrf_error)
-    app.register_error_handler(500, _server_error)
+    app.register_error_handler(500, _or_json(_server_error))
     app.context_processor(_template_helpers)
     app.after_request(_headers)
     app.add_template_filter(suit_symbol, "suit")
+
+
+def _health() -> tuple[str, int, dict[str, str]]:
+    """For a proxy or a monitor: the app answers (touching no database); the load
+    benchmark's baseline."""
+    return "ok\n", 200, {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
+
+
+ErrorPage = Callable[[Exception], Any]
+_SERVER_ERROR = InternalServerError()
+
+
+def _or_json(page: ErrorPage) -> ErrorPage:
+    """An error page, or the API's JSON refusal on an API address."""
+
+    def answer(error: Exception) -> Any:
+        from . import api
+
+        if api.is_api_request():
+            return api.http_error(error if isinstance(error, HTTPException) else _SERVER_ERROR)
+        return page(error)
+
+    return answer
 
 
 # scripts only from this site's files (none inline); styles inline too (the print view)

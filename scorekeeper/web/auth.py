@@ -45,8 +45,17 @@ bp = Blueprint("auth", __name__)
 
 View = TypeVar("View", bound=Callable[..., Any])
 
-# open to anyone: logging in, the first owner, shared scoreboards, static files
-PUBLIC = {"static", "auth.login", "auth.setup", "share.view", "share.changed"}
+# open to anyone: logging in, the first owner, shared scoreboards, static files, the
+# API's description, the health check
+PUBLIC = {
+    "static",
+    "health",
+    "auth.login",
+    "auth.setup",
+    "share.view",
+    "share.changed",
+    "api.openapi",
+}
 
 
 def requires(role: str) -> Callable[[View], View]:
@@ -85,11 +94,16 @@ def can(role: str) -> bool:
 
 
 def check_access() -> BaseResponse | None:
-    """Before every request: send to ``/setup``, to ``/login``, or refuse with 403."""
+    """Before every request: send to ``/setup``, to ``/login``, or refuse with 403
+    (the API answers for itself: a bearer token, and 401 or 403 as JSON)."""
+    from . import api
+
+    if api.is_api_request():
+        return api.check_api_access(required_role(request.endpoint, request.method))
     if current_app.config.get("LOGIN_DISABLED"):
         return None
     endpoint = request.endpoint
-    if endpoint == "static":
+    if endpoint in ("static", "health"):  # before the owner exists too
         return None
     if not accounts.has_users():
         if endpoint == "auth.setup":
@@ -269,3 +283,57 @@ def delete_user(user_id: int) -> BaseResponse:
         abort(400, str(exc))
     flash(_("%(name)s was removed.", name=user.name), "ok")
     return redirect(url_for("auth.users"))
+
+
+# --- the account page: API tokens --------------------------------------------------------------
+
+
+class TokenForm(EngineForm):
+    label = StringField(_l("What will use it"), validators=[InputRequired(), Length(max=60)])
+
+
+def _account_user() -> User:
+    """The logged-in user (with logins switched off there is no account: 404)."""
+    user = current_user._get_current_object()
+    if not isinstance(user, User):
+        abort(404)
+    return user
+
+
+@bp.route("/account", methods=["GET", "POST"])
+@requires("viewer")
+def account() -> str | tuple[str, int]:
+    """Who you are, and your API tokens: make one (shown once) or revoke one."""
+    user = _account_user()
+    form = TokenForm()
+    if request.method != "POST":
+        return _account_page(user, form)
+    if form.validate():
+        try:
+            row, token = accounts.create_api_token(user, form.label.data)
+        except accounts.AccountError as exc:
+            form.add_error(exc.field, str(exc))
+        else:
+            return _account_page(user, TokenForm(formdata=None), made=(row.label, token)), 201
+    return _account_page(user, form), 400
+
+
+def _account_page(user: User, form: TokenForm, made: tuple[str, str] | None = None) -> str:
+    return render_template(
+        "auth/account.html",
+        user=user,
+        form=form,
+        tokens=accounts.api_tokens(user),
+        made=made,
+        roles=ROLE_LABELS,
+        api=url_for("api.openapi"),
+    )
+
+
+@bp.route("/account/tokens/<int:token_id>/revoke", methods=["POST"])
+@requires("viewer")
+def revoke_token(token_id: int) -> BaseResponse:
+    if not accounts.revoke_api_token(_account_user(), token_id):
+        abort(404)
+    flash(_("The token was revoked: programs using it are refused from now on."), "ok")
+    return redirect(url_for("auth.account"))

@@ -23,6 +23,7 @@ from werkzeug.serving import make_server
 
 from scorekeeper import accounts, create_app, services
 from scorekeeper.extensions import db
+from tests.conftest import database_url
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -79,12 +80,12 @@ class LiveServer:
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """The app on a fresh SQLite database, served from a background thread on a free port."""
+    """The app on a fresh database, served from a background thread on a free port."""
     folder = tmp_path_factory.mktemp("live")
     app = create_app(
         {
             "SECRET_KEY": "browser-tests",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'browser.db'}",
+            "SQLALCHEMY_DATABASE_URI": database_url(folder / "browser.db"),
         }
     )
     with app.app_context():

@@ -60,6 +60,7 @@ def test_account_pages_fit_a_360_px_phone(
     pages = [
         (new_context(**NARROW), f"/games/{game_id}"),
         (new_context(**NARROW), "/users"),
+        (new_context(**NARROW), "/account"),
         (new_context(login=False, **NARROW), "/login"),
     ]
     for context, path in pages:
@@ -68,3 +69,9 @@ def test_account_pages_fit_a_360_px_phone(
         assert horizontal_overflow(page) == 0, path
         small = [problem for selector in taps for problem in too_small(page, selector)]
         assert small == [], path
+    # a new API token, shown once: 47 characters without a space still fit
+    page = pages[2][0].pages[0]
+    page.get_by_label("What will use it").fill("Club website")
+    page.get_by_role("button", name="Make a token").click()
+    expect(page.locator("code.token")).to_contain_text("skp_")
+    assert horizontal_overflow(page) == 0

@@ -19,7 +19,7 @@ from scorekeeper.engine.scoring import replay
 from scorekeeper.extensions import db
 from scorekeeper.gamefile import from_document, to_document
 from scorekeeper.models import Game, GameOutcome, Player
-from tests.conftest import case_files, load_case
+from tests.conftest import case_files, database_url, load_case, untouched
 
 # migrations/env.py still calls Flask-SQLAlchemy's deprecated ``db.get_engine()`` first.
 
@@ -132,7 +132,7 @@ def test_a_file_that_is_not_a_game_is_refused(
     assert (refused.status, refused.out) == (2, "")
     assert reason in refused.err
     assert len(refused.err.splitlines()) == 1
-    assert not (instance / "scorekeeper.db").exists()  # refused before the database is opened
+    assert untouched(instance / "scorekeeper.db")  # refused before the database is opened
 
 
 def test_a_missing_file_is_refused(tmp_path: Path, run: Run) -> None:
@@ -155,10 +155,19 @@ def test_database_url_overrides_the_instance_database(
     tmp_path: Path, run: Run, instance: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     database = tmp_path / "elsewhere.db"
-    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{database}")
+    monkeypatch.setenv("DATABASE_URL", database_url(database))
     assert run("import", written(tmp_path, load_case(GAMES[0])["game"])).out == "1\n"
-    assert database.is_file()
-    assert not (instance / "scorekeeper.db").exists()
+    assert not untouched(database)
+    assert untouched(instance / "scorekeeper.db")
+
+
+def test_upgrade_brings_the_database_to_the_latest_revision(run: Run) -> None:
+    """What gunicorn's workers need before they start (they do not migrate)."""
+    first = run("upgrade")
+    assert first.status == 0
+    assert "(upgraded from empty to " in first.out
+    head = first.out.rstrip(")\n").rsplit(" ", 1)[1]
+    assert run("upgrade").out.endswith(f"(revision {head})\n")
 
 
 # --- serve --------------------------------------------------------------------------------------

@@ -16,6 +16,8 @@ from scorekeeper.cli import main
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.extensions import db
 from scorekeeper.gamefile import hand_to_document
+from tests.conftest import database_url, untouched
+from tests.web.conftest import PLAYED_HAND
 
 # what a restore does not bring back: secrets and passing state; and the numbering
 # of rows recorded again (the replay's outcomes)
@@ -25,7 +27,7 @@ SKIPPED_COLUMNS = {"user_account": {"session_token"}, "hand_outcome": {"id"}}
 
 def every_row(folder: Path) -> dict[str, list[dict[str, Any]]]:
     """Every row of every table of the instance in ``folder`` (facts and outcomes)."""
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'scorekeeper.db'}"})
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url(folder / "scorekeeper.db")})
     with app.app_context():
         tables = set(inspect(db.engine).get_table_names()) - SKIPPED
         rows = {}
@@ -42,8 +44,9 @@ def every_row(folder: Path) -> dict[str, list[dict[str, Any]]]:
 
 
 def run(folder: Path, monkeypatch: pytest.MonkeyPatch, *argv: str, stdin: str = "") -> Any:
+    """``main(argv)`` on the instance in ``folder`` (its database: ``database_url``)."""
     monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(folder))
-    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("DATABASE_URL", database_url(folder / "scorekeeper.db"))
     monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
     return main(list(argv))
 
@@ -101,7 +104,30 @@ def test_a_backup_restores_the_same_data(
     with app.app_context():
         assert accounts.log_in("Olga", "olga's password", "127.0.0.1").role == "owner"
         assert all(accounts.share_link(game.id) is None for game in services.recent_games())
+        assert_new_rows_follow_the_restored(document["tables"])
         db.engine.dispose()
+
+
+def assert_new_rows_follow_the_restored(tables: dict[str, list[dict[str, Any]]]) -> None:
+    """Rows written after a restore get ids of their own (PostgreSQL's sequences were
+    moved past the restored ids)."""
+    sides = [("New", ["Walt", "Xena"]), ("Newer", ["Yuri", "Zoe"])]
+    game = services.create_game("partnership", {}, sides, first_dealer="Walt")
+    services.add_hand(game, {**PLAYED_HAND, "bidder": "Xena"})
+    season = services.create_season("Spring 2027", date(2027, 3, 1), date(2027, 5, 31))
+    user = accounts.create_user("Newcomer", "newcomer's password", "viewer")
+    made = {
+        "game": [game.id],
+        "game_side": [side.id for side in game.sides],
+        "seat": [seat.id for seat in game.seats],
+        "player": [seat.player.id for seat in game.seats],
+        "hand": [hand.id for hand in game.hands],
+        "hand_edit": [edit.id for edit in game.edits],
+        "season": [season.id],
+        "user_account": [user.id],
+    }
+    for table, ids in made.items():
+        assert min(ids) > max((row["id"] for row in tables[table]), default=0), table
 
 
 def test_restore_refuses_a_database_with_data(
@@ -136,5 +162,5 @@ def test_restore_refuses_what_is_not_a_backup(
     fresh = tmp_path / "fresh"
     assert run(fresh, monkeypatch, "restore", "-", stdin=text_) == 2
     assert sentence in capsys.readouterr().err
-    if (fresh / "scorekeeper.db").exists():  # read before the database was opened: none
+    if not untouched(fresh / "scorekeeper.db"):  # read before the database was opened: none
         assert every_row(fresh)["game"] == []

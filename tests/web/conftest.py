@@ -1,4 +1,5 @@
-"""An app on a throwaway SQLite database, its test client, and games to play with."""
+"""An app on a throwaway database (SQLite, or a PostgreSQL schema), its test client, and
+games to play with."""
 
 from __future__ import annotations
 
@@ -14,10 +15,14 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app, services
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
+from tests.conftest import database_url
 
 
 def test_app(database: Path, **config: Any) -> Flask:
-    """The app for tests on a new SQLite file, its tables made (CSRF off unless told).
+    """The app for tests on the database ``database`` stands for, its tables made (CSRF
+    off unless told): that SQLite file, or its PostgreSQL schema
+    (``tests.conftest.database_url``); ``SQLALCHEMY_DATABASE_URI`` in ``config`` names
+    another one.
 
     Logins are switched off (everyone is an owner) unless told: these tests are about
     the pages' other work; tests/web/test_access.py checks who may do what.
@@ -26,10 +31,11 @@ def test_app(database: Path, **config: Any) -> Flask:
         {
             "TESTING": True,
             "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
             "WTF_CSRF_ENABLED": False,
             "LOGIN_DISABLED": True,
             **config,
+            "SQLALCHEMY_DATABASE_URI": config.get("SQLALCHEMY_DATABASE_URI")
+            or database_url(database),
         }
     )
     with app.app_context():

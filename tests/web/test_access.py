@@ -26,6 +26,7 @@ PUBLIC = "public"
 ROLES = ("viewer", "scorekeeper", "owner")
 # (endpoint, method) -> who may: PUBLIC, or the least role
 NEEDS: dict[tuple[str, str], str] = {
+    ("health", "GET"): PUBLIC,
     ("auth.login", "GET"): PUBLIC,
     ("auth.login", "POST"): PUBLIC,
     ("auth.setup", "GET"): PUBLIC,
@@ -35,6 +36,9 @@ NEEDS: dict[tuple[str, str], str] = {
     ("auth.users", "POST"): "owner",
     ("auth.change_role", "POST"): "owner",
     ("auth.delete_user", "POST"): "owner",
+    ("auth.account", "GET"): "viewer",
+    ("auth.account", "POST"): "viewer",
+    ("auth.revoke_token", "POST"): "viewer",
     ("share.view", "GET"): PUBLIC,
     ("share.changed", "GET"): PUBLIC,
     ("share.create", "POST"): "scorekeeper",
@@ -71,12 +75,23 @@ NEEDS: dict[tuple[str, str], str] = {
     ("stats.seasons", "GET"): "viewer",
     ("stats.seasons", "POST"): "scorekeeper",
     ("stats.delete_season", "POST"): "scorekeeper",
+    # the JSON API (with a bearer token; tests/web/test_api.py checks it)
+    ("api.openapi", "GET"): PUBLIC,
+    ("api.games", "GET"): "viewer",
+    ("api.create_game", "POST"): "scorekeeper",
+    ("api.game", "GET"): "viewer",
+    ("api.add_hand", "POST"): "scorekeeper",
+    ("api.replace_hand", "PUT"): "scorekeeper",
+    ("api.delete_hand", "DELETE"): "scorekeeper",
+    ("api.meld", "POST"): "viewer",
 }
+PAGES = {route: needed for route, needed in NEEDS.items() if not route[0].startswith("api.")}
 # what a form posts when the role may (a plausible write, so the page does its work)
 FORMS: dict[str, dict[str, str]] = {
     "auth.login": {"name": "owner", "password": "wrong password"},
     "auth.users": {"name": "Newcomer", "password": "a good password", "role": "viewer"},
     "auth.change_role": {"role": "scorekeeper"},
+    "auth.account": {"label": "club website"},
     "games.new": {
         "ruleset": "partnership",
         "seat_1": "Ann",
@@ -105,6 +120,9 @@ class World:
             self.game = game.id
             self.other_game = services.create_game("partnership", {}, SIDES, first_dealer="Ann").id
             self.token = accounts.create_share_link(self.game).token
+            owner = accounts.user_named("owner")
+            assert owner is not None
+            self.api_token = accounts.create_api_token(owner, "spare")[0].id
             self.season = services.create_season(
                 "Winter", _day("2026-01-01"), _day("2026-02-28")
             ).id
@@ -129,6 +147,7 @@ class World:
             "season_id": self.season,
             "user_id": self.spare_user,
             "token": self.token,
+            "token_id": self.api_token,
         }
         with self.app.test_request_context():
             from flask import url_for
@@ -183,7 +202,7 @@ def test_authorization_matrix(world: World, who: str) -> None:
     """Each route answers each kind of visitor as ``NEEDS`` says; a refused write
     changes nothing in the database."""
     problems = []
-    for (endpoint, method), needed in sorted(NEEDS.items()):
+    for (endpoint, method), needed in sorted(PAGES.items()):
         client = world.client(who)
         path = world.path(endpoint)
         before = database_fingerprint(world.app) if method == "POST" else None

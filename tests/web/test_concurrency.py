@@ -19,7 +19,8 @@ import pytest
 from flask import Flask
 from werkzeug.serving import make_server
 
-from scorekeeper import services
+from scorekeeper import create_app, services
+from scorekeeper.engine.errors import GameError
 from scorekeeper.engine.rules import PRESETS, with_options
 from tests.web.conftest import SIDES, test_app
 from tests.web.test_outcomes import assert_outcomes_match
@@ -92,3 +93,85 @@ def test_phones_recording_at_once_lose_no_hand(served: tuple[Flask, str]) -> Non
         assert_outcomes_match(stored)
     assert answers[302] >= HANDS_EACH  # the race let hands through
     assert sum(sentences.values()) == answers[400], sentences
+
+
+def test_phones_correcting_one_hand_at_once_lose_no_update(served: tuple[Flask, str]) -> None:
+    """Every phone opened the correction at the same version: one saves, the others
+    are told the game changed, and the history holds just the one correction."""
+    app, url = served
+    with app.app_context():
+        game = services.create_game("partnership", {}, SIDES, first_dealer="Ann")
+        services.add_hand(
+            game,
+            {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]},
+        )
+        game_id, opened_at = game.id, services.version(game)
+    opener = urllib.request.build_opener(NoRedirect, urllib.request.ProxyHandler({}))
+    answers: dict[int, int] = {}
+
+    def phone(counters: int) -> None:
+        form = {
+            **FORM,
+            "counters_0": str(counters),
+            "counters_1": str(250 - counters),
+            "version": str(opened_at),
+        }
+        body = urllib.parse.urlencode(form).encode()
+        request = urllib.request.Request(f"{url}/games/{game_id}/hands/1/edit", data=body)
+        try:
+            with opener.open(request, timeout=30) as response:
+                answers[counters] = response.status
+        except urllib.error.HTTPError as error:
+            answers[counters] = error.code
+            page = error.read().decode()
+            if error.code == 400:
+                assert "changed on another phone" in page, page
+
+    phones = [threading.Thread(target=phone, args=(160 + 10 * n,)) for n in range(PHONES)]
+    for each in phones:
+        each.start()
+    for each in phones:
+        each.join()
+
+    saved = [counters for counters, status in answers.items() if status == 302]
+    assert len(saved) == 1, answers
+    assert sorted(answers.values()) == [302] + [400] * (PHONES - 1)
+    with app.app_context():
+        stored = services.get_game(game_id)
+        assert stored is not None
+        assert [edit.action for edit in stored.edits] == ["added", "edited"]
+        assert services.hand_document(stored.hands[0])["counters"] == [saved[0], 250 - saved[0]]
+        assert_outcomes_match(stored)
+
+
+def test_a_change_read_before_another_phone_saved_is_refused(tmp_path: Path) -> None:
+    """The game's row is written with the version it was read at: a change computed
+    from an older read (the other phone saved in between) is refused, not applied."""
+    app = test_app(tmp_path / "stale.db")
+    # the other phone: the same database through a connection of its own
+    other = create_app(dict(app.config))
+    with app.app_context():
+        game = services.create_game("partnership", {}, SIDES, first_dealer="Ann")
+        hand = {
+            "bidder": "Cal",
+            "bid": 300,
+            "trump": "H",
+            "meld": [190, 60],
+            "counters": [150, 100],
+        }
+        services.add_hand(game, hand)
+        game_id = game.id
+        game = services.get_game(game_id)
+        assert game is not None
+        read_at = services.version(game)
+        with other.app_context():
+            elsewhere = services.get_game(game_id)
+            assert elsewhere is not None
+            services.replace_hand(elsewhere, 1, {**hand, "counters": [200, 50]}, read_at)
+        with pytest.raises(GameError, match="changed on another phone"):
+            services.replace_hand(game, 1, {**hand, "counters": [100, 150]}, read_at)
+    with other.app_context():
+        stored = services.get_game(game_id)
+        assert stored is not None
+        assert services.hand_document(stored.hands[0])["counters"] == [200, 50]
+        assert [edit.action for edit in stored.edits] == ["added", "edited"]

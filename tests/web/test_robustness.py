@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import services
+from scorekeeper import accounts, services
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand, HandEdit, Player, Seat
-from tests.web.conftest import make_game, played_game, stored_game
+from tests.web.conftest import make_game, played_game, stored_game, test_app
 
 BASE = {
     "bidder": "Bea",
@@ -71,6 +72,37 @@ def test_odd_numbers_are_refused_or_ignored(
 )
 def test_huge_ids_and_odd_digits_are_not_errors(client: FlaskClient, path: str) -> None:
     assert client.get(path).status_code in (400, 404)
+
+
+PAST_INTEGER = 2**31  # one past the largest id PostgreSQL's INTEGER holds (SQLite's: 2**63 - 1)
+
+
+def filled(rule: str, values: dict[str, int]) -> str:
+    """The path of ``rule`` with ``values`` for its numbers."""
+    return re.sub(r"<int:(\w+)>", lambda match: str(values[match[1]]), rule)
+
+
+def test_ids_past_the_databases_integers_are_not_errors(tmp_path: Path) -> None:
+    """Every route with a number in its path, given one too large for an id column: all
+    of them huge, and (the game and hand 1 exist) only the last one; as an owner."""
+    app = test_app(tmp_path / "ids.db", LOGIN_DISABLED=False)
+    with app.app_context():
+        accounts.create_user("Olga", "a long enough password", "owner")
+    played_game(app, 1)
+    client = app.test_client()
+    login = {"name": "Olga", "password": "a long enough password"}
+    assert client.post("/login", data=login).status_code == 302
+    for rule in app.url_map.iter_rules():
+        numbers = re.findall(r"<int:(\w+)>", rule.rule)
+        if not numbers:
+            continue
+        for last in sorted({1, len(numbers)}):
+            values = {name: 1 for name in numbers[: len(numbers) - last]}
+            values |= {name: PAST_INTEGER for name in numbers[len(numbers) - last :]}
+            path = filled(rule.rule, values)
+            for method in sorted((rule.methods or set()) & {"GET", "POST"}):
+                answer = client.open(path, method=method)
+                assert answer.status_code < 500, (method, path)
 
 
 def test_a_huge_house_rule_is_refused(app: Flask, client: FlaskClient) -> None:

@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper import accounts, create_app, services
 from scorekeeper.extensions import db
 from scorekeeper.models import LoginFailure, ShareLink
+from tests.conftest import database_url
 from tests.web.conftest import PLAYED_HAND, csrf_token, test_app
 from tests.web.test_access import database_fingerprint
 
@@ -134,7 +135,7 @@ def test_cookies_are_secure_when_served_over_https(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("SCOREKEEPER_HTTPS", "1")
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'tls.db'}"})
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url(tmp_path / "tls.db")})
     assert app.config["SESSION_COOKIE_SECURE"] and app.config["REMEMBER_COOKIE_SECURE"]
 
 

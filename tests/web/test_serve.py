@@ -20,11 +20,12 @@ from typing import Any
 import pytest
 import segno
 from alembic.script import ScriptDirectory
-from sqlalchemy import inspect
+from sqlalchemy import inspect, make_url
 
 from scorekeeper import MIGRATIONS, ROOT, create_app, serve
 from scorekeeper.extensions import db
 from scorekeeper.serve import banner, lan_addresses, listen_urls, prepare_database, qr_text
+from tests.conftest import database_url, sqlite_only, untouched
 
 # migrations/env.py still calls Flask-SQLAlchemy's deprecated ``db.get_engine()`` first.
 
@@ -146,7 +147,7 @@ def test_banner_on_loopback_says_phones_cannot_reach_it() -> None:
 def test_prepare_database_creates_the_tables_on_an_empty_instance(instance: Path) -> None:
     app = create_app()
     state = prepare_database(app)
-    assert (instance / "scorekeeper.db").is_file()
+    assert not untouched(instance / "scorekeeper.db")
     assert (state.before, state.after) == (None, HEAD)
     assert "upgraded from empty" in str(state)
     with app.app_context():
@@ -155,7 +156,8 @@ def test_prepare_database_creates_the_tables_on_an_empty_instance(instance: Path
 
     again = prepare_database(create_app())
     assert (again.before, again.after) == (HEAD, HEAD)
-    assert str(again) == f"sqlite:///{instance / 'scorekeeper.db'} (revision {HEAD})"
+    where = make_url(database_url(instance / "scorekeeper.db"))
+    assert str(again) == f"{where.render_as_string(hide_password=True)} (revision {HEAD})"
 
 
 def test_the_secret_key_file_is_made_once_and_kept(instance: Path) -> None:
@@ -213,15 +215,10 @@ def first_answer(link: str, process: subprocess.Popen[str], timeout: float) -> i
 
 
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
-def test_serve_serves_the_app_and_stops_cleanly(tmp_path: Path, stop: signal.Signals) -> None:
+def test_serve_serves_the_app_and_stops_cleanly(instance: Path, stop: signal.Signals) -> None:
     port = free_port()
     link = f"http://127.0.0.1:{port}"
-    env = {
-        **os.environ,
-        "SCOREKEEPER_INSTANCE_PATH": str(tmp_path / "instance"),
-        "PYTHONIOENCODING": "utf-8",
-    }
-    env.pop("DATABASE_URL", None)
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
     command = ["serve", "--host", "127.0.0.1", "--port", str(port)]
     process = subprocess.Popen(
         [sys.executable, "-m", "scorekeeper.cli", *command],
@@ -248,9 +245,10 @@ def test_serve_serves_the_app_and_stops_cleanly(tmp_path: Path, stop: signal.Sig
     assert qr_text(link) in out
     assert "No users yet: the first visit makes its visitor the owner." in out
     assert out.rstrip().endswith("Stopped.")
-    assert (tmp_path / "instance" / "scorekeeper.db").is_file()
+    assert not untouched(instance / "scorekeeper.db")
 
 
+@sqlite_only
 def test_sqlite_writes_ahead_and_waits_its_turn(tmp_path: Path) -> None:
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'wal.db'}"})
     with app.app_context():

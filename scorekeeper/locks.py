@@ -1,0 +1,37 @@
+"""Locks held across every process on one database, around the checks a write depends on.
+
+Two phones (or two server processes) at once must not both become the first owner,
+leave no owner, or chain the ratings from two stale reads. PostgreSQL runs such
+transactions side by side (READ COMMITTED), so ``serialize`` takes a
+transaction-level advisory lock there: the second transaction waits until the first
+commits or rolls back, and its next statement reads what the first wrote. SQLite
+lets one writer at a time through, but a transaction only becomes a writer at its
+first write, after the reads the check makes: there ``serialize`` makes a write that
+changes nothing, so the transaction holds the database's one write lock from then on
+(several gunicorn workers on one SQLite file; another waits up to the busy timeout).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select, text
+
+from .extensions import db
+
+# the first of pg_advisory_xact_lock's two keys: keeps these apart from the advisory
+# locks of any other application sharing the database
+NAMESPACE = 0x5C0E
+KEYS = {"owners": 1, "ratings": 2}
+
+
+def on_postgresql() -> bool:
+    return db.session.get_bind().dialect.name == "postgresql"
+
+
+def serialize(name: str) -> None:
+    """Hold the lock ``name`` (one of ``KEYS``) until the current transaction ends,
+    waiting while another transaction holds it (on SQLite: the write lock)."""
+    key = KEYS[name]
+    if on_postgresql():
+        db.session.execute(select(func.pg_advisory_xact_lock(NAMESPACE, key)))
+    else:
+        db.session.execute(text("UPDATE user_account SET id = id WHERE 0 = 1"))

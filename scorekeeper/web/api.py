@@ -1,0 +1,318 @@
+"""The JSON API under ``/api/v1``, described by ``/api/v1/openapi.json``.
+
+A program sends ``Authorization: Bearer <token>`` (a token made on the account
+page or with ``scorekeeper create-token``); the token's user's role decides, as
+on the pages (``auth.required_role``). Login cookies open nothing here, so no
+other site can make a browser call the API. Every refusal is
+``{"error": code, "message": sentence}``: 400 a body or parameter that cannot be
+read, 401 no token, 403 the role, 404 no such game or hand, 409 a change made
+meanwhile, 422 a rule of the game (the engine's code and sentence).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Blueprint, Response, current_app, g, jsonify, request, url_for
+from werkzeug.exceptions import HTTPException
+
+from .. import accounts, idempotency, services
+from ..engine.cards import Suit, parse_cards
+from ..engine.claims import meld_answer, parse_claim
+from ..engine.errors import PinochleError
+from ..engine.meld import check_hand
+from ..engine.rules import ruleset
+from ..engine.scoring import GameResult
+from ..gamefile import to_document
+from ..models import Game, User
+from .auth import requires
+from .openapi import IDEMPOTENCY_KEY_PATTERN, IF_MATCH_PATTERN, document
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+PREFIX = "/api/"
+CONFLICTS = {"hand_recorded_meanwhile", "game_changed_meanwhile"}
+LIST_LIMIT = 200
+
+
+class ApiError(Exception):
+    """A refusal, answered as ``{"error": code, "message": sentence}``."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def is_api_request() -> bool:
+    return request.path.startswith(PREFIX)
+
+
+def error_response(status: int, code: str, message: str) -> Response:
+    response = jsonify({"error": code, "message": message})
+    response.status_code = status
+    if status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
+    return response
+
+
+@bp.errorhandler(ApiError)
+def _refused(error: ApiError) -> Response:
+    return error_response(error.status, error.code, error.message)
+
+
+@bp.errorhandler(PinochleError)
+def _rule_refused(error: PinochleError) -> Response:
+    status = 409 if error.code in CONFLICTS else 422
+    return error_response(status, error.code, error.message)
+
+
+def http_error(error: HTTPException) -> Response:
+    """An HTTP error (404, 405, 413, 500…) on an API address, as JSON."""
+    status = error.code or 500
+    code = (error.name or "error").lower().replace(" ", "_")
+    message = {
+        404: "There is no such address in the API.",
+        405: "This address does not answer that method.",
+        413: "The body may be at most 2 MB.",
+        500: "Something went wrong; nothing was saved. Please try again.",
+    }.get(status, error.description or error.name)
+    return error_response(status, code, str(message))
+
+
+# --- who is calling ------------------------------------------------------------------
+
+
+def check_api_access(needed: str | None) -> Response | None:
+    """Before an API request: the bearer token's user, with the role ``needed``."""
+    g.api_user = None
+    if needed is None or current_app.config.get("LOGIN_DISABLED"):
+        return None
+    user = _bearer_user()
+    if user is None:
+        return error_response(
+            401,
+            "unauthorized",
+            "Send an API token as 'Authorization: Bearer <token>'; make one on your account page.",
+        )
+    if not accounts.may(user.role, needed):
+        return error_response(
+            403, "forbidden", f"A {user.role} cannot do this; it needs a {needed} or above."
+        )
+    g.api_user = user
+    return None
+
+
+def _bearer_user() -> User | None:
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    return accounts.user_by_api_token(token.strip())
+
+
+# --- reading requests ---------------------------------------------------------------------
+
+
+def _body() -> dict[str, Any]:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise ApiError(
+            400, "bad_body", "The body must be a JSON object (Content-Type: application/json)."
+        )
+    return body
+
+
+def _int_arg(name: str, default: int, low: int, high: int) -> int:
+    text = request.args.get(name)
+    if text is None:
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        value = low - 1
+    if not low <= value <= high:
+        raise ApiError(
+            400, "bad_parameter", f"{name} is a whole number from {low} to {high}, not {text!r}."
+        )
+    return value
+
+
+def _expected_version() -> int | None:
+    """The game version an ``If-Match`` header names (``"7"``, ``W/"7"`` or ``7``)."""
+    text = request.headers.get("If-Match")
+    if text is None:
+        return None
+    if not re.fullmatch(IF_MATCH_PATTERN, text):
+        raise ApiError(400, "bad_if_match", f'If-Match is a game version like "7", not {text!r}.')
+    return int(text.removeprefix("W/").strip('"'))
+
+
+def _game(game_id: int) -> Game:
+    game = services.get_game(game_id)
+    if game is None:
+        raise ApiError(404, "no_game", f"There is no game {game_id}.")
+    return game
+
+
+def _hand_number(game: Game, number: int) -> int:
+    if not 1 <= number <= len(game.hands):
+        raise ApiError(404, "no_hand", f"Game {game.id} has no hand {number}.")
+    return number
+
+
+# --- answers ---------------------------------------------------------------------------
+
+
+def game_view(game: Game, result: GameResult) -> dict[str, Any]:
+    return {
+        "id": game.id,
+        "version": game.version,
+        "url": url_for("games.show", game_id=game.id),
+        "game": to_document(result.game),
+        "result": result.as_dict(),
+    }
+
+
+def _game_answer(body: dict[str, Any], status: int = 200) -> Response:
+    response = jsonify(body)
+    response.status_code = status
+    response.headers["ETag"] = f'"{body["version"]}"'
+    if status == 201:
+        response.headers["Location"] = url_for("api.game", game_id=body["id"])
+    return response
+
+
+# --- games --------------------------------------------------------------------------------
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    return jsonify(document(url_for("api.games", _external=False).removesuffix("/games")))
+
+
+@bp.get("/games")
+def games() -> Response:
+    unknown = sorted(set(request.args) - {"limit", "offset"})
+    if unknown:
+        raise ApiError(400, "bad_parameter", f"Unknown parameter {unknown[0]!r}: limit, offset.")
+    limit = _int_arg("limit", 50, 1, LIST_LIMIT)
+    offset = _int_arg("offset", 0, 0, 2**31)
+    return jsonify({"games": services.game_summaries(limit, offset)})
+
+
+@bp.post("/games")
+@requires("scorekeeper")
+def create_game() -> Response:
+    game = services.import_game(_body())
+    return _game_answer(game_view(game, services.replay_game(game)), 201)
+
+
+@bp.get("/games/<int:game_id>")
+def game(game_id: int) -> Response:
+    found = _game(game_id)
+    return _game_answer(game_view(found, services.replay_game(found)))
+
+
+@bp.post("/games/<int:game_id>/hands")
+@requires("scorekeeper")
+def add_hand(game_id: int) -> Response:
+    """Record the next hand; with an ``Idempotency-Key``, a retry gets the first answer."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        found = _game(game_id)
+        result = services.add_hand(found, _body(), _expected_version())
+        return _game_answer(game_view(found, result), 201)
+    return _add_hand_once(game_id, key)
+
+
+def _add_hand_once(game_id: int, key: str) -> Response:
+    if not re.fullmatch(IDEMPOTENCY_KEY_PATTERN, key):
+        raise ApiError(
+            400,
+            "bad_idempotency_key",
+            "Idempotency-Key is 1 to 200 letters, digits and marks of ASCII, without spaces.",
+        )
+    scope = f"user:{g.api_user.id}" if g.api_user is not None else "anyone"
+    hashed = idempotency.request_hash(request.method, request.path, request.get_data())
+    kept = _kept_answer(scope, key, hashed)
+    if kept is not None:
+        return kept
+    found = _game(game_id)
+    document, expected = _body(), _expected_version()
+
+    def receipt(stored: Game, result: GameResult) -> None:
+        idempotency.keep(scope, key, hashed, 201, game_view(stored, result))
+
+    try:
+        result = services.add_hand(found, document, expected, receipt)
+    except PinochleError as error:
+        if error.code in CONFLICTS:  # the same key, sent twice at once: one recorded it
+            kept = _kept_answer(scope, key, hashed)
+            if kept is not None:
+                return kept
+        raise
+    return _game_answer(game_view(found, result), 201)
+
+
+def _kept_answer(scope: str, key: str, hashed: str) -> Response | None:
+    kept = idempotency.find(scope, key)
+    if kept is None:
+        return None
+    if kept.request_hash != hashed:
+        raise ApiError(
+            422,
+            "idempotency_key_reused",
+            "This Idempotency-Key was sent with another request; use a new key.",
+        )
+    response = _game_answer(kept.body, kept.status)
+    response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+@bp.put("/games/<int:game_id>/hands/<int:number>")
+@requires("scorekeeper")
+def replace_hand(game_id: int, number: int) -> Response:
+    found = _game(game_id)
+    number = _hand_number(found, number)
+    result = services.replace_hand(found, number, _body(), _expected_version())
+    return _game_answer(game_view(found, result))
+
+
+@bp.delete("/games/<int:game_id>/hands/<int:number>")
+@requires("scorekeeper")
+def delete_hand(game_id: int, number: int) -> Response:
+    found = _game(game_id)
+    number = _hand_number(found, number)
+    result = services.delete_hand(found, number, _expected_version())
+    return _game_answer(game_view(found, result))
+
+
+# --- meld ---------------------------------------------------------------------------------
+
+MELD_FIELDS = {"cards", "trump", "ruleset", "claim"}
+
+
+@bp.post("/meld")
+@requires("viewer")
+def meld() -> Response:
+    """The meld of some cards (one trump or every trump), or the verdict on a claim."""
+    body = _body()
+    unknown = sorted(set(body) - MELD_FIELDS)
+    if unknown:
+        raise ApiError(
+            422,
+            "unknown_field",
+            f"Unknown field {unknown[0]!r}: expected cards, trump, ruleset, claim.",
+        )
+    cards, trump, name, claim = (body.get(f) for f in ("cards", "trump", "ruleset", "claim"))
+    if not isinstance(cards, str):
+        raise ApiError(422, "bad_cards", "cards is a string of cards, like 'AH 10H KH QH JH'.")
+    if not isinstance(trump, str | None) or not isinstance(name, str | None):
+        raise ApiError(422, "bad_field", "trump and ruleset are strings (or left out).")
+    if not isinstance(claim, int | str | None) or isinstance(claim, bool):
+        raise ApiError(422, "bad_claim", "claim is points (150) or meld names ('run, pinochle').")
+    rules = ruleset(name or "partnership")
+    hand = parse_cards(cards, rules.meld_table.deck)
+    check_hand(hand, rules)
+    claimed = parse_claim(claim) if isinstance(claim, str) else claim
+    return jsonify(meld_answer(hand, None if trump is None else Suit.parse(trump), rules, claimed))

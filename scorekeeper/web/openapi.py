@@ -1,0 +1,384 @@
+"""The OpenAPI document of the JSON API (``/api/v1/openapi.json``).
+
+It describes what ``web/api.py`` answers; ``tests/web/test_api_schema.py`` has
+schemathesis send generated requests and check every answer against it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.cards import Suit
+from ..engine.rules import PRESETS
+
+OPENAPI_VERSION = "3.0.3"
+IF_MATCH_PATTERN = r'^(W/)?"?[0-9]{1,18}"?$'  # the game's version, as its ETag or bare
+IDEMPOTENCY_KEY_PATTERN = r"^[!-~]{1,200}$"  # visible ASCII, as a header carries it
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _error(description: str) -> dict[str, Any]:
+    return _json(_ref("Error"), description)
+
+
+_INTS = {"type": "array", "items": {"type": "integer"}}
+_SUIT = {"type": "string", "enum": [suit.value for suit in Suit]}
+
+HAND = {
+    "type": "object",
+    "description": "One hand, as in the pinochle-game/1 file's `hands`: fields it does "
+    "not record are left out.",
+    "additionalProperties": False,
+    "properties": {
+        "bidder": {"type": "string"},
+        "bid": {"type": "integer"},
+        "trump": _SUIT,
+        "meld": {**_INTS, "description": "per side, in the game's side order"},
+        "counters": {**_INTS, "description": "per side, for a hand played out"},
+        "thrown_in": {"type": "boolean"},
+        "passed_out": {"type": "boolean"},
+        "no_marriage": {"type": "boolean"},
+        "took_trick": {"type": "array", "items": {"type": "boolean"}},
+        "all_tricks": {"type": "integer"},
+        "meld_chips": _INTS,
+        "meld_cards": {
+            "type": "object",
+            "description": "cards a player showed, by name, in card notation (`AH 10H KH`)",
+            "additionalProperties": {"type": "string"},
+        },
+    },
+}
+
+GAME_DOCUMENT = {
+    "type": "object",
+    "description": "A pinochle-game/1 document (docs/game-format.md).",
+    "required": ["format", "ruleset", "sides"],
+    "additionalProperties": False,
+    "properties": {
+        "format": {"type": "string", "enum": ["pinochle-game/1"]},
+        "ruleset": {"type": "string", "enum": sorted(PRESETS)},
+        "rules": {"type": "object", "description": "house-rule options (docs/rules.md)"},
+        "sides": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["name", "players"],
+                "additionalProperties": False,
+                "properties": {
+                    "name": {"type": "string"},
+                    "players": {"type": "array", "items": {"type": "string"}},
+                },
+            },
+        },
+        "seating": {"type": "array", "items": {"type": "string"}},
+        "first_dealer": {"type": "string"},
+        "played_on": {"type": "string", "format": "date"},
+        "hands": {"type": "array", "items": _ref("Hand")},
+    },
+}
+
+_SIDE_OR_NULL = {"type": "integer", "nullable": True}
+
+RESULT = {
+    "type": "object",
+    "description": "The replay: what `scorekeeper score --json` prints (game-format.md §2).",
+    "required": ["ruleset", "target", "hands", "totals", "finished", "went_out", "winner"],
+    "properties": {
+        "ruleset": {"type": "string"},
+        "target": {"type": "integer"},
+        "hands": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["number", "dealer", "outcome", "points", "totals"],
+                "properties": {
+                    "number": {"type": "integer"},
+                    "dealer": {"type": "string"},
+                    "outcome": {
+                        "type": "string",
+                        "enum": ["made", "set", "thrown_in", "passed_out", "scored"],
+                    },
+                    "points": _INTS,
+                    "totals": _INTS,
+                    "chips": _INTS,
+                },
+            },
+        },
+        "totals": _INTS,
+        "finished": {"type": "boolean"},
+        "went_out": _SIDE_OR_NULL,
+        "winner": {
+            "nullable": True,
+            "description": "the winning side's index, `draw`, or null while playing",
+            "oneOf": [{"type": "integer"}, {"type": "string", "enum": ["draw"]}],
+        },
+        "chips": {**_INTS, "nullable": True},
+    },
+}
+
+GAME = {
+    "type": "object",
+    "required": ["id", "version", "url", "game", "result"],
+    "properties": {
+        "id": {"type": "integer"},
+        "version": {
+            "type": "integer",
+            "description": "one more with every change; send it back as `If-Match` to refuse "
+            "a change made meanwhile (409)",
+        },
+        "url": {"type": "string", "description": "the game's scoreboard page"},
+        "game": _ref("GameDocument"),
+        "result": _ref("Result"),
+    },
+}
+
+GAME_SUMMARY = {
+    "type": "object",
+    "required": ["id", "version", "ruleset", "played_on", "sides", "hands", "finished"],
+    "properties": {
+        "id": {"type": "integer"},
+        "version": {"type": "integer"},
+        "ruleset": {"type": "string"},
+        "played_on": {"type": "string", "format": "date"},
+        "sides": {"type": "array", "items": {"type": "string"}},
+        "hands": {"type": "integer"},
+        "finished": {"type": "boolean"},
+        "winner": RESULT["properties"]["winner"],  # type: ignore[index]
+    },
+}
+
+MELD_REQUEST = {
+    "type": "object",
+    "required": ["cards"],
+    "additionalProperties": False,
+    "properties": {
+        "cards": {"type": "string", "description": "card notation: `AH 10H KH QH JH QS JD`"},
+        "trump": {**_SUIT, "nullable": True, "description": "left out: every trump"},
+        "ruleset": {"type": "string", "enum": sorted(PRESETS), "default": "partnership"},
+        "claim": {
+            "nullable": True,
+            "description": "points (`150`) or meld names (`run, pinochle`) to check",
+            "oneOf": [{"type": "integer"}, {"type": "string"}],
+        },
+    },
+}
+
+_MELD = {
+    "type": "object",
+    "required": ["name", "points", "cards"],
+    "properties": {
+        "name": {"type": "string"},
+        "points": {"type": "integer"},
+        "cards": {"type": "array", "items": {"type": "string"}},
+    },
+}
+_MELD_RESULT = {
+    "type": "object",
+    "required": ["trump", "total", "melds"],
+    "properties": {
+        "trump": _SUIT,
+        "total": {"type": "integer"},
+        "melds": {"type": "array", "items": _MELD},
+        "chips": {"type": "integer"},
+    },
+}
+MELD_ANSWER = {
+    "description": "What `scorekeeper meld --json` prints (game-format.md §3): the meld "
+    "of one trump, the meld for every trump (`by_trump`), or the verdict on a claim.",
+    "oneOf": [
+        _MELD_RESULT,
+        {
+            "type": "object",
+            "required": ["by_trump"],
+            "properties": {"by_trump": {"type": "object", "additionalProperties": _MELD_RESULT}},
+        },
+        {
+            "type": "object",
+            "required": ["verdict", "reason", "code", "claimed", "total", "trump", "missed"],
+            "properties": {
+                "verdict": {"type": "string"},
+                "reason": {"type": "string"},
+                "code": {"type": "string"},
+                "claimed": {"type": "integer"},
+                "total": {"type": "integer"},
+                "trump": _SUIT,
+                "missed": {"type": "array", "items": _MELD},
+            },
+        },
+    ],
+}
+
+ERROR = {
+    "type": "object",
+    "required": ["error", "message"],
+    "properties": {
+        "error": {"type": "string", "description": "a code a program can test"},
+        "message": {"type": "string", "description": "a sentence for people"},
+    },
+}
+
+_GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "integer"}}
+_NUMBER = {
+    "name": "number",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "integer"},
+    "description": "the hand's number, from 1",
+}
+_IF_MATCH = {
+    "name": "If-Match",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string", "pattern": IF_MATCH_PATTERN},
+    "description": 'the game\'s `version` the change was made from (e.g. `"7"`)',
+}
+_IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string", "pattern": IDEMPOTENCY_KEY_PATTERN},
+    "description": "the same key again (a retry) records nothing and gets the first answer",
+}
+
+_REFUSALS = {
+    "400": _error("the body is not a JSON object, or a parameter is malformed"),
+    "401": _error("no API token, or an unknown one"),
+    "403": _error("the token's user has a role that cannot do this"),
+}
+_GAME_REFUSALS = {
+    **_REFUSALS,
+    "404": _error("no such game or hand"),
+    "409": _error("the game changed meanwhile (another phone, or a stale If-Match)"),
+    "422": _error("a rule of the game refuses it (the engine's sentence)"),
+}
+
+
+def _body(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
+def document(server: str) -> dict[str, Any]:
+    """The OpenAPI document, with ``server`` (``/api/v1`` on this host) as its base."""
+    game_view = _json(_ref("Game"), "the game, its version and its replay")
+    return {
+        "openapi": OPENAPI_VERSION,
+        "info": {
+            "title": "Pinochle scorekeeper",
+            "version": "1",
+            "description": "Games, hands and meld, for programs. Send a token made on the "
+            "account page (or with `scorekeeper create-token USER`) as "
+            "`Authorization: Bearer <token>`; the token's user's role decides what it may "
+            "do, as on the pages.",
+        },
+        "servers": [{"url": server}],
+        "security": [{"bearer": []}],
+        "paths": {
+            "/games": {
+                "get": {
+                    "summary": "The games, newest first",
+                    "operationId": "listGames",
+                    "parameters": [
+                        {
+                            "name": "limit",
+                            "in": "query",
+                            "schema": {"type": "integer", "minimum": 1, "maximum": 200},
+                        },
+                        {
+                            "name": "offset",
+                            "in": "query",
+                            "schema": {"type": "integer", "minimum": 0, "maximum": 2**31},
+                        },
+                    ],
+                    "responses": {
+                        "200": _json(
+                            {
+                                "type": "object",
+                                "required": ["games"],
+                                "properties": {
+                                    "games": {"type": "array", "items": _ref("GameSummary")}
+                                },
+                            },
+                            "a page of games",
+                        ),
+                        **_REFUSALS,
+                    },
+                },
+                "post": {
+                    "summary": "Create a game from a pinochle-game/1 document (with its hands)",
+                    "operationId": "createGame",
+                    "requestBody": _body(_ref("GameDocument")),
+                    "responses": {
+                        "201": game_view,
+                        **_REFUSALS,
+                        "422": _GAME_REFUSALS["422"],
+                    },
+                },
+            },
+            "/games/{game_id}": {
+                "parameters": [_GAME_ID],
+                "get": {
+                    "summary": "A game: its document and its replay",
+                    "operationId": "getGame",
+                    "responses": {"200": game_view, **_REFUSALS, "404": _GAME_REFUSALS["404"]},
+                },
+            },
+            "/games/{game_id}/hands": {
+                "parameters": [_GAME_ID],
+                "post": {
+                    "summary": "Record the next hand",
+                    "operationId": "addHand",
+                    "parameters": [_IF_MATCH, _IDEMPOTENCY_KEY],
+                    "requestBody": _body(_ref("Hand")),
+                    "responses": {"201": game_view, **_GAME_REFUSALS},
+                },
+            },
+            "/games/{game_id}/hands/{number}": {
+                "parameters": [_GAME_ID, _NUMBER],
+                "put": {
+                    "summary": "Correct a hand (the game is replayed with it)",
+                    "operationId": "replaceHand",
+                    "parameters": [_IF_MATCH],
+                    "requestBody": _body(_ref("Hand")),
+                    "responses": {"200": game_view, **_GAME_REFUSALS},
+                },
+                "delete": {
+                    "summary": "Delete a hand (the later ones move up)",
+                    "operationId": "deleteHand",
+                    "parameters": [_IF_MATCH],
+                    "responses": {"200": game_view, **_GAME_REFUSALS},
+                },
+            },
+            "/meld": {
+                "post": {
+                    "summary": "Meld of some cards, or the verdict on a claim",
+                    "operationId": "checkMeld",
+                    "requestBody": _body(_ref("MeldRequest")),
+                    "responses": {
+                        "200": _json(_ref("MeldAnswer"), "the meld or the verdict"),
+                        **_REFUSALS,
+                        "422": _error("a card or the claim cannot be read"),
+                    },
+                },
+            },
+        },
+        "components": {
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+            "schemas": {
+                "Hand": HAND,
+                "GameDocument": GAME_DOCUMENT,
+                "Result": RESULT,
+                "Game": GAME,
+                "GameSummary": GAME_SUMMARY,
+                "MeldRequest": MELD_REQUEST,
+                "MeldAnswer": MELD_ANSWER,
+                "Error": ERROR,
+            },
+        },
+    }
