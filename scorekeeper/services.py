@@ -323,8 +323,12 @@ def delete_game(game: Game) -> None:
     are rated again (their players' ratings no longer count it)."""
     key, name = order_key(game), game.ruleset
     serialize("ratings")  # before its outcomes go (outcomes.py: the ratings' lock)
-    db.session.delete(game)
-    db.session.flush()
+    try:
+        db.session.delete(game)
+        db.session.flush()
+    except StaleDataError:  # a hand was recorded meanwhile: the owner looks again
+        db.session.rollback()
+        raise GameError("game_changed_meanwhile") from None
     rate_since(key, name)
     db.session.commit()
 
@@ -362,14 +366,27 @@ def _check_version(game: Game, expected: int | None, adding: bool = False) -> No
     raise GameError("game_changed_meanwhile")
 
 
+Receipt = Callable[[Game, GameResult], None]
+
+
 @contextmanager
-def _changing(game: Game, adding: int | None = None) -> Iterator[None]:
-    """Write a change to ``game``'s hands and commit it, or refuse it as made
-    meanwhile on another phone: the game's row is written with the version it was
-    read at, which another phone's change has moved on (or hand ``adding`` was taken)."""
+def _changing(
+    game: Game, result: GameResult, adding: int | None = None, receipt: Receipt | None = None
+) -> Iterator[None]:
+    """Write a change to ``game``'s hands (the body) with the outcomes of ``result``
+    and commit it, or refuse it as made meanwhile on another phone: the game's row is
+    written with the version it was read at, which another phone's change has moved
+    on (or hand ``adding`` was taken). ``receipt`` runs in the same transaction once
+    the game has its new version (the API's answer, kept for an ``Idempotency-Key``).
+    """
+    serialize("ratings")  # first, as every change does (no two wait on each other)
     game.updated_at = utcnow()
     try:
         yield
+        record_outcomes(game, result)
+        db.session.flush()
+        if receipt is not None:
+            receipt(game, result)
         db.session.commit()
     except (IntegrityError, StaleDataError):
         db.session.rollback()
@@ -378,39 +395,55 @@ def _changing(game: Game, adding: int | None = None) -> Iterator[None]:
         raise GameError("hand_recorded_meanwhile", hand=adding) from None
 
 
+CONFLICTS = ("hand_recorded_meanwhile", "game_changed_meanwhile")
+ADD_ATTEMPTS = 3  # a hand sent without a version waits out this many others' saves
+
+
 def add_hand(
     game: Game,
     document: dict[str, Any],
     expected: int | None = None,
-    receipt: Callable[[Game, GameResult], None] | None = None,
+    receipt: Receipt | None = None,
 ) -> GameResult:
     """Record the next hand; refused (nothing written) when any rule is broken.
 
     ``expected`` is the game's ``version`` the form was opened at (a double tap on
-    Save, or a hand recorded meanwhile on another phone, is refused). ``receipt``
-    writes in the same transaction, once the game has its new version (the API's
-    answer for an ``Idempotency-Key``).
+    Save, or a hand recorded meanwhile on another phone, is refused). Without it the
+    hand is the next one whatever came before: when another phone's hand is saved
+    first, the game is read again and the hand added after it.
     """
+    for attempt in range(1, ADD_ATTEMPTS + 1):
+        try:
+            return _add_hand(game, document, expected, receipt)
+        except GameError as error:
+            if expected is not None or error.code not in CONFLICTS or attempt == ADD_ATTEMPTS:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _add_hand(
+    game: Game, document: dict[str, Any], expected: int | None, receipt: Receipt | None
+) -> GameResult:
     _check_version(game, expected, adding=True)
     documents = [hand_document(hand) for hand in game.hands] + [document]
     checked = engine_game(game, documents)
     result = replay(checked)
     number = len(documents)
     stored = _canonical(checked, number)
-    with _changing(game, adding=number):
+    with _changing(game, result, adding=number, receipt=receipt):
         hand = Hand(number=number)
         _store_hand(hand, stored)
         game.hands.append(hand)
         game.edits.append(HandEdit(number=number, action="added", before=None, after=stored))
-        record_outcomes(game, result)
-        if receipt is not None:
-            db.session.flush()
-            receipt(game, result)
     return result
 
 
 def replace_hand(
-    game: Game, number: int, document: dict[str, Any], expected: int | None = None
+    game: Game,
+    number: int,
+    document: dict[str, Any],
+    expected: int | None = None,
+    receipt: Receipt | None = None,
 ) -> GameResult:
     """Correct hand ``number``; the whole game is replayed with the correction first."""
     _check_version(game, expected)
@@ -421,29 +454,32 @@ def replace_hand(
     checked = engine_game(game, documents)
     result = replay_change(checked, number)
     after = _canonical(checked, number)
-    if after != before:
-        with _changing(game):
-            _store_hand(hand, after)
-            game.edits.append(HandEdit(number=number, action="edited", before=before, after=after))
-            record_outcomes(game, result)
+    if after == before:
+        if receipt is not None:
+            receipt(game, result)
+        return result
+    with _changing(game, result, receipt=receipt):
+        _store_hand(hand, after)
+        game.edits.append(HandEdit(number=number, action="edited", before=before, after=after))
     return result
 
 
-def delete_hand(game: Game, number: int, expected: int | None = None) -> GameResult:
+def delete_hand(
+    game: Game, number: int, expected: int | None = None, receipt: Receipt | None = None
+) -> GameResult:
     """Remove hand ``number``; the hands after it move up one."""
     _check_version(game, expected)
     hand = _hand(game, number)
     documents = [hand_document(h) for h in game.hands]
     before = documents.pop(number - 1)
     result = replay_change(engine_game(game, documents), number)
-    with _changing(game):
+    with _changing(game, result, receipt=receipt):
         game.hands.remove(hand)
         db.session.flush()
         for later in game.hands[number - 1 :]:
             later.number -= 1
             db.session.flush()
         game.edits.append(HandEdit(number=number, action="deleted", before=before, after=None))
-        record_outcomes(game, result)
     return result
 
 

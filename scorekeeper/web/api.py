@@ -32,7 +32,7 @@ from .openapi import IDEMPOTENCY_KEY_PATTERN, IF_MATCH_PATTERN, document
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 PREFIX = "/api/"
-CONFLICTS = {"hand_recorded_meanwhile", "game_changed_meanwhile"}
+CONFLICTS = services.CONFLICTS
 LIST_LIMIT = 200
 
 
@@ -114,7 +114,10 @@ def _bearer_user() -> User | None:
 
 
 def _body() -> dict[str, Any]:
-    body = request.get_json(silent=True)
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:  # nested deeper than the parser goes
+        body = None
     if not isinstance(body, dict):
         raise ApiError(
             400, "bad_body", "The body must be a JSON object (Content-Type: application/json)."
@@ -213,15 +216,26 @@ def game(game_id: int) -> Response:
     return _game_answer(game_view(found, services.replay_game(found)))
 
 
+class Answer:
+    """The game as a change left it, taken in the change's own transaction (once the
+    game has its new version): what another phone does after the commit is not in it."""
+
+    def __init__(self) -> None:
+        self.view: dict[str, Any] = {}
+
+    def __call__(self, game: Game, result: GameResult) -> None:
+        self.view = game_view(game, result)
+
+
 @bp.post("/games/<int:game_id>/hands")
 @requires("scorekeeper")
 def add_hand(game_id: int) -> Response:
     """Record the next hand; with an ``Idempotency-Key``, a retry gets the first answer."""
     key = request.headers.get("Idempotency-Key")
     if key is None:
-        found = _game(game_id)
-        result = services.add_hand(found, _body(), _expected_version())
-        return _game_answer(game_view(found, result), 201)
+        answer = Answer()
+        services.add_hand(_game(game_id), _body(), _expected_version(), answer)
+        return _game_answer(answer.view, 201)
     return _add_hand_once(game_id, key)
 
 
@@ -239,19 +253,21 @@ def _add_hand_once(game_id: int, key: str) -> Response:
         return kept
     found = _game(game_id)
     document, expected = _body(), _expected_version()
+    answer = Answer()
 
     def receipt(stored: Game, result: GameResult) -> None:
-        idempotency.keep(scope, key, hashed, 201, game_view(stored, result))
+        answer(stored, result)
+        idempotency.keep(scope, key, hashed, 201, answer.view)
 
     try:
-        result = services.add_hand(found, document, expected, receipt)
+        services.add_hand(found, document, expected, receipt)
     except PinochleError as error:
         if error.code in CONFLICTS:  # the same key, sent twice at once: one recorded it
             kept = _kept_answer(scope, key, hashed)
             if kept is not None:
                 return kept
         raise
-    return _game_answer(game_view(found, result), 201)
+    return _game_answer(answer.view, 201)
 
 
 def _kept_answer(scope: str, key: str, hashed: str) -> Response | None:
@@ -273,18 +289,18 @@ def _kept_answer(scope: str, key: str, hashed: str) -> Response | None:
 @requires("scorekeeper")
 def replace_hand(game_id: int, number: int) -> Response:
     found = _game(game_id)
-    number = _hand_number(found, number)
-    result = services.replace_hand(found, number, _body(), _expected_version())
-    return _game_answer(game_view(found, result))
+    answer = Answer()
+    services.replace_hand(found, _hand_number(found, number), _body(), _expected_version(), answer)
+    return _game_answer(answer.view)
 
 
 @bp.delete("/games/<int:game_id>/hands/<int:number>")
 @requires("scorekeeper")
 def delete_hand(game_id: int, number: int) -> Response:
     found = _game(game_id)
-    number = _hand_number(found, number)
-    result = services.delete_hand(found, number, _expected_version())
-    return _game_answer(game_view(found, result))
+    answer = Answer()
+    services.delete_hand(found, _hand_number(found, number), _expected_version(), answer)
+    return _game_answer(answer.view)
 
 
 # --- meld ---------------------------------------------------------------------------------

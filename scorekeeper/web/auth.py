@@ -302,7 +302,7 @@ def _account_user() -> User:
 
 @bp.route("/account", methods=["GET", "POST"])
 @requires("viewer")
-def account() -> str | tuple[str, int]:
+def account() -> str | tuple[str, int] | tuple[str, int, dict[str, str]]:
     """Who you are, and your API tokens: make one (shown once) or revoke one."""
     user = _account_user()
     form = TokenForm()
@@ -314,7 +314,8 @@ def account() -> str | tuple[str, int]:
         except accounts.AccountError as exc:
             form.add_error(exc.field, str(exc))
         else:
-            return _account_page(user, TokenForm(formdata=None), made=(row.label, token)), 201
+            page = _account_page(user, TokenForm(formdata=None), made=(row.label, token))
+            return page, 201, {"Cache-Control": "no-store"}  # the token, shown once
     return _account_page(user, form), 400
 
 

@@ -185,7 +185,11 @@ def scoreboard(game: Game, shared_token: str | None = None) -> str | tuple[str, 
 def delete(game_id: int) -> BaseResponse:
     game = game_or_404(game_id)
     names = " – ".join(side.name for side in game.sides)
-    services.delete_game(game)
+    try:
+        services.delete_game(game)
+    except PinochleError as error:  # a hand was recorded meanwhile: look again first
+        flash(error.message, "error")
+        return redirect(url_for("games.show", game_id=game_id))
     flash(_("The game %(names)s was deleted.", names=names), "ok")
     return redirect(url_for("games.index"))
 

@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 from scorekeeper import accounts, services
 from scorekeeper.backup import backup_document
 from scorekeeper.cli import main
+from scorekeeper.engine.errors import PinochleError
 from scorekeeper.extensions import db
 from scorekeeper.gamefile import to_document
 from tests.conftest import assert_matches_case, case_files, load_case
@@ -418,3 +419,50 @@ def test_games_naming_the_same_new_players_at_once_are_all_stored(tmp_path: Path
             "Ola",
             "Oz",
         ]
+
+
+def test_json_nested_too_deep_to_read_is_400(api: FlaskClient) -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    for path in ("/meld", "/games"):
+        answer = api.post(API + path, data=deep, content_type="application/json")
+        assert (answer.status_code, answer.json["error"]) == (400, "bad_body")
+
+
+def test_a_hand_without_if_match_follows_one_saved_meanwhile(tmp_path: Path) -> None:
+    """Read, then another phone saves a hand, then this one saves: it becomes the hand
+    after the other's (read again), not a refusal and not a second hand 1."""
+    app = test_app(tmp_path / "next.db")
+    other = test_app(tmp_path / "next.db")
+    with app.app_context():
+        game = services.create_game("partnership", {}, SIDES, first_dealer="Ann")
+        game_id = game.id
+        with other.app_context():
+            elsewhere = services.get_game(game_id)
+            assert elsewhere is not None
+            services.add_hand(elsewhere, PLAYED_HAND)
+        result = services.add_hand(game, {**PLAYED_HAND, "bidder": "Bea"})
+        assert [hand.number for hand in result.hands] == [1, 2]
+    with other.app_context():
+        stored = services.get_game(game_id)
+        assert stored is not None
+        assert [hand.bidder.name for hand in stored.hands if hand.bidder] == ["Cal", "Bea"]
+
+
+def test_deleting_a_game_changed_meanwhile_asks_to_look_again(tmp_path: Path) -> None:
+    app = test_app(tmp_path / "delete.db")
+    other = test_app(tmp_path / "delete.db")
+    with app.app_context():
+        game = services.create_game("partnership", {}, SIDES, first_dealer="Ann")
+        game_id = game.id
+        with other.app_context():
+            elsewhere = services.get_game(game_id)
+            assert elsewhere is not None
+            services.add_hand(elsewhere, PLAYED_HAND)
+        with pytest.raises(PinochleError, match="changed on another phone"):
+            services.delete_game(game)
+        assert services.get_game(game_id) is not None
+    client = app.test_client()
+    answer = client.post(f"/games/{game_id}/delete", follow_redirects=True)
+    assert answer.status_code == 200
+    with app.app_context():
+        assert services.get_game(game_id) is None
