@@ -255,7 +255,9 @@ def serve(server: Server, text: str, out: TextIO) -> None:
 
 @contextmanager
 def _sigterm_as_interrupt() -> Iterator[None]:
-    """SIGTERM stops the server as Ctrl-C does (main thread only; restored after)."""
+    """SIGTERM stops the server as Ctrl-C does, and Ctrl-C (SIGINT) stops it even when
+    the shell that started it made it ignore SIGINT (``cmd &`` without job control,
+    which a test run or a CI script may be); main thread only, restored after."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -263,9 +265,10 @@ def _sigterm_as_interrupt() -> Iterator[None]:
     def interrupt(_signum: int, _frame: object) -> None:
         raise KeyboardInterrupt
 
-    previous = signal.signal(signal.SIGTERM, interrupt)
+    previous = {stop: signal.signal(stop, interrupt) for stop in (signal.SIGINT, signal.SIGTERM)}
     try:
         yield
     finally:
-        with suppress(ValueError, TypeError):
-            signal.signal(signal.SIGTERM, previous)
+        for stop, handler in previous.items():
+            with suppress(ValueError, TypeError):
+                signal.signal(stop, handler)
