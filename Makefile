@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # e.g. `make run RUN_ARGS="--port 8000"`
 RUN_ARGS ?=
 
-.PHONY: run test test-postgres lint typecheck bench bench-web bench-pdf bench-stats bench-load clean
+.PHONY: run test test-postgres lint typecheck bench bench-web bench-pdf bench-stats bench-load translations clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,10 @@ bench-stats: $(STAMP)
 ## bench-load: gunicorn (2 workers) and 50 simulated tables for 30 s: p50/p95/p99 and errors
 bench-load: $(STAMP)
 	$(BIN)/python -m benchmarks.load
+
+## translations: extract every message into the catalogs (new ones arrive untranslated)
+translations: $(STAMP)
+	$(BIN)/python scripts/update-catalogs
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .bench

@@ -18,6 +18,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from .extensions import babel, csrf, db, migrate
+from .i18n import compile_catalogs, select_locale
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = ROOT / "migrations"
@@ -72,7 +73,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS), render_as_batch=True)
     csrf.init_app(app)
-    babel.init_app(app)
+    app.config.setdefault(
+        "BABEL_TRANSLATION_DIRECTORIES", str(compile_catalogs(instance / "translations"))
+    )
+    babel.init_app(app, locale_selector=select_locale)
 
     from .web import register
 

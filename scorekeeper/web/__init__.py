@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, Response, render_template
+from flask import Flask, Response, abort, current_app, redirect, render_template, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..engine.cards import Suit
 from ..engine.rules import PRESETS
+from ..i18n import COOKIE, LANGUAGES
 
 
 def register(app: Flask) -> None:
@@ -29,6 +31,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(sheets.bp)
     app.register_blueprint(stats.bp)
     app.add_url_rule("/health", "health", _health)
+    app.add_url_rule("/language/<code>", "language", _language)
     app.register_error_handler(400, _or_json(_bad_request))
     app.register_error_handler(403, _or_json(_forbidden))
     app.register_error_handler(404, _or_json(_not_found))
@@ -46,6 +49,25 @@ def _health() -> tuple[str, int, dict[str, str]]:
     """For a proxy or a monitor: the app answers (touching no database); the load
     benchmark's baseline."""
     return "ok\n", 200, {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
+
+
+def _language(code: str) -> Response:
+    """The footer's language links: remember the choice for a year, back to the page."""
+    from .auth import local_path
+
+    if code not in LANGUAGES:
+        abort(404)
+    back = local_path(request.args.get("next")) or url_for("games.index")
+    response = redirect(back)
+    response.set_cookie(
+        COOKIE,
+        code,
+        max_age=365 * 24 * 3600,
+        httponly=True,
+        samesite="Lax",
+        secure=current_app.config.get("SESSION_COOKIE_SECURE", False),
+    )
+    return response
 
 
 ErrorPage = Callable[[Exception], Any]
@@ -98,7 +120,12 @@ def suit_symbol(letter: str | None) -> str:
 
 
 def _template_helpers() -> dict[str, Any]:
-    return {"PRESETS": PRESETS, "SUITS": list(Suit)}
+    return {
+        "PRESETS": PRESETS,
+        "SUITS": list(Suit),
+        "LANGUAGES": LANGUAGES,
+        "get_locale": get_locale,
+    }
 
 
 def _error_page(status: int, title: str, message: str) -> tuple[str, int]:

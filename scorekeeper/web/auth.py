@@ -50,6 +50,7 @@ View = TypeVar("View", bound=Callable[..., Any])
 PUBLIC = {
     "static",
     "health",
+    "language",
     "auth.login",
     "auth.setup",
     "share.view",
@@ -103,7 +104,7 @@ def check_access() -> BaseResponse | None:
     if current_app.config.get("LOGIN_DISABLED"):
         return None
     endpoint = request.endpoint
-    if endpoint in ("static", "health"):  # before the owner exists too
+    if endpoint in ("static", "health", "language"):  # before the owner exists too
         return None
     if not accounts.has_users():
         if endpoint == "auth.setup":
@@ -113,13 +114,13 @@ def check_access() -> BaseResponse | None:
     if needed is None:
         return None
     if not current_user.is_authenticated:
-        return redirect(url_for("auth.login", next=_local_path(request.full_path)))
+        return redirect(url_for("auth.login", next=local_path(request.full_path)))
     if not accounts.may(current_user.role, needed):
         abort(403)
     return None
 
 
-def _local_path(path: str | None) -> str | None:
+def local_path(path: str | None) -> str | None:
     """``path`` when it stays on this site, else None (no open redirect after login):
     a path from the root, no scheme or host, no backslash, no control character
     (a browser drops a tab, which would turn ``/<tab>/evil`` into ``//evil``)."""
@@ -169,7 +170,7 @@ def login() -> str | tuple[str, int] | BaseResponse:
             form.form_errors.append(str(exc))
             return render_template("auth/login.html", form=form), 400
         login_user(user, remember=bool(form.remember.data))
-        return redirect(_local_path(request.args.get("next")) or url_for("games.index"))
+        return redirect(local_path(request.args.get("next")) or url_for("games.index"))
     return render_template("auth/login.html", form=form)
 
 

@@ -11,6 +11,7 @@ from flask_wtf import FlaskForm
 
 from .. import services
 from ..engine.errors import PinochleError
+from ..i18n import engine_message
 from ..models import Game, Hand
 
 # refusal code (or code prefix) -> the form field it is about
@@ -62,7 +63,7 @@ class EngineForm(FlaskForm):  # type: ignore[misc]
     def show_error(self, error: PinochleError) -> None:
         """Put the engine's sentence on its field (or on the form when none fits)."""
         self.engine_error = error
-        self.add_error(field_for(error), str(error))
+        self.add_error(field_for(error), engine_message(error))
 
     def add_error(self, name: str | None, message: str) -> None:
         """Show ``message`` beside the field called ``name`` (or on the form)."""

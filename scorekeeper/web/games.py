@@ -18,6 +18,7 @@ from .. import services
 from ..engine.errors import PinochleError
 from ..engine.rules import OPTIONS, PRESETS, RuleSet
 from ..gamefile import read_json
+from ..i18n import engine_message
 from ..models import Game
 from .auth import can, requires
 from .forms import EngineForm, game_or_404
@@ -188,7 +189,7 @@ def delete(game_id: int) -> BaseResponse:
     try:
         services.delete_game(game)
     except PinochleError as error:  # a hand was recorded meanwhile: look again first
-        flash(error.message, "error")
+        flash(engine_message(error), "error")
         return redirect(url_for("games.show", game_id=game_id))
     flash(_("The game %(names)s was deleted.", names=names), "ok")
     return redirect(url_for("games.index"))
@@ -234,7 +235,7 @@ def import_() -> str | BaseResponse:
         except UnicodeDecodeError:
             form.file.errors.append(_("The file is not a JSON document."))
         except PinochleError as error:
-            form.file.errors.append(str(error))
+            form.file.errors.append(engine_message(error))
         else:
             flash(_("Game imported."))
             return redirect(url_for("games.show", game_id=game.id))

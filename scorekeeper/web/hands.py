@@ -55,6 +55,7 @@ from ..engine.scoring import (
     verify_throw_in,
 )
 from ..engine.scoring import fill_counters as fill_engine_counters
+from ..i18n import engine_message
 from ..models import Game
 from .auth import requires
 from .forms import EngineForm, game_or_404, hand_or_404, posted_int
@@ -401,7 +402,7 @@ def preview_values(
     try:
         verify_bid(rules, bid, table.number)
     except PinochleError as error:
-        answer["bid_error"] = str(error)
+        answer["bid_error"] = engine_message(error)
     side = table.engine.side_of.get(bidder or "")
     if side is None:
         answer["need"] = _("Tap the bidder to see what they need.")
@@ -429,7 +430,7 @@ def _throw_in_refusal(rules: RuleSet, bid: int, bidders_meld: int, number: int) 
     try:
         verify_throw_in(rules, bid, bidders_meld, number)
     except PinochleError as error:
-        return str(error)
+        return engine_message(error)
     return ""
 
 
@@ -575,7 +576,7 @@ def delete(game_id: int, number: int) -> BaseResponse:
     try:
         services.delete_hand(game, number, posted_int(request.form.get("version")))
     except PinochleError as error:
-        flash(str(error), "error")
+        flash(engine_message(error), "error")
         return redirect(url_for("hands.edit", game_id=game.id, number=number))
     flash(_("Hand %(number)s deleted; the hands after it moved up.", number=number))
     return redirect(url_for("games.show", game_id=game.id))
@@ -592,7 +593,7 @@ def undo(game_id: int) -> BaseResponse:
         try:
             services.undo_last_hand(game, posted_int(request.form.get("number")))
         except PinochleError as error:
-            flash(str(error), "error")
+            flash(engine_message(error), "error")
         else:
             flash(_("Hand %(number)s undone.", number=number))
     return redirect(url_for("games.show", game_id=game.id))

@@ -13,6 +13,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import pdf, services
 from ..engine.errors import PinochleError, RuleError
 from ..engine.rules import PRESETS
+from ..i18n import engine_message
 from .forms import game_or_404
 
 bp = Blueprint("sheets", __name__)
@@ -74,7 +75,7 @@ def _blank_arguments() -> tuple[str, int]:
     name = request.args.get("ruleset", "partnership")
     if name not in PRESETS:
         error = RuleError("ruleset_unknown", ruleset=name, expected=", ".join(PRESETS))
-        abort(400, str(error))
+        abort(400, engine_message(error))
     hands = request.args.get("hands", str(pdf.DEFAULT_BLANK_HANDS))
     if not hands.isascii() or not hands.isdigit() or not 1 <= int(hands) <= MAX_BLANK_HANDS:
         abort(400, _("Hands is a number from 1 to %(most)s.", most=MAX_BLANK_HANDS))

@@ -27,6 +27,7 @@ ROLES = ("viewer", "scorekeeper", "owner")
 # (endpoint, method) -> who may: PUBLIC, or the least role
 NEEDS: dict[tuple[str, str], str] = {
     ("health", "GET"): PUBLIC,
+    ("language", "GET"): PUBLIC,
     ("auth.login", "GET"): PUBLIC,
     ("auth.login", "POST"): PUBLIC,
     ("auth.setup", "GET"): PUBLIC,
@@ -148,6 +149,7 @@ class World:
             "user_id": self.spare_user,
             "token": self.token,
             "token_id": self.api_token,
+            "code": "fr",
         }
         with self.app.test_request_context():
             from flask import url_for
