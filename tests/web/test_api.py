@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from scorekeeper.cli import main
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.extensions import db
 from scorekeeper.gamefile import to_document
+from scorekeeper.models import Game
 from tests.conftest import assert_matches_case, case_files, load_case
 from tests.web.conftest import PLAYED_HAND, SIDES, test_app
 from tests.web.test_access import NEEDS, PUBLIC, ROLES, database_fingerprint
@@ -428,18 +430,26 @@ def test_json_nested_too_deep_to_read_is_400(api: FlaskClient) -> None:
         assert (answer.status_code, answer.json["error"]) == (400, "bad_body")
 
 
+@contextmanager
+def read_then_changed_elsewhere(folder: Path) -> Iterator[tuple[Game, Flask]]:
+    """A game read by this phone (in an app context), then a hand saved to it by
+    another phone (its own app and connection on the same database)."""
+    app = test_app(folder / "two-phones.db")
+    other = test_app(folder / "two-phones.db")
+    with app.app_context():
+        game = services.create_game("partnership", {}, SIDES, first_dealer="Ann")
+        with other.app_context():
+            elsewhere = services.get_game(game.id)
+            assert elsewhere is not None
+            services.add_hand(elsewhere, PLAYED_HAND)
+        yield game, other
+
+
 def test_a_hand_without_if_match_follows_one_saved_meanwhile(tmp_path: Path) -> None:
     """Read, then another phone saves a hand, then this one saves: it becomes the hand
     after the other's (read again), not a refusal and not a second hand 1."""
-    app = test_app(tmp_path / "next.db")
-    other = test_app(tmp_path / "next.db")
-    with app.app_context():
-        game = services.create_game("partnership", {}, SIDES, first_dealer="Ann")
+    with read_then_changed_elsewhere(tmp_path) as (game, other):
         game_id = game.id
-        with other.app_context():
-            elsewhere = services.get_game(game_id)
-            assert elsewhere is not None
-            services.add_hand(elsewhere, PLAYED_HAND)
         result = services.add_hand(game, {**PLAYED_HAND, "bidder": "Bea"})
         assert [hand.number for hand in result.hands] == [1, 2]
     with other.app_context():
@@ -449,20 +459,12 @@ def test_a_hand_without_if_match_follows_one_saved_meanwhile(tmp_path: Path) -> 
 
 
 def test_deleting_a_game_changed_meanwhile_asks_to_look_again(tmp_path: Path) -> None:
-    app = test_app(tmp_path / "delete.db")
-    other = test_app(tmp_path / "delete.db")
-    with app.app_context():
-        game = services.create_game("partnership", {}, SIDES, first_dealer="Ann")
+    with read_then_changed_elsewhere(tmp_path) as (game, other):
         game_id = game.id
-        with other.app_context():
-            elsewhere = services.get_game(game_id)
-            assert elsewhere is not None
-            services.add_hand(elsewhere, PLAYED_HAND)
         with pytest.raises(PinochleError, match="changed on another phone"):
             services.delete_game(game)
         assert services.get_game(game_id) is not None
-    client = app.test_client()
-    answer = client.post(f"/games/{game_id}/delete", follow_redirects=True)
+    answer = other.test_client().post(f"/games/{game_id}/delete", follow_redirects=True)
     assert answer.status_code == 200
-    with app.app_context():
+    with other.app_context():
         assert services.get_game(game_id) is None

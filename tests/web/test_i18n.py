@@ -123,7 +123,7 @@ def test_the_footer_choice_overrides_the_browser_and_is_remembered(
     assert "HttpOnly" in chosen.headers["Set-Cookie"]
     page = client.get(f"/games/{game}", headers={"Accept-Language": "fr"}).get_data(True)
     assert '<html lang="pl">' in page
-    assert f'href="/language/fr?next=/games/{game}' in page  # the others, one tap away
+    assert f'href="/language/fr?next=/games/{game}"' in page  # the others, one tap away
 
 
 @pytest.mark.parametrize("next_", ["//evil.example", "https://evil.example/", "/\t/evil"])
