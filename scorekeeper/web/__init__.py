@@ -40,9 +40,19 @@ def register(app: Flask) -> None:
     app.register_error_handler(405, _or_json(_not_allowed))
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(500, _or_json(_server_error))
+    app.before_request(_refuse_nul)
     app.context_processor(_template_helpers)
     app.after_request(_headers)
     app.add_template_filter(suit_symbol, "suit")
+
+
+def _refuse_nul() -> None:
+    """A NUL character is in no name, number or card, and PostgreSQL stores none in
+    text: a field holding one is refused (400) before anything reads it."""
+    for values in (request.args, request.form):
+        for name, value in values.items(multi=True):
+            if "\x00" in name or "\x00" in value:
+                abort(400, _("The field %(name)s holds a NUL character.", name=repr(name)))
 
 
 def _health() -> tuple[str, int, dict[str, str]]:
