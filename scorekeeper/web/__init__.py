@@ -49,6 +49,8 @@ def register(app: Flask) -> None:
 def _refuse_nul() -> None:
     """A NUL character is in no name, number or card, and PostgreSQL stores none in
     text: a field holding one is refused (400) before anything reads it."""
+    if "\x00" in request.path:
+        abort(404)
     for values in (request.args, request.form):
         for name, value in values.items(multi=True):
             if "\x00" in name or "\x00" in value:

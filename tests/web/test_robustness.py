@@ -257,6 +257,10 @@ def test_a_nul_character_is_refused_before_anything_reads_it(
     assert "NUL" in answer.get_data(as_text=True)
 
 
+def test_a_nul_character_in_an_address_finds_nothing(client: FlaskClient) -> None:
+    assert client.get("/s/" + "a" * 20 + "%00" + "b" * 20).status_code == 404
+
+
 def test_a_nul_character_in_an_api_body_is_refused(client: FlaskClient) -> None:
     answer = client.post(
         "/api/v1/meld", data='{"cards": "KH\\u0000"}', content_type="application/json"
