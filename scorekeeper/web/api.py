@@ -123,7 +123,7 @@ def _body() -> dict[str, Any]:
             400, "bad_body", "The body must be a JSON object (Content-Type: application/json)."
         )
     if "\\u0000" in request.get_data(as_text=True):  # stored in no text column
-        raise ApiError(400, "bad_body", "The body holds a NUL character (\\u0000).")
+        raise ApiError(422, "nul_character", "A text holds a NUL character (\\u0000).")
     return body
 
 

@@ -265,4 +265,4 @@ def test_a_nul_character_in_an_api_body_is_refused(client: FlaskClient) -> None:
     answer = client.post(
         "/api/v1/meld", data='{"cards": "KH\\u0000"}', content_type="application/json"
     )
-    assert (answer.status_code, answer.json["error"]) == (400, "bad_body")
+    assert (answer.status_code, answer.json["error"]) == (422, "nul_character")
