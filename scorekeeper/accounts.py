@@ -21,6 +21,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from .engine.game import NAME_LIMIT
 from .extensions import db
+from .i18n import N_, RefusalError
 from .locks import serialize
 from .models import ApiToken, LoginFailure, ShareLink, User, new_token, utcnow
 
@@ -33,12 +34,8 @@ THROTTLE_FAILURES = 5
 THROTTLE_WINDOW = timedelta(minutes=15)
 
 
-class AccountError(ValueError):
+class AccountError(RefusalError):
     """A refused account change or login, with the form field it is about."""
-
-    def __init__(self, *, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
 
 
 class ThrottledError(AccountError):
@@ -46,11 +43,16 @@ class ThrottledError(AccountError):
 
     def __init__(self, retry_after: int) -> None:
         minutes = max(1, -(-retry_after // 60))
-        super().__init__(
-            field="name",
-            message=f"Too many failed logins. Try again in {minutes} minute"
-            + ("s." if minutes > 1 else "."),
-        )
+        if minutes == 1:
+            super().__init__(
+                field="name", message=N_("Too many failed logins. Try again in a minute.")
+            )
+        else:
+            super().__init__(
+                field="name",
+                message=N_("Too many failed logins. Try again in {minutes} minutes."),
+                minutes=minutes,
+            )
         self.retry_after = retry_after
 
 
@@ -103,9 +105,16 @@ def create_user(name: str, password: str, role: str) -> User:
     name = _checked_name(name)
     _check_password(password)
     if role not in ROLES:
-        raise AccountError(field="role", message=f"role is one of {', '.join(ROLES)}, not {role!r}")
+        raise AccountError(
+            field="role",
+            message=N_("role is one of {roles}, not {role!r}"),
+            roles=", ".join(ROLES),
+            role=role,
+        )
     if user_named(name) is not None:
-        raise AccountError(field="name", message=f"There is already a user called {name!r}.")
+        raise AccountError(
+            field="name", message=N_("There is already a user called {name!r}."), name=name
+        )
     user = User(name=name, password_hash=generate_password_hash(password), role=role)
     db.session.add(user)
     try:
@@ -113,7 +122,7 @@ def create_user(name: str, password: str, role: str) -> User:
     except IntegrityError:
         db.session.rollback()
         raise AccountError(
-            field="name", message=f"There is already a user called {name!r}."
+            field="name", message=N_("There is already a user called {name!r}."), name=name
         ) from None
     return user
 
@@ -140,18 +149,19 @@ def create_first_owner(name: str, password: str) -> User:
     """The owner of a fresh instance; refused once anyone exists."""
     with _owners_locked():
         if has_users():
-            raise AccountError(field="name", message="This instance already has its owner.")
+            raise AccountError(field="name", message=N_("This instance already has its owner."))
         return create_user(name, password, "owner")
 
 
 def _checked_name(name: str) -> str:
     name = " ".join(name.split())
     if not name:
-        raise AccountError(field="name", message="A user needs a name.")
+        raise AccountError(field="name", message=N_("A user needs a name."))
     if len(name) > NAME_LIMIT or not name.isprintable():
         raise AccountError(
             field="name",
-            message=f"A user's name is at most {NAME_LIMIT} letters, digits, spaces and marks.",
+            message=N_("A user's name is at most {limit} letters, digits, spaces and marks."),
+            limit=NAME_LIMIT,
         )
     return name
 
@@ -160,18 +170,27 @@ def _check_password(password: str) -> None:
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         raise AccountError(
             field="password",
-            message=f"A password is {MIN_PASSWORD} to {MAX_PASSWORD} characters long.",
+            message=N_("A password is {least} to {most} characters long."),
+            least=MIN_PASSWORD,
+            most=MAX_PASSWORD,
         )
 
 
 def change_role(user: User, role: str) -> None:
     """Give ``user`` another role; the last owner stays an owner."""
     if role not in ROLES:
-        raise AccountError(field="role", message=f"role is one of {', '.join(ROLES)}, not {role!r}")
+        raise AccountError(
+            field="role",
+            message=N_("role is one of {roles}, not {role!r}"),
+            roles=", ".join(ROLES),
+            role=role,
+        )
     with _owners_locked():
         db.session.refresh(user)
         if user.role == "owner" and role != "owner" and _owners() == 1:
-            raise AccountError(field="role", message="The last owner cannot stop being an owner.")
+            raise AccountError(
+                field="role", message=N_("The last owner cannot stop being an owner.")
+            )
         user.role = role
         user.session_token = new_token()  # they log in again, to their new role
         db.session.commit()
@@ -182,7 +201,7 @@ def delete_user(user: User) -> None:
     with _owners_locked():
         db.session.refresh(user)
         if user.role == "owner" and _owners() == 1:
-            raise AccountError(field="role", message="The last owner cannot be removed.")
+            raise AccountError(field="role", message=N_("The last owner cannot be removed."))
         db.session.delete(user)
         db.session.commit()
 
@@ -218,7 +237,7 @@ def log_in(name: str, password: str, address: str, now: datetime | None = None) 
     user = user_named(name)
     hashed = user.password_hash if user is not None else _nobody()
     if not check_password_hash(hashed, password[:MAX_PASSWORD]) or user is None:
-        raise AccountError(field="password", message="Wrong name or password.")
+        raise AccountError(field="password", message=N_("Wrong name or password."))
     db.session.delete(attempt)
     db.session.commit()
     return user
@@ -304,10 +323,12 @@ def create_api_token(user: User, label: str) -> tuple[ApiToken, str]:
     its hash is kept."""
     label = " ".join(label.split())
     if not label:
-        raise AccountError(field="label", message="Name the token (e.g. the program using it).")
+        raise AccountError(field="label", message=N_("Name the token (e.g. the program using it)."))
     if len(label) > NAME_LIMIT:
         raise AccountError(
-            field="label", message=f"A token's name has at most {NAME_LIMIT} letters."
+            field="label",
+            message=N_("A token's name has at most {limit} letters."),
+            limit=NAME_LIMIT,
         )
     token = API_TOKEN_PREFIX + secrets.token_urlsafe(32)
     row = ApiToken(user_id=user.id, label=label, token_hash=_token_hash(token))

@@ -16,15 +16,26 @@ template for the code is the message id, and the values are filled in after
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import date, datetime
+from functools import cache
 from pathlib import Path
+from typing import Any, Protocol
 
+from babel.dates import format_date, format_datetime
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import request
-from flask_babel import gettext
+from babel.numbers import format_decimal
+from flask import has_app_context, request
+from flask_babel import LazyString, force_locale, get_locale, gettext, lazy_gettext
+from jinja2 import Environment
 
-from .engine.errors import MESSAGES, PinochleError
+from .engine.claims import claim_key
+from .engine.errors import MESSAGES
+from .engine.rules import PRESETS
 
 LANGUAGES = {"en": "English", "fr": "Français", "pl": "Polski", "nl": "Nederlands"}
 DEFAULT = "en"
@@ -57,16 +68,244 @@ def select_locale() -> str:
     return request.accept_languages.best_match(LANGUAGES, default=DEFAULT) or DEFAULT
 
 
-def engine_message(error: PinochleError) -> str:
+def N_(text: str) -> str:  # noqa: N802 (gettext's name for "translate later")
+    """Marks ``text`` for the catalogs: it is translated where it is shown."""
+    return text
+
+
+class RefusalError(ValueError):
+    """A refused change (an account, a season) with the form field it is about: an
+    English template, marked with ``N_`` (the message id), and its values, so each page
+    shows it in its own language (``translated``) and the command line in English."""
+
+    def __init__(self, *, field: str, message: str, **values: object) -> None:
+        super().__init__(message.format(**values))
+        self.field = field
+        self.template = message
+        self.values = values
+
+
+def translated(error: RefusalError) -> str:
+    """``error``'s sentence in the page's language, its values filled in after."""
+    try:
+        return gettext(error.template).format(**error.values)
+    except (KeyError, IndexError, ValueError):  # a translation that lost a value
+        return str(error)
+
+
+class Coded(Protocol):
+    """An engine refusal, notice or claim verdict: a code and the values of its sentence."""
+
+    code: str
+    values: dict[str, Any]
+
+
+ROUNDHOUSE = "roundhouse"  # a claim's word for a marriage in each suit and kings and queens around
+# the values that hold the game's words (a meld's name, a list of melds, a rule set)
+_MELD_VALUES = ("meld", "other", "missed")
+
+
+@cache
+def every_translation(message: str) -> frozenset[str]:
+    """``message`` in every language, lower case, English too: for a word people may
+    type in their own language ("All time", "Tout l'historique")."""
+    found = {message.lower()}
+    for po in CATALOGS.glob("*/LC_MESSAGES/messages.po"):
+        with po.open("rb") as source:
+            entry = read_po(source).get(message)
+        if entry is not None and isinstance(entry.string, str) and entry.string:
+            found.add(entry.string.lower())
+    return frozenset(found)
+
+
+def engine_message(error: Coded) -> str:
     """The engine's sentence for ``error`` in the page's language, from its code and
-    values (the English template is the message id)."""
+    values (the English template is the message id); the melds and the rule set named
+    in its values are translated too. In English it is the engine's own sentence."""
     template = MESSAGES.get(error.code)
     if template is None:
         return str(error)
+    if language() == DEFAULT:  # the engine's own sentence
+        return template.format(**error.values)
+    values = dict(error.values)
+    if error.code == "claim_unknown_meld":  # the melds a claim may name
+        values["expected"] = meld_words(str(values.get("expected", "")))
+    for key in _MELD_VALUES:
+        if isinstance(values.get(key), str):
+            values[key] = meld_words(values[key])
+    if isinstance(values.get("ruleset"), str):
+        values["ruleset"] = ruleset_title(values["ruleset"])
     try:
-        return gettext(template).format(**error.values)
+        return gettext(template).format(**values)
     except (KeyError, IndexError, ValueError):  # a translation that lost a value
-        return str(error)
+        return template.format(**error.values)
+
+
+@cache
+def _meld_pattern() -> re.Pattern[str]:
+    from .engine.names import MELD_NAMES, display_name
+
+    names = {display_name(name) for name in (*MELD_NAMES, ROUNDHOUSE)}
+    words = sorted(names, key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b")
+
+
+def meld_words(text: str) -> str:
+    """``text`` with each meld's English name (``run + extra king``) in the language."""
+    return _meld_pattern().sub(lambda match: gettext(match[0]), text)
+
+
+def claim_aliases() -> dict[str, str]:
+    """The melds' names in the page's language, for the claim reader (``parse_claim``)."""
+    from .engine.names import MELD_NAMES, display_name
+
+    names = (*MELD_NAMES, ROUNDHOUSE)
+    return {claim_key(gettext(display_name(name))): name for name in names}
+
+
+# --- the game's words, numbers and days in the page's (or the sheet's) language -------------
+
+# the presets' names for people (the ids stay in addresses, files and the command line)
+RULESET_TITLES = {
+    "partnership": "Partnership",
+    "partnership-tenths": "Partnership in tenths",
+    "check": "Check pinochle",
+    "two-hand": "Two-handed",
+    "cutthroat": "Cutthroat",
+    "double-deck": "Double deck",
+}
+OPTION_LABELS = {
+    "target": "Game to",
+    "min_bid": "Minimum bid",
+    "all_pass": "When all pass",
+    "throw_in": "Throw-in",
+    "save_meld": "Saving meld",
+    "bidder_without_tricks": "Bidders without trick points",
+    "both_reach_target": "Both sides reach the target",
+    "doubles": "Doubles",
+    "run_extras": "Run extras",
+    "check_scale": "Chip scale",
+}
+# each choice of a house-rule option, as the rulebook explains it (min_counters:N takes N)
+OPTION_VALUES = {
+    "all_pass": {"dealer_stuck": "The dealer takes it at the minimum", "redeal": "Deal again"},
+    "throw_in": {
+        "never": "Never",
+        "when_impossible": "When the bid cannot be made",
+        "always": "Always",
+    },
+    "save_meld": {
+        "trick_points": "The side took trick points",
+        "any_trick": "The side took a trick, even one without points",
+        "min_counters": "The side took at least %(counters)s trick points",
+    },
+    "bidder_without_tricks": {"set": "They are set", "score": "They may make it on meld"},
+    "both_reach_target": {"bidders_win": "The bidders win", "higher_wins": "The higher total wins"},
+    "doubles": {
+        "special": "Special (double pinochle 300, all eight aces 1000…)",
+        "two_singles": "Two singles (double pinochle 80, all eight aces 200…)",
+    },
+    "run_extras": {"on": "On (190 / 190 / 230)", "off": "Off (run 150)"},
+    "check_scale": {
+        "seed": "Seed (+3 per 5 from 25)",
+        "bicycle": "Bicycle (2, 4, 7, 10, then +5 per 5)",
+    },
+}
+
+
+def ruleset_title(name: str) -> str:
+    """The preset ``name`` as people call it, in the current language."""
+    return gettext(RULESET_TITLES[name]) if name in RULESET_TITLES else name
+
+
+def ruleset_choices() -> list[tuple[str, LazyString]]:
+    """The presets, for a form's choice: each id with its title in the page's language."""
+    return [(name, lazy_gettext(RULESET_TITLES.get(name, name))) for name in PRESETS]
+
+
+def ruleset_description(name: str) -> str:
+    return gettext(PRESETS[name].description) if name in PRESETS else ""
+
+
+def option_label(name: str) -> str:
+    return gettext(OPTION_LABELS[name]) if name in OPTION_LABELS else name
+
+
+def option_value(name: str, value: object) -> str:
+    """A house-rule option's value in words (a number stays a number)."""
+    words = OPTION_VALUES.get(name, {})
+    text = str(value)
+    if text.startswith("min_counters:") and "min_counters" in words:
+        return gettext(words["min_counters"], counters=text.removeprefix("min_counters:"))
+    return gettext(words[text]) if text in words else text
+
+
+def language() -> str:
+    """The current language's code (``en`` outside a request)."""
+    return str(get_locale() or DEFAULT) if has_app_context() else DEFAULT
+
+
+def day(value: date) -> str:
+    """A date as the language writes it; English keeps ISO 8601 (2026-11-30), which no
+    reader takes for the 11th of some month."""
+    code = language()
+    return value.isoformat() if code == DEFAULT else format_date(value, "short", locale=code)
+
+
+def moment(value: datetime) -> str:
+    code = language()
+    if code == DEFAULT:
+        return value.strftime("%Y-%m-%d %H:%M")
+    return format_datetime(value, "short", locale=code)
+
+
+def decimal(value: float, places: int = 0, signed: bool = False) -> str:
+    """A figure with the language's decimal sign and never a thousands separator: a score
+    sheet's 1500 must not read as 1 500 or 1.500."""
+    pattern = "0" + ("." + "0" * places if places else "")
+    if signed:
+        pattern = f"+{pattern};-{pattern}"
+    return format_decimal(value, pattern, locale=language())
+
+
+def percent(rate: float) -> str:
+    """A rate as a whole percentage (0.5 → 50 %, the language's spacing)."""
+    return gettext("%(number)s%%", number=decimal(rate * 100))
+
+
+def season_title(name: str) -> str:
+    """A season's name; the one every instance has ("All time") in the language."""
+    from .stats import ALL_TIME
+
+    return gettext("All time") if name == ALL_TIME else name
+
+
+TEMPLATE_HELPERS = {
+    "engine_message": engine_message,
+    "season_title": season_title,
+    "ruleset_title": ruleset_title,
+    "ruleset_description": ruleset_description,
+    "option_label": option_label,
+    "option_value": option_value,
+}
+TEMPLATE_FILTERS = {"day": day, "moment": moment, "decimal": decimal, "percent": percent}
+
+
+def install_helpers(env: Environment) -> None:
+    """The helpers above, for the pages' templates and the sheets' own environment."""
+    env.globals.update(TEMPLATE_HELPERS)
+    env.filters.update(TEMPLATE_FILTERS)
+
+
+@contextmanager
+def in_language(code: str) -> Iterator[None]:
+    """Everything inside speaks ``code`` (a sheet prints in its game's language, whoever
+    asks for it); outside an app, English."""
+    if not has_app_context():
+        yield
+        return
+    with force_locale(code if code in LANGUAGES else DEFAULT):
+        yield
 
 
 # --- the catalogs' template (``make translations``; a test checks every catalog has it all)
@@ -85,14 +324,18 @@ def template_catalog() -> Catalog:
 
     catalog = Catalog(project="scorekeeper", fuzzy=False)
     methods = [("scorekeeper/**.py", "python"), ("templates/**.html", "jinja2")]
-    keywords = {"_": None, "gettext": None, "_l": None, "lazy_gettext": None}
+    keywords = {"_": None, "gettext": None, "_l": None, "lazy_gettext": None, "N_": None}
     for filename, line, message, comments, _context in extract_from_dir(
         str(ROOT), method_map=methods, keywords=keywords
     ):
         catalog.add(message, locations=[(filename, line)], auto_comments=comments)
     for code, template in MESSAGES.items():
         catalog.add(template, locations=[(f"scorekeeper/engine/errors.py:{code}", 0)])
-    words = [display_name(name) for name in MELD_NAMES] + [suit.word for suit in Suit]
+    words = [display_name(name) for name in (*MELD_NAMES, ROUNDHOUSE)]
+    words += [suit.word for suit in Suit]
+    words += [preset.description for preset in PRESETS.values()]
+    words += [*RULESET_TITLES.values(), *OPTION_LABELS.values()]
+    words += [word for choices in OPTION_VALUES.values() for word in choices.values()]
     for word in [*words, *GAME_WORDS]:
         if word not in catalog:
             catalog.add(word, auto_comments=[GAME_WORDS_COMMENT])

@@ -58,6 +58,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     # deleted writes it): a write made from an older version is refused, so two
     # phones changing the game at once never overwrite each other
     version: Mapped[int] = mapped_column(default=1, server_default=text("1"))
+    # the language its printed sheet is in (i18n.LANGUAGES): chosen at the start,
+    # the creator's by default, changeable later
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
 
     __mapper_args__: ClassVar[dict[str, Any]] = {"version_id_col": version}
 

@@ -8,13 +8,13 @@ season report (``templates/pdf/season.html``) prints the figures of ``stats``.
 
 from __future__ import annotations
 
-import gettext
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from functools import cache
 from typing import Any
 
+from flask_babel import get_translations
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
@@ -25,6 +25,8 @@ from .engine.meld import meld_values
 from .engine.names import display_name
 from .engine.rules import PRESETS, RuleSet, overrides_of
 from .engine.scoring import GameResult, replay
+from .i18n import DEFAULT as ENGLISH
+from .i18n import in_language, install_helpers
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 DEFAULT_BLANK_HANDS = 30
@@ -84,8 +86,15 @@ def _environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    # the catalog of the language a sheet is rendered in (``in_language``), as the
+    # pages' templates have it
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        lambda text: get_translations().ugettext(text),
+        lambda text, plural, n: get_translations().ungettext(text, plural, n),
+        newstyle=True,
+    )
     env.filters["css_string"] = css_string
+    install_helpers(env)
     return env
 
 
@@ -103,22 +112,16 @@ def css_string(text: object) -> Markup:
     return Markup(f'"{escaped}"')
 
 
-def _render(
-    context: dict[str, Any],
-    translations: gettext.NullTranslations | None,
-    template: str = "pdf/sheet.html",
-) -> str:
-    env = _environment()
-    if translations is not None:
-        env = env.overlay()
-        env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
-    return env.get_template(template).render(**context)
+def _render(context: dict[str, Any], language: str, template: str = "pdf/sheet.html") -> str:
+    """``template`` in ``language``: its words, the days and the figures."""
+    with in_language(language):
+        return _environment().get_template(template).render(**context, lang=language)
 
 
 def game_sheet_html(
     game: Game,
     paper: str = "a4",
-    translations: gettext.NullTranslations | None = None,
+    language: str = ENGLISH,
 ) -> str:
     """The score sheet of a game as one HTML document (the print view and the PDF's source)."""
     result = replay(game)
@@ -140,14 +143,14 @@ def game_sheet_html(
         "blank": False,
         "played_on": game.played_on or date.today(),
     }
-    return _render(context, translations)
+    return _render(context, language)
 
 
 def blank_sheet_html(
     ruleset_name: str,
     hands: int = DEFAULT_BLANK_HANDS,
     paper: str = "a4",
-    translations: gettext.NullTranslations | None = None,
+    language: str = ENGLISH,
 ) -> str:
     """An empty sheet for ``hands`` hands, with the target and the meld values in the margin."""
     rules = PRESETS[ruleset_name]
@@ -164,7 +167,7 @@ def blank_sheet_html(
         "blank": True,
         "played_on": None,
     }
-    return _render(context, translations)
+    return _render(context, language)
 
 
 def html_to_pdf(html: str) -> bytes:
@@ -175,25 +178,28 @@ def html_to_pdf(html: str) -> bytes:
     return pdf
 
 
-def game_sheet_pdf(game: Game, paper: str = "a4") -> bytes:
-    return html_to_pdf(game_sheet_html(game, paper))
+def game_sheet_pdf(game: Game, paper: str = "a4", language: str = ENGLISH) -> bytes:
+    return html_to_pdf(game_sheet_html(game, paper, language))
 
 
 def blank_sheet_pdf(
-    ruleset_name: str, hands: int = DEFAULT_BLANK_HANDS, paper: str = "a4"
+    ruleset_name: str,
+    hands: int = DEFAULT_BLANK_HANDS,
+    paper: str = "a4",
+    language: str = ENGLISH,
 ) -> bytes:
-    return html_to_pdf(blank_sheet_html(ruleset_name, hands, paper))
+    return html_to_pdf(blank_sheet_html(ruleset_name, hands, paper, language))
 
 
-def season_report_html(translations: gettext.NullTranslations | None = None, **figures: Any) -> str:
+def season_report_html(language: str = ENGLISH, **figures: Any) -> str:
     """A season's standings, partnerships, bidding and charts as one HTML document.
 
     ``figures`` are what the stats page shows: ``period``, ``players``, ``pairs``,
     ``levels``, ``counters``, ``rating_chart``, ``win_chart``, ``level_charts``,
     ``printed_on``, and ``pair_rows`` (how many partnerships to list).
     """
-    return _render({"paper": PAPERS["a4"], **figures}, translations, "pdf/season.html")
+    return _render({"paper": PAPERS["a4"], **figures}, language, "pdf/season.html")
 
 
-def season_report_pdf(**figures: Any) -> bytes:
-    return html_to_pdf(season_report_html(**figures))
+def season_report_pdf(language: str = ENGLISH, **figures: Any) -> bytes:
+    return html_to_pdf(season_report_html(language, **figures))

@@ -25,6 +25,8 @@ from .engine.rules import RuleSet, ruleset
 from .engine.scoring import DRAW, GameResult, replay, replay_change
 from .extensions import db
 from .gamefile import from_document, hand_from_document, hand_to_document, to_document
+from .i18n import DEFAULT as DEFAULT_LANGUAGE
+from .i18n import LANGUAGES, N_, RefusalError, every_translation
 from .locks import serialize
 from .models import (
     Game,
@@ -176,35 +178,41 @@ def all_players() -> list[Player]:
 # --- seasons -------------------------------------------------------------------------
 
 
-class SeasonError(ValueError):
+class SeasonError(RefusalError):
     """A season that cannot be created, with the form field it is about."""
-
-    def __init__(self, *, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
 
 
 def create_season(name: str, starts_on: date, ends_on: date) -> Season:
     """A named range of days; refused (nothing written) with a sentence about one field."""
     name = " ".join(name.split())
     if not name:
-        raise SeasonError(field="name", message="A season needs a name.")
+        raise SeasonError(field="name", message=N_("A season needs a name."))
     if len(name) > NAME_LIMIT:
         raise SeasonError(
-            field="name", message=f"A season's name is at most {NAME_LIMIT} characters."
+            field="name",
+            message=N_("A season's name is at most {limit} characters."),
+            limit=NAME_LIMIT,
         )
     if not name.isprintable():
         raise SeasonError(
-            field="name", message="A season's name is letters, digits, spaces and marks."
+            field="name", message=N_("A season's name is letters, digits, spaces and marks.")
         )
-    if name.lower() == "all time" or (name.isascii() and name.isdigit() and len(name) == 4):
+    if name.lower() in every_translation("All time") or (
+        name.isascii() and name.isdigit() and len(name) == 4
+    ):
         raise SeasonError(
-            field="name", message=f"{name!r} already means a season (All time, or a calendar year)."
+            field="name",
+            message=N_("{name!r} already means a season (All time, or a calendar year)."),
+            name=name,
         )
     if ends_on < starts_on:
-        raise SeasonError(field="ends_on", message="The last day cannot come before the first day.")
+        raise SeasonError(
+            field="ends_on", message=N_("The last day cannot come before the first day.")
+        )
     if season_by_name(name) is not None:
-        raise SeasonError(field="name", message=f"There is already a season called {name!r}.")
+        raise SeasonError(
+            field="name", message=N_("There is already a season called {name!r}."), name=name
+        )
     season = Season(name=name, starts_on=starts_on, ends_on=ends_on)
     db.session.add(season)
     try:
@@ -212,7 +220,7 @@ def create_season(name: str, starts_on: date, ends_on: date) -> Season:
     except IntegrityError:  # created meanwhile by another phone
         db.session.rollback()
         raise SeasonError(
-            field="name", message=f"There is already a season called {name!r}."
+            field="name", message=N_("There is already a season called {name!r}."), name=name
         ) from None
     return season
 
@@ -257,10 +265,12 @@ def create_game(
     seating: Sequence[str] | None = None,
     first_dealer: str | None = None,
     played_on: date | None = None,
+    language: str = DEFAULT_LANGUAGE,
 ) -> Game:
     """A new game, once the engine accepts its rules, players and seating.
 
-    ``first_dealer`` may be ``"random"`` to pick one.
+    ``first_dealer`` may be ``"random"`` to pick one; ``language`` is its printed
+    sheet's (``i18n.LANGUAGES``).
     """
     rules = ruleset(ruleset_name, options)
     engine_sides = [
@@ -272,11 +282,15 @@ def create_game(
     if dealer == "random" or not dealer:
         dealer = random.choice(checked.seating) if dealer == "random" else checked.seating[0]
     checked = new_game(rules, engine_sides, seating=checked.seating, first_dealer=dealer)
-    return _commit_new_game(checked, played_on, hands=False)
+    return _commit_new_game(checked, played_on, hands=False, language=language)
 
 
 def _commit_new_game(
-    checked: EngineGame, played_on: date | None, hands: bool, rate: bool = True
+    checked: EngineGame,
+    played_on: date | None,
+    hands: bool,
+    rate: bool = True,
+    language: str = DEFAULT_LANGUAGE,
 ) -> Game:
     """Store and commit a game the engine accepted, with its hands (``hands``).
 
@@ -286,7 +300,7 @@ def _commit_new_game(
     result = replay(checked)
     for attempt in range(2):
         try:
-            game = _stored(checked, played_on)
+            game = _stored(checked, played_on, _known_language(language))
             for number, engine_hand in enumerate(checked.hands if hands else (), 1):
                 hand = Hand(number=number)
                 _store_hand(hand, hand_to_document(engine_hand))
@@ -302,10 +316,17 @@ def _commit_new_game(
     return game
 
 
-def _stored(checked: EngineGame, played_on: date | None) -> Game:
+def _known_language(language: str) -> str:
+    if language not in LANGUAGES:
+        raise ValueError(f"no language {language!r}: expected one of {', '.join(LANGUAGES)}")
+    return language
+
+
+def _stored(checked: EngineGame, played_on: date | None, language: str) -> Game:
     """Stored rows for an engine game the engine has already accepted (not committed)."""
     game = Game(
         ruleset=checked.rules.name,
+        language=language,
         rules=checked.rules.options(),
         first_dealer_seat=checked.seating.index(checked.first_dealer),
         played_on=played_on or checked.played_on or date.today(),
@@ -343,7 +364,7 @@ def rematch(game: Game) -> Game:
         seating=checked.seating,
         first_dealer=result.next_dealer,
     )
-    new = _stored(again, date.today())
+    new = _stored(again, date.today(), game.language)
     record_outcomes(new, replay(again))
     db.session.commit()
     return new
@@ -503,14 +524,20 @@ def _hand(game: Game, number: int) -> Hand:
 # --- import and export ---------------------------------------------------------------------
 
 
-def import_game(document: object, rate: bool = True) -> Game:
+def import_game(document: object, rate: bool = True, language: str = DEFAULT_LANGUAGE) -> Game:
     """A stored game from a ``pinochle-game/1`` document; a bad one imports nothing.
 
     Many games at once are imported with ``rate=False`` and then ``rate_all()``:
     one pass over the ratings instead of one per game played before the last.
     """
     checked = from_document(document)
-    return _commit_new_game(checked, checked.played_on, hands=True, rate=rate)
+    return _commit_new_game(checked, checked.played_on, hands=True, rate=rate, language=language)
+
+
+def set_language(game: Game, language: str) -> None:
+    """The language ``game``'s sheet prints in from now on (no hand changes with it)."""
+    game.language = _known_language(language)
+    db.session.commit()
 
 
 def rate_all() -> None:

@@ -22,6 +22,7 @@ from sqlalchemy.orm import InstrumentedAttribute, aliased
 
 from .engine.ratings import START
 from .extensions import db
+from .i18n import N_, RefusalError, every_translation
 from .models import BidOutcome, Game, GameOutcome, Player, PlayerOutcome, Season
 from .outcomes import play_order
 from .services import season_by_name
@@ -33,7 +34,7 @@ BEST_PARTNER_GAMES = 3
 CHART_POINTS = 120
 
 
-class UnknownSeasonError(ValueError):
+class UnknownSeasonError(RefusalError):
     """A season name that is neither "All time", a year, nor a created season."""
 
 
@@ -49,15 +50,18 @@ class Period:
     @staticmethod
     def named(name: str | None) -> Period:
         """ "All time" (or nothing) and calendar years ("2026") need no creating."""
-        if not name or name.strip().lower() == ALL_TIME.lower():
+        if not name or name.strip().lower() in every_translation(ALL_TIME):
             return Period()
         name = name.strip()
         if name.isascii() and name.isdigit() and len(name) == 4 and name != "0000":
             year = int(name)
             return Period(date(year, 1, 1), date(year, 12, 31), name=name)
         raise UnknownSeasonError(
-            f"unknown season {name[:60]!r}: "
-            "expected a year like 2026, 'All time' or a season's name"
+            field="season",
+            message=N_(
+                "unknown season {name!r}: expected a year like 2026, 'All time' or a season's name"
+            ),
+            name=name[:60],
         )
 
     def of_ruleset(self, ruleset: str | None) -> Period:

@@ -15,7 +15,7 @@ it; the first rule broken).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,11 +92,14 @@ class ClaimVerdict:
         }
 
 
-def parse_claim(text: str) -> int | tuple[str, ...]:
-    """A claim as a number, or as meld names (``"run, 2 marriages, pinochle"``).
+def parse_claim(text: str, aliases: Mapping[str, str] | None = None) -> int | tuple[str, ...]:
+    """A claim as a number, or as meld names (``"run, 2 marriages, pinochle"``);
+    ``aliases`` are more names for melds (another language's, by ``claim_key``).
 
     >>> parse_claim("230"), parse_claim("run + royal marriage, pinochle x2")
     (230, ('run_royal_marriage', 'pinochle', 'pinochle'))
+    >>> parse_claim("suite, mariage commun x2", {"suite": "run", "mariage_commun": "marriage"})
+    ('run', 'marriage', 'marriage')
     """
     stripped = text.strip()
     if not stripped:
@@ -108,26 +111,31 @@ def parse_claim(text: str) -> int | tuple[str, ...]:
     names: list[str] = []
     for part in re.split(r"[,;]", stripped):
         if part.strip():
-            count, name = _counted(part.strip().lower())
+            count, name = _counted(part.strip().lower(), aliases or {})
             names.extend([name] * count)
     return tuple(names)
 
 
-def _counted(part: str) -> tuple[int, str]:
+def claim_key(name: str) -> str:
+    """A meld's name as the claim reader compares it (lower case, ``_`` for spaces and ``+``)."""
+    return re.sub(r"[\s+_-]+", "_", name.strip().lower()).strip("_")
+
+
+def _counted(part: str, aliases: Mapping[str, str]) -> tuple[int, str]:
     match = _COUNT.match(part)
     if match is None:
-        return 1, _meld_name(part)
+        return 1, _meld_name(part, aliases)
     count, name = (match[1], match[2]) if match[1] else (match[4], match[3])
     if not count.isascii() or len(count) > 2 or int(count) > _MAX_SAME_MELD:
         raise ClaimError("claim_count", count=count)
-    return int(count), _meld_name(name)
+    return int(count), _meld_name(name, aliases)
 
 
-def _meld_name(text: str) -> str:
-    name = re.sub(r"[\s+_-]+", "_", text.strip()).strip("_")
-    name = _ALIASES.get(name, name)
+def _meld_name(text: str, aliases: Mapping[str, str] | None = None) -> str:
+    name = claim_key(text)
+    name = (aliases or {}).get(name) or _ALIASES.get(name, name)
     if name != "roundhouse" and name not in meld_names():
-        expected = ", ".join((*meld_names(), "roundhouse"))
+        expected = ", ".join(display_name(meld) for meld in (*meld_names(), "roundhouse"))
         raise ClaimError("claim_unknown_meld", name=text.strip(), expected=expected)
     return name
 

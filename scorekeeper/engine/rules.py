@@ -362,6 +362,20 @@ OPTIONS: dict[str, Option] = {
 }
 
 
+def option_choices(rules: RuleSet, name: str) -> tuple[str, ...]:
+    """Every value the option ``name`` may take under ``rules``, where it is a choice
+    (``save_meld`` offers each ``min_counters:N`` a hand's counters allow).
+
+    >>> option_choices(PRESETS["check"], "save_meld")[:4]
+    ('trick_points', 'any_trick', 'min_counters:1', 'min_counters:2')
+    """
+    if name == "save_meld":
+        total, unit = rules.counters.total, rules.counters.unit
+        steps = tuple(f"min_counters:{n}" for n in range(unit, total + 1, unit))
+        return ("trick_points", "any_trick", *steps)
+    return OPTIONS[name].choices
+
+
 def ruleset(name: str, overrides: Mapping[str, object] | None = None) -> RuleSet:
     """The preset ``name`` with house-rule ``overrides`` applied and checked.
 

@@ -13,7 +13,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..engine.cards import Suit
 from ..engine.rules import PRESETS
-from ..i18n import COOKIE, LANGUAGES
+from ..i18n import COOKIE, LANGUAGES, install_helpers
 
 
 def register(app: Flask) -> None:
@@ -44,6 +44,7 @@ def register(app: Flask) -> None:
     app.context_processor(_template_helpers)
     app.after_request(_headers)
     app.add_template_filter(suit_symbol, "suit")
+    install_helpers(app.jinja_env)
 
 
 def _refuse_nul() -> None:

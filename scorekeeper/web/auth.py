@@ -38,6 +38,7 @@ from wtforms.validators import EqualTo, InputRequired, Length
 
 from .. import accounts
 from ..extensions import login_manager
+from ..i18n import translated
 from ..models import User
 from .forms import EngineForm
 
@@ -163,11 +164,11 @@ def login() -> str | tuple[str, int] | BaseResponse:
         try:
             user = accounts.log_in(form.name.data, form.password.data, request.remote_addr or "")
         except accounts.ThrottledError as exc:
-            form.form_errors.append(str(exc))
+            form.form_errors.append(translated(exc))
             page = render_template("auth/login.html", form=form)
             return page, 429, {"Retry-After": str(exc.retry_after)}  # type: ignore[return-value]
         except accounts.AccountError as exc:
-            form.form_errors.append(str(exc))
+            form.form_errors.append(translated(exc))
             return render_template("auth/login.html", form=form), 400
         login_user(user, remember=bool(form.remember.data))
         return redirect(local_path(request.args.get("next")) or url_for("games.index"))
@@ -207,7 +208,7 @@ def setup() -> str | tuple[str, int] | BaseResponse:
             try:
                 owner = accounts.create_first_owner(form.name.data, form.password.data)
             except accounts.AccountError as exc:
-                form.add_error(exc.field, str(exc))
+                form.add_error(exc.field, translated(exc))
             else:
                 login_user(owner, remember=True)
                 flash(_("Welcome, %(name)s: you own this scorekeeper.", name=owner.name), "ok")
@@ -241,7 +242,7 @@ def users() -> str | tuple[str, int] | BaseResponse:
             try:
                 user = accounts.create_user(form.name.data, form.password.data, form.role.data)
             except accounts.AccountError as exc:
-                form.add_error(exc.field, str(exc))
+                form.add_error(exc.field, translated(exc))
             else:
                 flash(_("%(name)s can log in now.", name=user.name), "ok")
                 return redirect(url_for("auth.users"))
@@ -269,7 +270,7 @@ def change_role(user_id: int) -> BaseResponse:
     try:
         accounts.change_role(user, request.form.get("role", ""))
     except accounts.AccountError as exc:
-        abort(400, str(exc))
+        abort(400, translated(exc))
     flash(_("%(name)s is now %(role)s.", name=user.name, role=ROLE_LABELS[user.role]), "ok")
     return redirect(url_for("auth.users"))
 
@@ -281,7 +282,7 @@ def delete_user(user_id: int) -> BaseResponse:
     try:
         accounts.delete_user(user)
     except accounts.AccountError as exc:
-        abort(400, str(exc))
+        abort(400, translated(exc))
     flash(_("%(name)s was removed.", name=user.name), "ok")
     return redirect(url_for("auth.users"))
 
@@ -313,7 +314,7 @@ def account() -> str | tuple[str, int] | tuple[str, int, dict[str, str]]:
         try:
             row, token = accounts.create_api_token(user, form.label.data)
         except accounts.AccountError as exc:
-            form.add_error(exc.field, str(exc))
+            form.add_error(exc.field, translated(exc))
         else:
             page = _account_page(user, TokenForm(formdata=None), made=(row.label, token))
             return page, 201, {"Cache-Control": "no-store"}  # the token, shown once

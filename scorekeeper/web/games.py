@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
@@ -16,9 +17,10 @@ from wtforms.validators import DataRequired, Length
 
 from .. import services
 from ..engine.errors import PinochleError
-from ..engine.rules import OPTIONS, PRESETS, RuleSet
+from ..engine.rules import PRESETS, RuleSet, option_choices
 from ..gamefile import read_json
-from ..i18n import engine_message
+from ..i18n import DEFAULT as DEFAULT_LANGUAGE
+from ..i18n import LANGUAGES, engine_message, option_label, option_value
 from ..models import Game
 from .auth import can, requires
 from .forms import EngineForm, game_or_404
@@ -26,18 +28,6 @@ from .forms import EngineForm, game_or_404
 bp = Blueprint("games", __name__)
 
 DEFAULT_SIDE_NAMES = (_l("Us"), _l("Them"))
-OPTION_LABELS = {
-    "target": _l("Game to"),
-    "min_bid": _l("Minimum bid"),
-    "all_pass": _l("When all pass"),
-    "throw_in": _l("Throw-in"),
-    "save_meld": _l("Saving meld"),
-    "bidder_without_tricks": _l("Bidders without trick points"),
-    "both_reach_target": _l("Both sides reach the target"),
-    "doubles": _l("Doubles"),
-    "run_extras": _l("Run extras"),
-    "check_scale": _l("Chip scale"),
-}
 
 
 @bp.route("/")
@@ -70,15 +60,16 @@ def new_game_form(rules: RuleSet, **kwargs: Any) -> NewGameForm:
         pass
 
     for name, value in rules.options().items():
-        label = OPTION_LABELS.get(name, name)
-        expected = OPTIONS[name].expected
+        label = option_label(name)
         if isinstance(value, int):
             field: Any = IntegerField(label, default=value, render_kw={"inputmode": "numeric"})
-        elif name == "save_meld":
-            field = StringField(label, default=value, description=expected)
         else:
-            choices = [SelectChoice(choice.strip()) for choice in expected.split(" or ")]
-            field = SelectField(label, choices=choices, default=value)
+            choices = [
+                SelectChoice(choice, option_value(name, choice))
+                for choice in option_choices(rules, name)
+            ]
+            # a value not offered gets the engine's sentence (the option, what it takes)
+            field = SelectField(label, choices=choices, default=value, validate_choice=False)
         setattr(Form, name, field)
     for seat in range(rules.players):
         setattr(
@@ -104,7 +95,17 @@ def new_game_form(rules: RuleSet, **kwargs: Any) -> NewGameForm:
         for seat in range(rules.players)
     ]
     Form.first_dealer = SelectField(_l("First dealer"), choices=dealers, default="0")
+    Form.language = language_field()
     return Form(**kwargs)
+
+
+def language_field() -> SelectField:
+    """The language of a game's printed sheet: the page's, unless chosen."""
+    return SelectField(
+        _l("Language of the score sheet"),
+        choices=[SelectChoice(code, name) for code, name in LANGUAGES.items()],
+        default=lambda: str(get_locale() or DEFAULT_LANGUAGE),
+    )
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -117,7 +118,9 @@ def new() -> str | BaseResponse:
     form = new_game_form(rules)
     if form.validate_on_submit():
         try:
-            game = services.create_game(name, *_new_game_values(form, rules))
+            game = services.create_game(
+                name, *_new_game_values(form, rules), language=form.language.data
+            )
         except PinochleError as error:
             form.show_error(error)
         else:
@@ -195,6 +198,22 @@ def delete(game_id: int) -> BaseResponse:
     return redirect(url_for("games.index"))
 
 
+class LanguageForm(EngineForm):
+    language = language_field()
+
+
+@bp.route("/games/<int:game_id>/language", methods=["POST"])
+def language(game_id: int) -> BaseResponse:
+    """The language the game's sheet prints in, from now on."""
+    game = game_or_404(game_id)
+    form = LanguageForm()
+    if not form.validate_on_submit():
+        abort(400, _("The language is one of %(codes)s.", codes=", ".join(LANGUAGES)))
+    services.set_language(game, form.language.data)
+    flash(_("The score sheet now prints in %(language)s.", language=LANGUAGES[game.language]))
+    return redirect(url_for("games.show", game_id=game.id))
+
+
 @bp.route("/games/<int:game_id>/rematch", methods=["POST"])
 def rematch(game_id: int) -> BaseResponse:
     finished = game_or_404(game_id)
@@ -231,7 +250,8 @@ def import_() -> str | BaseResponse:
     form = ImportForm()
     if form.validate_on_submit():
         try:
-            game = services.import_game(read_json(form.file.data.read().decode("utf-8-sig")))
+            document = read_json(form.file.data.read().decode("utf-8-sig"))
+            game = services.import_game(document, language=str(get_locale() or DEFAULT_LANGUAGE))
         except UnicodeDecodeError:
             form.file.errors.append(_("The file is not a JSON document."))
         except PinochleError as error:

@@ -35,6 +35,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 from wtforms import SelectField, StringField
+from wtforms.fields.choices import SelectChoice
 
 from .. import services
 from ..engine.cards import Card, Deck, Suit, format_cards, parse_cards, sort_cards
@@ -42,6 +43,7 @@ from ..engine.claims import ClaimVerdict, check_claim, parse_claim
 from ..engine.errors import PinochleError
 from ..engine.meld import MeldResult, best_meld, check_hand, meld_by_trump
 from ..engine.rules import PRESETS, RuleSet, ruleset
+from ..i18n import claim_aliases, ruleset_choices
 from .forms import EngineForm
 
 bp = Blueprint("meld", __name__)
@@ -111,7 +113,7 @@ class MeldForm(EngineForm):
 
     ruleset = SelectField(
         _l("Rules"),
-        choices=list(PRESETS),
+        choices=[SelectChoice(name, title) for name, title in ruleset_choices()],
         default=DEFAULT_RULESET,
         validate_choice=False,  # an unknown name gets the engine's sentence instead
     )
@@ -293,7 +295,7 @@ def _claim(form: MeldForm) -> int | tuple[str, ...] | None:
     if not text:
         return None
     try:
-        return parse_claim(text)
+        return parse_claim(text, claim_aliases())
     except PinochleError as error:
         form.show_error(error)
         return None

@@ -7,13 +7,15 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import pdf, services
 from ..engine.errors import PinochleError, RuleError
 from ..engine.rules import PRESETS
-from ..i18n import engine_message
+from ..i18n import DEFAULT as DEFAULT_LANGUAGE
+from ..i18n import LANGUAGES, engine_message
 from .forms import game_or_404
 
 bp = Blueprint("sheets", __name__)
@@ -56,11 +58,13 @@ def _cached(key: str, render: Callable[[], bytes]) -> bytes:
 def game_pdf(game_id: int) -> BaseResponse:
     game = game_or_404(game_id)
     paper = _paper()
-    stamp = f"{SHEET_VERSION}.{services.change_stamp(game)}.{paper}"
+    stamp = f"{SHEET_VERSION}.{services.change_stamp(game)}.{paper}.{game.language}"
     etag = hashlib.sha256(stamp.encode()).hexdigest()[:32]
     if etag in request.if_none_match:
         return Response(status=304, headers={"ETag": f'"{etag}"'})
-    body = _cached(stamp, lambda: pdf.game_sheet_pdf(services.engine_game(game), paper))
+    body = _cached(
+        stamp, lambda: pdf.game_sheet_pdf(services.engine_game(game), paper, game.language)
+    )
     filename = f"pinochle-{game.id}-{game.played_on.isoformat()}.pdf"
     return _pdf_response(body, filename, etag)
 
@@ -68,7 +72,15 @@ def game_pdf(game_id: int) -> BaseResponse:
 @bp.route("/games/<int:game_id>/sheet")
 def game_print(game_id: int) -> str:
     game = game_or_404(game_id)
-    return pdf.game_sheet_html(services.engine_game(game), _paper())
+    return pdf.game_sheet_html(services.engine_game(game), _paper(), game.language)
+
+
+def _language() -> str:
+    """The blank sheet's language: the one chosen, else the page's."""
+    code = request.args.get("lang") or str(get_locale() or DEFAULT_LANGUAGE)
+    if code not in LANGUAGES:
+        abort(400, _("The language is one of %(codes)s.", codes=", ".join(LANGUAGES)))
+    return code
 
 
 def _blank_arguments() -> tuple[str, int]:
@@ -85,19 +97,19 @@ def _blank_arguments() -> tuple[str, int]:
 @bp.route("/sheets/blank.pdf")
 def blank_pdf() -> BaseResponse:
     name, hands = _blank_arguments()
-    paper = _paper()
-    stamp = f"{SHEET_VERSION}.blank.{name}.{hands}.{paper}"
+    paper, language = _paper(), _language()
+    stamp = f"{SHEET_VERSION}.blank.{name}.{hands}.{paper}.{language}"
     etag = hashlib.sha256(stamp.encode()).hexdigest()[:32]
     if etag in request.if_none_match:
         return Response(status=304, headers={"ETag": f'"{etag}"'})
-    body = _cached(stamp, lambda: pdf.blank_sheet_pdf(name, hands, paper))
+    body = _cached(stamp, lambda: pdf.blank_sheet_pdf(name, hands, paper, language))
     return _pdf_response(body, f"pinochle-{name}-blank.pdf", etag)
 
 
 @bp.route("/sheets/blank")
 def blank_print() -> str:
     name, hands = _blank_arguments()
-    return pdf.blank_sheet_html(name, hands, _paper())
+    return pdf.blank_sheet_html(name, hands, _paper(), _language())
 
 
 @bp.route("/sheets")

@@ -14,7 +14,9 @@ from typing import Any
 from urllib.parse import quote
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import DateField, StringField
 from wtforms.validators import InputRequired, Length
@@ -22,6 +24,8 @@ from wtforms.validators import InputRequired, Length
 from .. import charts, services, stats
 from ..engine.errors import PinochleError
 from ..engine.rules import ruleset
+from ..i18n import DEFAULT as DEFAULT_LANGUAGE
+from ..i18n import engine_message, translated
 from ..models import Player
 from .forms import EngineForm, posted_int
 
@@ -45,11 +49,11 @@ def _period() -> stats.Period:
         try:
             ruleset(name)
         except PinochleError as exc:
-            abort(400, str(exc))
+            abort(400, engine_message(exc))
     try:
         return stats.find_period(request.args.get("season"), name)
     except stats.UnknownSeasonError as exc:
-        abort(400, str(exc))
+        abort(400, translated(exc))
 
 
 def _query(period: stats.Period, **extra: Any) -> dict[str, Any]:
@@ -237,9 +241,9 @@ def make_rate_charts(levels: Sequence[stats.BidLevel], width: int = CHART_WIDTH)
 
 
 class SeasonForm(EngineForm):
-    name = StringField(_("Name"), validators=[InputRequired(), Length(max=60)])
-    starts_on = DateField(_("First day"), validators=[InputRequired()])
-    ends_on = DateField(_("Last day"), validators=[InputRequired()])
+    name = StringField(_l("Name"), validators=[InputRequired(), Length(max=60)])
+    starts_on = DateField(_l("First day"), validators=[InputRequired()])
+    ends_on = DateField(_l("Last day"), validators=[InputRequired()])
 
 
 @bp.route("/seasons", methods=["GET", "POST"])
@@ -252,7 +256,7 @@ def seasons() -> str | tuple[str, int] | BaseResponse:
                     form.name.data, form.starts_on.data, form.ends_on.data
                 )
             except services.SeasonError as exc:
-                form.add_error(exc.field, str(exc))
+                form.add_error(exc.field, translated(exc))
             else:
                 flash(_("Season %(name)s created.", name=season.name), "ok")
                 return redirect(url_for("stats.index", season=season.name))
@@ -353,7 +357,10 @@ def report_pdf() -> Response:
 
     period = _period()
     body = pdf.season_report_pdf(
-        **_season(period, REPORT_CHART_WIDTH), printed_on=date.today(), pair_rows=REPORT_PAIR_ROWS
+        str(get_locale() or DEFAULT_LANGUAGE),
+        **_season(period, REPORT_CHART_WIDTH),
+        printed_on=date.today(),
+        pair_rows=REPORT_PAIR_ROWS,
     )
     response = Response(body, mimetype="application/pdf")
     response.headers["Content-Disposition"] = _disposition("inline", period, "season", "pdf")

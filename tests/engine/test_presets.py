@@ -749,7 +749,7 @@ def test_every_preset_has_a_table() -> None:
 
 
 @dataclass(frozen=True)
-class Refusal:
+class RefusalError:
     """Hands whose last one breaks a rule: the replay names it with ``code``."""
 
     ruleset: str
@@ -760,97 +760,97 @@ class Refusal:
 
 
 # fmt: off
-REFUSALS: dict[str, Refusal] = {
+REFUSALS: dict[str, RefusalError] = {
     # rules.md §3.1: 400 is not more than 250 above 150
-    "partnership: throw-in at 400 over 150 meld": Refusal("partnership", (
+    "partnership: throw-in at 400 over 150 meld": RefusalError("partnership", (
         *PARTNERSHIP_HANDS[:4],
         R("Ann 400 H", ("AH 10H KH QH JH = 150", 0), THROWN_IN),
     ), "throw_in_not_allowed"),
     # §3.2: 29 is not more than 25 above 4
-    "partnership-tenths: throw-in at 29 over 4 meld": Refusal("partnership-tenths", (
+    "partnership-tenths: throw-in at 29 over 4 meld": RefusalError("partnership-tenths", (
         R("Cal 29 D", ("| KD QD = 4", 0), THROWN_IN),
     ), "throw_in_not_allowed"),
-    "check: throw-in at 29 over 4 meld": Refusal("check", (
+    "check: throw-in at 29 over 4 meld": RefusalError("check", (
         R("Ann 29 C", ("KC QC = 4", 0), THROWN_IN),
     ), "throw_in_not_allowed"),
-    "throw_in: never": Refusal("partnership", (
+    "throw_in: never": RefusalError("partnership", (
         R("Ann 410 H", ("AH 10H KH QH JH = 150", 0), THROWN_IN),
     ), "throw_in_never", {"throw_in": "never"}),
-    "throw_in: when_impossible in cutthroat, 280 over 40": Refusal("cutthroat", (
+    "throw_in: when_impossible in cutthroat, 280 over 40": RefusalError("cutthroat", (
         R("Ann 280 H", ("KH QH = 40", 0, 0), THROWN_IN),
     ), "throw_in_not_allowed", {"throw_in": "when_impossible"}),
-    "throw_in: when_impossible in double-deck, 70 over 20": Refusal("double-deck", (
+    "throw_in: when_impossible in double-deck, 70 over 20": RefusalError("double-deck", (
         R("Ann 70 H", (20, 0), THROWN_IN),
     ), "throw_in_not_allowed", {"throw_in": "when_impossible"}),
-    "two-hand: no throw-in": Refusal("two-hand", (
+    "two-hand: no throw-in": RefusalError("two-hand", (
         R("H", (0, 0), THROWN_IN),
     ), "hand_not_applicable"),
-    "two-hand: no bidder": Refusal("two-hand", (
+    "two-hand: no bidder": RefusalError("two-hand", (
         R("Ann 250 H", (0, 0), (125, 125)),
     ), "hand_not_applicable"),
-    "partnership: a hand after the game ended": Refusal("partnership", (
+    "partnership: a hand after the game ended": RefusalError("partnership", (
         *PARTNERSHIP_RACE,
         R("Dan 250 H", (0, 0), (100, 150)),
     ), "hand_after_end", first_dealer="Dan"),
-    "check: a hand after the game ended": Refusal("check", (
+    "check: a hand after the game ended": RefusalError("check", (
         *CHECK_HANDS,
         R("Bea 20 H", (0, 0), (10, 15)),
     ), "hand_after_end"),
-    "two-hand: a hand after the game ended": Refusal("two-hand", (
+    "two-hand: a hand after the game ended": RefusalError("two-hand", (
         *TWO_HAND_ONE_OVER,
         R("H", (0, 0), (125, 125)),
     ), "hand_after_end"),
-    "cutthroat: a hand after the game ended": Refusal("cutthroat", (
+    "cutthroat: a hand after the game ended": RefusalError("cutthroat", (
         *CUTTHROAT_ONE_OVER,
         R("Ann 250 H", (0, 0, 0), (100, 100, 50)),
     ), "hand_after_end"),
-    "double-deck: a hand after the game ended": Refusal("double-deck", (
+    "double-deck: a hand after the game ended": RefusalError("double-deck", (
         *DOUBLE_DECK_DEFENDERS_OUT,
         R("Bea 50 H", (0, 0), (25, 25)),
     ), "hand_after_end"),
-    "partnership: passed out, the dealer is stuck": Refusal("partnership", (
+    "partnership: passed out, the dealer is stuck": RefusalError("partnership", (
         PASSED,
     ), "passed_out_not_allowed"),
-    "all_pass: dealer_stuck in check": Refusal("check", (
+    "all_pass: dealer_stuck in check": RefusalError("check", (
         PASSED,
     ), "passed_out_not_allowed", {"all_pass": "dealer_stuck"}),
-    "two-hand: nothing to pass": Refusal("two-hand", (
+    "two-hand: nothing to pass": RefusalError("two-hand", (
         PASSED,
     ), "passed_out_no_bidding"),
-    "check: trump without the bidder's marriage": Refusal("check", (
+    "check: trump without the bidder's marriage": RefusalError("check", (
         R("Ann 25 S", ("KH QH = 2", 0), (15, 10)),
     ), "trump_without_marriage"),
-    "double-deck: no_marriage, but the bidder holds one": Refusal("double-deck", (
+    "double-deck: no_marriage, but the bidder holds one": RefusalError("double-deck", (
         R("Ann 50 H", ("KH QH = 4", 0), NO_MARRIAGE),
     ), "no_marriage_has_marriage"),
-    "double-deck: no marriage in trump, not recorded": Refusal("double-deck", (
+    "double-deck: no marriage in trump, not recorded": RefusalError("double-deck", (
         R("Ann 50 H", ("KS QS = 2", 0), (30, 20)),
     ), "no_marriage_needed"),
-    "min_bid: 300, a bid of 290": Refusal("partnership", (
+    "min_bid: 300, a bid of 290": RefusalError("partnership", (
         R("Ann 290 H", (150, 0), (200, 50)),
     ), "bid_below_minimum", {"min_bid": 300}),
-    "partnership: a bid of 245": Refusal("partnership", (
+    "partnership: a bid of 245": RefusalError("partnership", (
         R("Ann 245 H", (150, 0), (200, 50)),
     ), "bid_below_minimum"),
-    "double-deck: a bid of 49": Refusal("double-deck", (
+    "double-deck: a bid of 49": RefusalError("double-deck", (
         R("Ann 49 H", (20, 0), (25, 25)),
     ), "bid_below_minimum"),
-    "double-deck: a bid of 62, off the steps of 5 above 60": Refusal("double-deck", (
+    "double-deck: a bid of 62, off the steps of 5 above 60": RefusalError("double-deck", (
         R("Ann 62 H", (20, 0), (25, 25)),
     ), "bid_off_step"),
-    "partnership: a bid of 255": Refusal("partnership", (
+    "partnership: a bid of 255": RefusalError("partnership", (
         R("Ann 255 H", (150, 0), (200, 50)),
     ), "bid_off_step"),
-    "two-hand: counters off the unit of 5": Refusal("two-hand", (
+    "two-hand: counters off the unit of 5": RefusalError("two-hand", (
         R("H", (0, 0), (127, 123)),
     ), "counters_off_unit"),
-    "double-deck: counters adding up to 48": Refusal("double-deck", (
+    "double-deck: counters adding up to 48": RefusalError("double-deck", (
         R("Ann 50 H", (20, 0), (30, 18)),
     ), "counters_sum"),
-    "cutthroat: counters adding up to 240": Refusal("cutthroat", (
+    "cutthroat: counters adding up to 240": RefusalError("cutthroat", (
         R("Ann 250 H", (0, 0, 0), (100, 100, 40)),
     ), "counters_sum"),
-    "partnership: more meld than the cards make": Refusal("partnership", (
+    "partnership: more meld than the cards make": RefusalError("partnership", (
         R("Ann 250 H", ("AH 10H KH QH JH = 160", 0), (200, 50)),
     ), "meld_cards_disagree"),
 }
@@ -858,7 +858,7 @@ REFUSALS: dict[str, Refusal] = {
 
 
 @pytest.mark.parametrize("refusal", REFUSALS.values(), ids=REFUSALS.keys())
-def test_refused_hand_is_named(refusal: Refusal) -> None:
+def test_refused_hand_is_named(refusal: RefusalError) -> None:
     doc = document(refusal.ruleset, refusal.rows, refusal.rules, refusal.first_dealer)
     with pytest.raises(PinochleError) as info:
         replay(from_document(doc))

@@ -52,6 +52,7 @@ NEEDS: dict[tuple[str, str], str] = {
     ("games.import_", "GET"): "scorekeeper",
     ("games.import_", "POST"): "scorekeeper",
     ("games.rematch", "POST"): "scorekeeper",
+    ("games.language", "POST"): "scorekeeper",
     ("games.delete", "POST"): "owner",
     ("hands.new", "GET"): "scorekeeper",
     ("hands.new", "POST"): "scorekeeper",
@@ -100,6 +101,7 @@ FORMS: dict[str, dict[str, str]] = {
         "seat_3": "Cal",
         "seat_4": "Dan",
     },
+    "games.language": {"language": "fr"},
     "hands.new": {key: str(value) for key, value in PLAYED_HAND.items() if key != "meld"},
     "stats.seasons": {"name": "Spring", "starts_on": "2026-03-01", "ends_on": "2026-05-31"},
 }

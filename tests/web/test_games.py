@@ -85,7 +85,7 @@ REFUSED = [
     ({"min_bid": "255"}, "house-rule option &#39;min_bid&#39; cannot be 255"),
     ({"target": "0"}, "house-rule option &#39;target&#39; cannot be 0"),
     ({"save_meld": "sometimes"}, "house-rule option &#39;save_meld&#39; cannot be"),
-    ({"throw_in": "maybe"}, "Not a valid choice"),
+    ({"throw_in": "maybe"}, "house-rule option &#39;throw_in&#39; cannot be &#39;maybe&#39;"),
 ]
 
 

@@ -3,7 +3,9 @@ refusals from their code and values, and choosing the language."""
 
 from __future__ import annotations
 
+import io
 import re
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -11,10 +13,20 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
+from pypdf import PdfReader
 
+from scorekeeper import accounts, i18n, services
 from scorekeeper.engine.errors import MESSAGES, PinochleError
-from scorekeeper.i18n import CATALOGS, LANGUAGES, compile_catalogs, engine_message, template_catalog
-from tests.web.conftest import make_game
+from scorekeeper.i18n import (
+    CATALOGS,
+    COOKIE,
+    LANGUAGES,
+    compile_catalogs,
+    engine_message,
+    template_catalog,
+)
+from tests.english import english_words
+from tests.web.conftest import PLAYED_HAND, SIDES, make_game, played_game, stored_game, test_app
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdr]|\{\w+(?:![rs])?\}")
@@ -146,3 +158,275 @@ def test_an_engine_refusal_beside_its_field_is_in_the_page_language(
         f"/games/{game}/hands/new", data=form, headers={"Accept-Language": "nl"}
     ).get_data(True)
     assert "ronde 1: het bod 240 ligt onder het minimum van 250" in page
+
+
+# --- every page, in each language, without English ------------------------------------------
+
+
+class Table:
+    """An instance with an owner logged in, games of several kinds in ``language`` (one
+    finished, one with chips, cutthroat, one not started), a season and a share link."""
+
+    def __init__(self, app: Flask, language: str) -> None:
+        self.app, self.language = app, language
+        with app.app_context():
+            accounts.create_user("Olek", "owner password", "owner")
+            accounts.create_user("Vera", "viewer password", "viewer")
+            finished = services.create_game(
+                "partnership", {}, SIDES, first_dealer="Ann", language=language
+            )
+            for hand in (PLAYED_HAND, SET_HAND, THROWN_IN_HAND, *[PLAYED_HAND] * 3):
+                services.add_hand(finished, hand)
+            chips = services.create_game("check", {}, SIDES, first_dealer="Ann", language=language)
+            services.add_hand(chips, CHECK_HAND)
+            three = [("Ann", ["Ann"]), ("Bea", ["Bea"]), ("Cal", ["Cal"])]
+            cutthroat = services.create_game("cutthroat", {}, three, language=language)
+            fresh = services.create_game("double-deck", {}, SIDES, language=language)
+            self.finished, self.chips, self.cutthroat, self.fresh = (
+                finished.id,
+                chips.id,
+                cutthroat.id,
+                fresh.id,
+            )
+            services.create_season("Winter", date(2026, 1, 1), date(2026, 12, 31))
+            self.token = accounts.create_share_link(finished.id).token
+            self.players = {player.name: player.id for player in services.all_players()}
+
+    def client(self, who: str = "Olek", password: str = "owner password") -> FlaskClient:
+        client = self.app.test_client()
+        client.set_cookie(COOKIE, self.language)
+        if who:
+            client.post("/login", data={"name": who, "password": password})
+        return client
+
+    def pages(self) -> list[str]:
+        run, marriage = (catalog(self.language)[word].string for word in ("run", "common marriage"))
+        claim = f"{run}, {marriage} x2"
+        ann, bea = self.players["Ann"], self.players["Bea"]
+        return [
+            "/", "/games/new", "/games/new?ruleset=check", "/games/new?ruleset=cutthroat",
+            f"/games/{self.finished}", f"/games/{self.chips}", f"/games/{self.cutthroat}",
+            f"/games/{self.fresh}", f"/games/{self.fresh}/hands/new",
+            f"/games/{self.chips}/hands/new", f"/games/{self.cutthroat}/hands/new",
+            f"/games/{self.finished}/hands/2/edit", "/games/import",
+            "/meld", f"/meld?cards=AH+10H+KH+QH+JH+QH+JD&trump=H&claim={claim}",
+            "/meld?cards=AH+AS+AD+AC+KS+QS&trump=", "/meld?cards=AH+ZZ",
+            "/sheets", "/sheets/blank?ruleset=check", f"/games/{self.finished}/sheet",
+            f"/games/{self.cutthroat}/sheet", "/stats", "/stats?season=Winter&ruleset=check",
+            f"/stats/players/{ann}", f"/stats/head-to-head?a={ann}&b={bea}",
+            "/stats?season=Summer", "/stats/seasons", "/users", "/account",
+            f"/s/{self.token}", "/no-such-page",
+        ]  # fmt: skip
+
+
+SET_HAND = {"bidder": "Bea", "bid": 350, "trump": "S", "meld": [100, 40], "counters": [60, 190]}
+THROWN_IN_HAND = {"bidder": "Dan", "bid": 350, "trump": "D", "meld": [20, 40], "thrown_in": True}
+CHECK_HAND = {"bidder": "Cal", "bid": 30, "trump": "H", "meld": [19, 6], "counters": [15, 10]}
+
+
+@pytest.fixture(params=TRANSLATED)
+def table(request: pytest.FixtureRequest, tmp_path: Path) -> Table:
+    return Table(test_app(tmp_path / "table.db", LOGIN_DISABLED=False), request.param)
+
+
+def test_every_page_reads_without_english(table: Table) -> None:
+    """The pages a table meets, filled with games, figures and refusals: no common English
+    word is left (tests/english.py), and each says which language it is in."""
+    client = table.client()
+    for path in table.pages():
+        page = client.get(path)
+        assert page.status_code in (200, 400, 404), path
+        assert f'<html lang="{table.language}">' in page.text, path
+        assert english_words(page.text, table.language) == [], path
+
+
+def test_refusals_and_the_pages_before_a_login_read_without_english(table: Table) -> None:
+    owner = table.client()
+    refusals = [
+        owner.post("/users", data={"name": "Newcomer", "password": "short", "role": "viewer"}),
+        owner.post(
+            "/stats/seasons",
+            data={"name": "Spring", "starts_on": "2026-05-01", "ends_on": "2026-03-01"},
+        ),
+        owner.post(f"/games/{table.fresh}/hands/new", data={"bidder": "Bea", "bid": "40"}),
+        owner.post("/games/new", data={"seat_0": "Ann", "seat_1": "Ann"}),
+        owner.post("/account", data={"label": ""}),
+        table.client("Vera", "viewer password").get("/users"),  # 403
+        table.client(who="").get("/login"),
+        table.client(who="").post("/login", data={"name": "Olek", "password": "wrong"}),
+    ]
+    for answer in refusals:
+        assert answer.status_code in (200, 400, 401, 403), answer.request.path
+        assert english_words(answer.text, table.language) == [], answer.request.path
+
+
+def test_the_first_visit_reads_without_english(tmp_path: Path) -> None:
+    app = test_app(tmp_path / "fresh.db", LOGIN_DISABLED=False)
+    for language in TRANSLATED:
+        client = app.test_client()
+        client.set_cookie(COOKIE, language)
+        setup = client.get("/setup")
+        refused = client.post("/setup", data={"name": "Ann", "password": "1", "confirm": "2"})
+        for page in (setup, refused):
+            assert english_words(page.text, language) == [], language
+
+
+# --- the game's language: its printed sheet ----------------------------------------------------
+
+NEW_GAME = {"seat_0": "Ann", "seat_1": "Bea", "seat_2": "Cal", "seat_3": "Dan"}
+
+
+def test_a_game_prints_in_the_language_it_was_started_in_and_can_change(
+    app: Flask, client: FlaskClient
+) -> None:
+    started = client.post("/games/new", data=NEW_GAME, headers={"Accept-Language": "pl"})
+    game_id = int(started.headers["Location"].rsplit("/", 1)[1])
+    with app.app_context():
+        assert stored_game(app, game_id).language == "pl"  # the creator's
+    sheet = client.get(f"/games/{game_id}/sheet", headers={"Accept-Language": "en"})
+    assert '<html lang="pl">' in sheet.text and "Arkusz wyników pinochle" in sheet.text
+    changed = client.post(f"/games/{game_id}/language", data={"language": "nl"})
+    assert changed.status_code == 302
+    assert "Pinochle-scoreblad" in client.get(f"/games/{game_id}/sheet").text
+    refused = client.post(f"/games/{game_id}/language", data={"language": "de"})
+    assert refused.status_code == 400
+    with app.app_context():
+        assert stored_game(app, game_id).language == "nl"
+
+
+def test_the_language_chosen_on_the_form_and_kept_by_a_rematch(
+    app: Flask, client: FlaskClient
+) -> None:
+    started = client.post("/games/new", data={**NEW_GAME, "language": "fr"})
+    game_id = int(started.headers["Location"].rsplit("/", 1)[1])
+    with app.app_context():
+        game = stored_game(app, game_id)
+        for _ in range(5):
+            services.add_hand(game, PLAYED_HAND)
+        again = services.rematch(game)
+        assert (game.language, again.language) == ("fr", "fr")
+
+
+def pdf_text(body: bytes) -> str:
+    """A PDF's words, one space between each (a table cell may wrap its words)."""
+    return " ".join(
+        " ".join(page.extract_text() for page in PdfReader(io.BytesIO(body)).pages).split()
+    )
+
+
+def test_a_french_games_pdf_sheet_has_the_french_header_and_outcomes(
+    app: Flask, client: FlaskClient
+) -> None:
+    with app.app_context():
+        game = services.create_game("partnership", {}, SIDES, first_dealer="Ann", language="fr")
+        for hand in (PLAYED_HAND, SET_HAND, THROWN_IN_HAND, *[PLAYED_HAND] * 3):
+            services.add_hand(game, hand)
+        game_id = game.id
+    answer = client.get(f"/games/{game_id}/sheet.pdf")  # asked for from an English page
+    text = pdf_text(answer.data)
+    for french in ("Feuille de score de pinochle", "Par équipes", "Donneur", "Preneur",
+                   "Enchère", "Atout", "chute", "cartes jetées", "Gagnant", "Totaux"):  # fmt: skip
+        assert french in text
+    assert english_words(text, "fr") == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_blank_sheets_and_the_season_report_print_in_the_chosen_language(
+    app: Flask, client: FlaskClient, language: str
+) -> None:
+    title = catalog(language)["Pinochle score sheet"].string
+    blank = client.get("/sheets/blank", query_string={"ruleset": "partnership", "lang": language})
+    assert title in blank.text and english_words(blank.text, language) == []
+    assert client.get("/sheets/blank.pdf", query_string={"lang": "xx"}).status_code == 400
+    played_game(app, 2)
+    client.set_cookie(COOKIE, language)
+    report = client.get("/stats/report.pdf")
+    text = pdf_text(report.data)
+    assert catalog(language)["Pinochle season report"].string in text
+    assert english_words(text, language) == []
+
+
+# --- numbers and days ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "day_text", "rating", "rate"),
+    [
+        ("en", "2026-11-30", "+16.0", "50%"),
+        ("fr", "30/11/2026", "+16,0", "50\u202f%"),
+        ("pl", "30.11.2026", "+16,0", "50%"),
+        ("nl", "30-11-2026", "+16,0", "50%"),
+    ],
+)
+def test_numbers_and_days_follow_the_language(
+    app: Flask, language: str, day_text: str, rating: str, rate: str
+) -> None:
+    with app.test_request_context(headers={"Accept-Language": language}):
+        assert i18n.day(date(2026, 11, 30)) == day_text
+        assert i18n.decimal(16.0, 1, signed=True) == rating
+        assert i18n.percent(0.5) == rate
+        assert i18n.decimal(15000) == "15000"  # never a thousands separator
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_scores_never_gain_a_thousands_separator(
+    app: Flask, client: FlaskClient, language: str
+) -> None:
+    game_id = played_game(app, 5)  # 1700 to 800
+    client.set_cookie(COOKIE, language)
+    for path in (f"/games/{game_id}", "/", f"/games/{game_id}/sheet", "/stats"):
+        text = client.get(path).text
+        assert re.search(r"\b1[ .\u202f\u00a0]?700\b", text), path
+        assert not re.search(r"\b1[ .,\u202f\u00a0]700\b", text), path
+
+
+# --- refusals from accounts and seasons, and claims in the language ---------------------------
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_account_and_season_refusals_read_in_the_language(app: Flask, language: str) -> None:
+    refusals = [
+        accounts.AccountError(field="password", message=i18n.N_("Wrong name or password.")),
+        accounts.ThrottledError(600),
+        services.SeasonError(field="name", message=i18n.N_("There is already a season "
+                                                               "called {name!r}."), name="Été"),
+    ]  # fmt: skip
+    with app.test_request_context(headers={"Accept-Language": language}):
+        for error in refusals:
+            sentence = i18n.translated(error)
+            assert sentence != str(error)
+            assert english_words(sentence, language) == []
+    assert "10 minutes" in str(refusals[1]) and "'Été'" in str(refusals[2])
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_claim_in_the_languages_meld_names(client: FlaskClient, language: str) -> None:
+    words = catalog(language)
+    claim = f"{words['run'].string}, {words['common marriage'].string} x2".upper()
+    page = client.get(
+        "/meld",
+        query_string={"cards": "AH 10H KH QH JH KS QS KD QD", "trump": "H", "claim": claim},
+        headers={"Accept-Language": language},
+    )
+    assert page.status_code == 200
+    assert 'class="verdict-valid"' in page.text
+
+
+@pytest.mark.parametrize("typed", ["All time", "tout l'historique", "Cały okres", "ALLE TIJDEN"])
+def test_all_time_is_understood_in_every_language(client: FlaskClient, typed: str) -> None:
+    assert client.get("/stats", query_string={"season": typed}).status_code == 200
+    refused = client.post(
+        "/stats/seasons", data={"name": typed, "starts_on": "2026-01-01", "ends_on": "2026-02-01"}
+    )
+    assert refused.status_code == 400
+
+
+def test_an_unknown_meld_in_a_claim_lists_the_melds_in_the_language(client: FlaskClient) -> None:
+    page = client.get(
+        "/meld",
+        query_string={"cards": "AH 10H KH QH JH", "trump": "H", "claim": "suitte"},
+        headers={"Accept-Language": "fr"},
+    )
+    assert page.status_code == 400
+    assert "suite, double suite" in page.text and "tour complet" in page.text
+    assert "aces_around" not in page.text and english_words(page.text, "fr") == []

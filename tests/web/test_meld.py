@@ -511,7 +511,7 @@ def test_the_games_rule_set_is_used(client: FlaskClient, app: Flask) -> None:
     status, page = get(client, hand_form_params(game_id, ruleset="partnership", **aces))
     assert status == 200
     assert len(cells(page)) == 20
-    assert "Rules of this game: double-deck" in page
+    assert "Rules of this game: Double deck" in page
     assert number(page, "meld-total") == 200
     link = use_link(page)
     assert link is not None

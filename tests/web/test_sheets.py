@@ -91,7 +91,7 @@ def test_blank_sheet_refusals(client: FlaskClient, query: str, message: str) -> 
 def test_blank_sheet_page_and_print_view(client: FlaskClient) -> None:
     assert "Blank score sheets" in client.get("/sheets").text
     view = client.get("/sheets/blank?ruleset=check&hands=12")
-    assert view.status_code == 200 and "Meld (check)" in view.text
+    assert view.status_code == 200 and "Meld (Check pinochle)" in view.text
 
 
 def test_scoreboard_links_to_the_sheet(app: Flask, client: FlaskClient) -> None:

@@ -81,7 +81,7 @@ def test_standings_sort_by_any_column(
 
 def test_each_year_and_rule_set_is_its_own_period(season: FlaskClient) -> None:
     html = season.get("/stats?season=2026&ruleset=check").get_data(as_text=True)
-    assert "Season stats: 2026 · check" in html
+    assert "Season stats: 2026 · Check pinochle" in html
     players = {name for game in GAMES for name in game.seating}
     assert set(standings_names(html)) <= players
 
