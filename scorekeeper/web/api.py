@@ -25,6 +25,8 @@ from ..engine.meld import check_hand
 from ..engine.rules import ruleset
 from ..engine.scoring import GameResult
 from ..gamefile import to_document
+from ..i18n import DEFAULT as DEFAULT_LANGUAGE
+from ..i18n import LANGUAGES
 from ..models import Game, User
 from .auth import requires
 from .openapi import IDEMPOTENCY_KEY_PATTERN, IF_MATCH_PATTERN, document
@@ -208,7 +210,9 @@ def games() -> Response:
 @bp.post("/games")
 @requires("scorekeeper")
 def create_game() -> Response:
-    game = services.import_game(_body())
+    # the printed sheet's language: the best the request's Accept-Language asks for
+    language = request.accept_languages.best_match(LANGUAGES, default=DEFAULT_LANGUAGE)
+    game = services.import_game(_body(), language=language or DEFAULT_LANGUAGE)
     return _game_answer(game_view(game, services.replay_game(game)), 201)
 
 

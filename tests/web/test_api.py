@@ -21,7 +21,7 @@ from scorekeeper.extensions import db
 from scorekeeper.gamefile import to_document
 from scorekeeper.models import Game
 from tests.conftest import assert_matches_case, case_files, load_case
-from tests.web.conftest import PLAYED_HAND, SIDES, test_app
+from tests.web.conftest import PLAYED_HAND, SIDES, stored_game, test_app
 from tests.web.test_access import NEEDS, PUBLIC, ROLES, database_fingerprint
 
 API = "/api/v1"
@@ -171,6 +171,15 @@ def test_a_game_created_from_a_document_reads_back_with_its_replay(
     assert_matches_case(read.json["result"], document["expect"])
     again = api.post(f"{API}/games", json=read.json["game"])  # the document round-trips
     assert again.json["game"] == read.json["game"]
+
+
+@pytest.mark.parametrize(("accept", "language"), [("nl-BE, nl;q=0.9, fr;q=0.5", "nl"), ("", "en")])
+def test_a_game_made_through_the_api_prints_in_the_callers_language(
+    api: FlaskClient, app: Flask, accept: str, language: str
+) -> None:
+    made = api.post(f"{API}/games", json=GAME, headers={"Accept-Language": accept})
+    with app.app_context():
+        assert stored_game(app, made.json["id"]).language == language
 
 
 def test_hands_are_added_corrected_and_deleted(api: FlaskClient, app: Flask) -> None:
