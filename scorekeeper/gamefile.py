@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.engine.cards import Card, Suit, format_cards, parse_cards
-from scorekeeper.engine.errors import GameError, PinochleError
+from scorekeeper.engine.errors import GameError, PinochleError, because
 from scorekeeper.engine.game import Game, Hand, Side, new_game
 from scorekeeper.engine.rules import ruleset
 
@@ -37,11 +37,10 @@ def load(path: str | Path) -> Game:
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
     except OSError as exc:
-        raise GameError(
-            "game_format", reason=f"cannot read {str(path)!r}: {exc.strerror}"
-        ) from None
+        reason = ("unreadable", {"path": str(path), "error": exc.strerror})
+        raise GameError("game_format", **because(reason)) from None
     except UnicodeDecodeError:
-        raise GameError("game_format", reason=f"{str(path)!r} is not UTF-8 text") from None
+        raise GameError("game_format", **because(("not_utf8", {"path": str(path)}))) from None
     return loads(text)
 
 
@@ -54,20 +53,18 @@ def read_json(text: str) -> object:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise GameError(
-            "game_format", reason=f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
+        where = {"line": exc.lineno, "column": exc.colno}
+        raise GameError("game_format", **because(("not_json", where))) from None
     except (ValueError, RecursionError):
-        raise GameError("game_format", reason="not JSON that a game file can hold") from None
+        raise GameError("game_format", **because(("not_a_game", {}))) from None
 
 
 def from_document(document: object) -> Game:
     """A game from a parsed document, checked field by field and then by the rules."""
     doc = _mapping(document, "the document")
     if doc.get("format") != FORMAT:
-        raise GameError(
-            "game_format", reason=f"format must be {FORMAT!r}, not {doc.get('format')!r}"
-        )
+        found = {"expected": FORMAT, "found": doc.get("format")}
+        raise GameError("game_format", **because(("wrong_format", found)))
     _no_unknown(doc, _TOP_FIELDS, "the document")
     rules = ruleset(_text(doc.get("ruleset"), "ruleset"), _mapping(doc.get("rules", {}), "rules"))
     sides = [_side(item, index) for index, item in enumerate(_list(doc.get("sides"), "sides"))]
@@ -187,37 +184,38 @@ def hand_to_document(hand: Hand) -> dict[str, Any]:
 # --- field readers ---------------------------------------------------------------------
 
 
-def _fail(where: str, reason: str) -> GameError:
-    return GameError("game_field", where=where, reason=reason)
+def _fail(where: str, reason: str, **values: object) -> GameError:
+    """``where`` in the document is refused for one of ``REASONS``."""
+    return GameError("game_field", where=where, **because((reason, values)))
 
 
 def _mapping(value: object, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise _fail(where, "expected an object")
+        raise _fail(where, "expected_object")
     return value
 
 
 def _list(value: object, where: str) -> list[Any]:
     if not isinstance(value, list):
-        raise _fail(where, "expected a list")
+        raise _fail(where, "expected_list")
     return value
 
 
 def _text(value: object, where: str) -> str:
     if not isinstance(value, str):
-        raise _fail(where, "expected a string")
+        raise _fail(where, "expected_string")
     return value
 
 
 def _int(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(where, f"expected a whole number, not {value!r}")
+        raise _fail(where, "expected_integer", value=value)
     return value
 
 
 def _bool(value: object, where: str) -> bool:
     if not isinstance(value, bool):
-        raise _fail(where, f"expected true or false, not {value!r}")
+        raise _fail(where, "expected_boolean", value=value)
     return value
 
 
@@ -235,13 +233,13 @@ def _date(value: object) -> date | None:
     try:
         return date.fromisoformat(_text(value, "played_on"))
     except ValueError:
-        raise _fail("played_on", f"expected a date like 2026-11-29, not {value!r}") from None
+        raise _fail("played_on", "expected_date", value=value) from None
 
 
 def _no_unknown(raw: Mapping[str, object], known: set[str], where: str) -> None:
     unknown = sorted(set(raw) - known)
     if unknown:
-        raise _fail(where, f"unknown field {unknown[0]!r}")
+        raise _fail(where, "unknown_field", field=unknown[0])
 
 
 def _side(item: object, index: int) -> Side:

@@ -34,8 +34,8 @@ from flask_babel import LazyString, force_locale, get_locale, gettext, lazy_gett
 from jinja2 import Environment
 
 from .engine.claims import claim_key
-from .engine.errors import MESSAGES
-from .engine.rules import PRESETS
+from .engine.errors import MESSAGES, REASONS
+from .engine.rules import OPTIONS, PRESETS
 
 LANGUAGES = {"en": "English", "fr": "Français", "pl": "Polski", "nl": "Nederlands"}
 DEFAULT = "en"
@@ -120,25 +120,62 @@ def every_translation(message: str) -> frozenset[str]:
 
 def engine_message(error: Coded) -> str:
     """The engine's sentence for ``error`` in the page's language, from its code and
-    values (the English template is the message id); the melds and the rule set named
-    in its values are translated too. In English it is the engine's own sentence."""
+    values (the English template is the message id); the game's words in its values
+    (melds, the rule set, a house-rule option and its choices, the reasons a file is
+    refused) are translated too. In English it is the engine's own sentence."""
     template = MESSAGES.get(error.code)
     if template is None:
         return str(error)
     if language() == DEFAULT:  # the engine's own sentence
         return template.format(**error.values)
-    values = dict(error.values)
-    if error.code == "claim_unknown_meld":  # the melds a claim may name
-        values["expected"] = meld_words(str(values.get("expected", "")))
+    try:
+        return gettext(template).format(**_translated_values(error.code, error.values))
+    except (KeyError, IndexError, ValueError):  # a translation that lost a value
+        return template.format(**error.values)
+
+
+def _translated_values(code: str, values: dict[str, Any]) -> dict[str, Any]:
+    values = dict(values)
     for key in _MELD_VALUES:
         if isinstance(values.get(key), str):
             values[key] = meld_words(values[key])
+    if code == "claim_unknown_meld":  # the melds a claim may name
+        values["expected"] = meld_words(str(values.get("expected", "")))
     if isinstance(values.get("ruleset"), str):
         values["ruleset"] = ruleset_title(values["ruleset"])
-    try:
-        return gettext(template).format(**values)
-    except (KeyError, IndexError, ValueError):  # a translation that lost a value
-        return template.format(**error.values)
+    option = values.get("option")
+    if code.startswith("option_") and isinstance(option, str) and option in OPTIONS:
+        values["option"] = option_label(option)
+        if code == "option_value":
+            values["expected"] = _expected_value(option)
+    if "reasons" in values:
+        values["reason"] = "; ".join(
+            gettext(REASONS[reason]).format(**reason_values)
+            for reason, reason_values in values["reasons"]
+        )
+    if isinstance(values.get("where"), str):
+        values["where"] = _where(values["where"])
+    return values
+
+
+def _expected_value(option: str) -> str:
+    """What a house-rule option takes, in words: its choices, or what it reads."""
+    choices = OPTIONS[option].choices
+    if choices and option in OPTION_VALUES:
+        return " / ".join(option_value(option, choice) for choice in choices)
+    return gettext(OPTIONS[option].expected)
+
+
+def _where(where: str) -> str:
+    """A place in a game file (``the document``, ``hand 3: meld``) in the language; the
+    file's own field names stay as they are written."""
+    head, colon, rest = where.partition(":")
+    number = head.removeprefix("hand ")
+    if head == "the document":
+        head = gettext("the document")
+    elif number.isdigit():
+        head = gettext("hand %(number)s", number=number)
+    return head + colon + rest
 
 
 @cache
@@ -329,13 +366,14 @@ def template_catalog() -> Catalog:
         str(ROOT), method_map=methods, keywords=keywords
     ):
         catalog.add(message, locations=[(filename, line)], auto_comments=comments)
-    for code, template in MESSAGES.items():
+    for code, template in [*MESSAGES.items(), *REASONS.items()]:
         catalog.add(template, locations=[(f"scorekeeper/engine/errors.py:{code}", 0)])
     words = [display_name(name) for name in (*MELD_NAMES, ROUNDHOUSE)]
     words += [suit.word for suit in Suit]
     words += [preset.description for preset in PRESETS.values()]
     words += [*RULESET_TITLES.values(), *OPTION_LABELS.values()]
     words += [word for choices in OPTION_VALUES.values() for word in choices.values()]
+    words += [option.expected for option in OPTIONS.values() if not option.choices]
     for word in [*words, *GAME_WORDS]:
         if word not in catalog:
             catalog.add(word, auto_comments=[GAME_WORDS_COMMENT])

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from datetime import date
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
@@ -535,9 +535,13 @@ def import_game(document: object, rate: bool = True, language: str = DEFAULT_LAN
 
 
 def set_language(game: Game, language: str) -> None:
-    """The language ``game``'s sheet prints in from now on (no hand changes with it)."""
-    game.language = _known_language(language)
+    """The language ``game``'s sheet prints in from now on. No hand changes with it, so
+    the game's version stays: a hand form open on another phone still saves."""
+    db.session.execute(
+        update(Game).where(Game.id == game.id).values(language=_known_language(language))
+    )
     db.session.commit()
+    db.session.refresh(game)
 
 
 def rate_all() -> None:

@@ -44,7 +44,7 @@ KEPT = {
 }
 # the players and sides the tests name
 NAMES = words("ann bea cal dan us them winter")
-CODES = re.compile(r"\b(?:pinochle-game/1|JSON|CSV|PDF|API|a4|letter)\b")
+CODES = re.compile(r"\b(?:pinochle-game/\d+|JSON|CSV|PDF|API|a4|letter)\b")
 
 
 def visible_text(page: str) -> str:

@@ -154,6 +154,42 @@ MESSAGES: dict[str, str] = {
 }
 
 
+# the reasons a game file or a seating is refused ("{reason}" in game_format, game_field
+# and seating_players): each a sentence of its own, so each reads in another language too
+REASONS: dict[str, str] = {
+    "expected_object": "expected an object",
+    "expected_list": "expected a list",
+    "expected_string": "expected a string",
+    "expected_integer": "expected a whole number, not {value!r}",
+    "expected_boolean": "expected true or false, not {value!r}",
+    "expected_date": "expected a date like 2026-11-29, not {value!r}",
+    "unknown_field": "unknown field {field!r}",
+    "unreadable": "cannot read {path!r}: {error}",
+    "not_utf8": "{path!r} is not UTF-8 text",
+    "not_json": "not JSON (line {line}, column {column})",
+    "not_a_game": "not JSON that a game file can hold",
+    "wrong_format": "format must be {expected!r}, not {found!r}",
+    "players_missing": "missing {players}",
+    "players_unseated": "not in a side: {players}",
+    "players_repeated": "seated twice: {players}",
+}
+Reason = tuple[str, dict[str, Any]]
+
+
+def because(*reasons: Reason) -> dict[str, Any]:
+    """The values of a refusal whose ``{reason}`` is one or more ``REASONS``: the English
+    sentence, and the reasons' codes and values (``reasons``).
+
+    >>> values = because(("players_missing", {"players": "Dan"}), ("not_a_game", {}))
+    >>> values["reason"]
+    'missing Dan; not JSON that a game file can hold'
+    >>> values["reasons"][0]
+    ('players_missing', {'players': 'Dan'})
+    """
+    english = "; ".join(REASONS[code].format(**values) for code, values in reasons)
+    return {"reason": english, "reasons": reasons}
+
+
 def message(code: str, **values: Any) -> str:
     """The English sentence for ``code`` with ``values`` filled in."""
     return MESSAGES[code].format(**values)

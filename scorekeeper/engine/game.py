@@ -12,7 +12,7 @@ from datetime import date
 from functools import cached_property
 
 from .cards import Card, Suit
-from .errors import GameError
+from .errors import GameError, because
 from .rules import RuleSet
 
 NAME_LIMIT = 60  # letters in a player's or a side's name (as the database stores them)
@@ -158,16 +158,16 @@ def _check_seating(sides: Sequence[Side], seating: tuple[str, ...]) -> None:
         missing = sorted(set(players) - set(seating))
         extra = sorted(set(seating) - set(players))
         repeated = sorted({p for p in seating if seating.count(p) > 1})
-        reason = "; ".join(
-            part
-            for part in (
-                f"missing {', '.join(missing)}" if missing else "",
-                f"not in a side: {', '.join(extra)}" if extra else "",
-                f"seated twice: {', '.join(repeated)}" if repeated else "",
+        reasons = [
+            (code, {"players": ", ".join(players)})
+            for code, players in (
+                ("players_missing", missing),
+                ("players_unseated", extra),
+                ("players_repeated", repeated),
             )
-            if part
-        )
-        raise GameError("seating_players", reason=reason)
+            if players
+        ]
+        raise GameError("seating_players", **because(*reasons))
     side_of = {player: index for index, side in enumerate(sides) for player in side.players}
     for seat, player in enumerate(seating):
         neighbour = seating[(seat + 1) % len(seating)]

@@ -167,7 +167,7 @@ def scoreboard(game: Game, shared_token: str | None = None) -> str | tuple[str, 
     try:
         result = services.replay_game(game)
     except PinochleError as error:  # a stored game the rules no longer accept
-        message = _("This game cannot be replayed: %(reason)s", reason=error)
+        message = _("This game cannot be replayed: %(reason)s", reason=engine_message(error))
         return render_template("error.html", title=_("Game"), message=message, status=409), 409
     writable = shared_token is None and can("scorekeeper")
     return render_template(

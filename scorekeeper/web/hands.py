@@ -297,7 +297,8 @@ def _take_checked_meld(form: HandForm, table: Table, args: Mapping[str, str]) ->
         check_hand(cards, rules)
     except PinochleError as error:
         _add_error(
-            form.meld_cards, _("%(player)s's cards: %(reason)s", player=player, reason=error)
+            form.meld_cards,
+            _("%(player)s's cards: %(reason)s", player=player, reason=engine_message(error)),
         )
         return
     trump = _trump_of(form)

@@ -259,7 +259,7 @@ def test_a_game_starts_without_javascript(
 ) -> None:
     page = new_context(java_script_enabled=False).new_page()
     page.goto(live_server.url + "/games/new")
-    page.get_by_role("radio", name="partnership-tenths").check(force=True)
+    page.get_by_role("radio", name="Partnership in tenths").check(force=True)
     page.get_by_role("button", name="Use these rules").click()
     assert "ruleset=partnership-tenths" in page.url
     assert page.get_by_text("bids from 20, game at 150").is_visible()

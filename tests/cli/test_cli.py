@@ -487,7 +487,7 @@ def test_score_several_files_text(run: Run, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "sentence"),
     [
-        ("{", "not a pinochle-game/1 document: not JSON (line 1, column 2: "),
+        ("{", "not a pinochle-game/1 document: not JSON (line 1, column 2)"),
         ("[]", "the document: expected an object"),
         ('{"format": "x"}', "not a pinochle-game/1 document: format must be"),
     ],
