@@ -158,6 +158,9 @@ def _app_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     sheet.add_argument("--hands", type=int, default=30, help="rows on the blank sheet (30)")
     sheet.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (a4)")
     sheet.add_argument(
+        "--language", choices=("en", "fr", "pl", "nl"), default="en", help="the sheet's (en)"
+    )
+    sheet.add_argument(
         "-o", "--output", metavar="FILE", help="the PDF to write (default: FILE with .pdf)"
     )
     sheet.set_defaults(run=run_sheet)
@@ -797,14 +800,14 @@ def run_sheet(args: argparse.Namespace) -> int:
             _error(f"--hands must be from 1 to 200, not {args.hands}")
             return BAD_INPUT
         output = args.output or f"blank-{rules.name}.pdf"
-        body = pdf.blank_sheet_pdf(rules.name, args.hands, args.paper)
+        body = pdf.blank_sheet_pdf(rules.name, args.hands, args.paper, args.language)
     else:
         if args.file is None:
             _error("give a game file, or --blank for an empty sheet")
             return BAD_INPUT
         game = load(args.file)
         output = args.output or os.path.splitext(os.path.basename(args.file))[0] + ".pdf"
-        body = pdf.game_sheet_pdf(game, args.paper)
+        body = pdf.game_sheet_pdf(game, args.paper, args.language)
     try:
         with open(output, "wb") as file:
             file.write(body)

@@ -15,8 +15,11 @@ template for the code is the message id, and the values are filled in after
 
 from __future__ import annotations
 
+import atexit
 import os
 import re
+import shutil
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date, datetime
@@ -29,8 +32,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
-from flask import has_app_context, request
-from flask_babel import LazyString, force_locale, get_locale, gettext, lazy_gettext
+from flask import Flask, has_app_context, request
+from flask_babel import Babel, LazyString, force_locale, get_locale, gettext, lazy_gettext
 from jinja2 import Environment
 
 from .engine.claims import claim_key
@@ -337,12 +340,25 @@ def install_helpers(env: Environment) -> None:
 @contextmanager
 def in_language(code: str) -> Iterator[None]:
     """Everything inside speaks ``code`` (a sheet prints in its game's language, whoever
-    asks for it); outside an app, English."""
+    asks for it); outside the app (``scorekeeper sheet``), a small app of its own holds
+    the catalogs."""
     if not has_app_context():
-        yield
+        with _catalogs_app().app_context(), in_language(code):
+            yield
         return
     with force_locale(code if code in LANGUAGES else DEFAULT):
         yield
+
+
+@cache
+def _catalogs_app() -> Flask:
+    """An app with only the catalogs (compiled into a folder removed at exit)."""
+    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-catalogs-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    app = Flask(__name__)
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(compile_catalogs(folder))
+    Babel(app)
+    return app
 
 
 # --- the catalogs' template (``make translations``; a test checks every catalog has it all)

@@ -541,7 +541,6 @@ def set_language(game: Game, language: str) -> None:
         update(Game).where(Game.id == game.id).values(language=_known_language(language))
     )
     db.session.commit()
-    db.session.refresh(game)
 
 
 def rate_all() -> None:

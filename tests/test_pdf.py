@@ -134,6 +134,24 @@ def test_sheet_command_blank(tmp_path: Path) -> None:
     assert "100" in "\n".join(text_of(target.read_bytes()))
 
 
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fr", ["Feuille de score de pinochle", "Donneur", "-260 chute"]),
+        ("nl", ["Deler", "-350 down"]),
+    ],
+)
+def test_sheet_command_prints_in_the_language_asked_for(
+    tmp_path: Path, language: str, words: list[str]
+) -> None:
+    source, target = tmp_path / "game.json", tmp_path / "game.pdf"
+    game = from_document(load_case(CASES / "games" / "edge-scoring.json")["game"])
+    source.write_text(dumps(game), encoding="utf-8")
+    assert main(["sheet", str(source), "-o", str(target), "--language", language]) == 0
+    text = " ".join(" ".join(text_of(target.read_bytes())).split())
+    assert all(word in text for word in words), text
+
+
 @pytest.mark.parametrize("path", case_files("errors"), ids=lambda p: p.stem)
 def test_sheet_command_refuses_a_bad_file(
     path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]

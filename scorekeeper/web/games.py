@@ -210,8 +210,8 @@ def language(game_id: int) -> BaseResponse:
     if not form.validate_on_submit():
         abort(400, _("The language is one of %(codes)s.", codes=", ".join(LANGUAGES)))
     services.set_language(game, form.language.data)
-    flash(_("The score sheet now prints in %(language)s.", language=LANGUAGES[game.language]))
-    return redirect(url_for("games.show", game_id=game.id))
+    flash(_("The score sheet now prints in %(language)s.", language=LANGUAGES[form.language.data]))
+    return redirect(url_for("games.show", game_id=game_id))
 
 
 @bp.route("/games/<int:game_id>/rematch", methods=["POST"])
