@@ -44,7 +44,11 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
 
     __tablename__ = "game"
     # the order ratings are played in (and the seasons' date ranges)
-    __table_args__ = (Index("ix_game_played_order", "played_on", "created_at", "id"),)
+    __table_args__ = (
+        Index("ix_game_played_order", "played_on", "created_at", "id"),
+        # one rematch per game: a double tap on Rematch finds the one already made
+        Index("uq_game_rematch_of_id", "rematch_of_id", unique=True),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     ruleset: Mapped[str] = mapped_column(String(40))
@@ -61,6 +65,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     # the language its printed sheet is in (i18n.LANGUAGES): chosen at the start,
     # the creator's by default, changeable later
     language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
+    # the finished game this one is the rematch of (not a foreign key: deleting that
+    # game leaves the rematch as it is)
+    rematch_of_id: Mapped[int | None] = mapped_column(default=None)
 
     __mapper_args__: ClassVar[dict[str, Any]] = {"version_id_col": version}
 

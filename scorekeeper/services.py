@@ -355,7 +355,12 @@ def delete_game(game: Game) -> None:
 
 
 def rematch(game: Game) -> Game:
-    """Same players, seats and rules; the deal moves on from where the game ended."""
+    """Same players, seats and rules; the deal moves on from where the game ended. A game
+    has one rematch: asked again (a double tap, two phones), it is the one made first."""
+    made = rematch_of(game)
+    if made is not None:
+        return made
+    game_id = game.id
     result = replay_game(game)
     checked = engine_game(game, hands=[])
     again = new_game(
@@ -365,9 +370,22 @@ def rematch(game: Game) -> Game:
         first_dealer=result.next_dealer,
     )
     new = _stored(again, date.today(), game.language)
-    record_outcomes(new, replay(again))
-    db.session.commit()
+    new.rematch_of_id = game_id
+    try:
+        record_outcomes(new, replay(again))
+        db.session.commit()
+    except IntegrityError:  # made meanwhile by the other tap
+        db.session.rollback()
+        made = db.session.execute(select(Game).where(Game.rematch_of_id == game_id)).scalar()
+        if made is None:
+            raise
+        return made
     return new
+
+
+def rematch_of(game: Game) -> Game | None:
+    """The rematch already made of ``game``, if any."""
+    return db.session.execute(select(Game).where(Game.rematch_of_id == game.id)).scalar()
 
 
 # --- hands ---------------------------------------------------------------------------

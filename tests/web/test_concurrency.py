@@ -95,6 +95,36 @@ def test_phones_recording_at_once_lose_no_hand(served: tuple[Flask, str]) -> Non
     assert sum(sentences.values()) == answers[400], sentences
 
 
+def test_rematch_asked_for_by_several_phones_at_once_is_one_game(
+    served: tuple[Flask, str],
+) -> None:
+    app, url = served
+    with app.app_context():
+        game = services.create_game("partnership", {"target": 300}, SIDES, first_dealer="Ann")
+        services.add_hand(game, {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60],
+                                 "counters": [150, 100]})  # fmt: skip
+        game_id = game.id
+    opener = urllib.request.build_opener(NoRedirect, urllib.request.ProxyHandler({}))
+    places: Counter[str] = Counter()
+    start = threading.Barrier(PHONES)
+
+    def phone() -> None:
+        start.wait()
+        try:
+            opener.open(urllib.request.Request(f"{url}/games/{game_id}/rematch", data=b""))
+        except urllib.error.HTTPError as error:
+            places[f"{error.code} {error.headers.get('Location')}"] += 1
+
+    phones = [threading.Thread(target=phone) for _ in range(PHONES)]
+    for each in phones:
+        each.start()
+    for each in phones:
+        each.join()
+    assert places == Counter({f"302 /games/{game_id + 1}": PHONES})
+    with app.app_context():
+        assert len(services.recent_games()) == 2
+
+
 def test_phones_correcting_one_hand_at_once_lose_no_update(served: tuple[Flask, str]) -> None:
     """Every phone opened the correction at the same version: one saves, the others
     are told the game changed, and the history holds just the one correction."""

@@ -194,6 +194,19 @@ def test_rematch_keeps_players_and_rules_and_moves_the_deal(
         assert not new.hands
 
 
+def test_a_double_tap_on_rematch_makes_one_game(app: Flask, client: FlaskClient) -> None:
+    game_id = make_game(app, target=1000)
+    play(app, game_id, WINNING)
+    first, second = (client.post(f"/games/{game_id}/rematch") for _ in range(2))
+    assert first.headers["Location"] == second.headers["Location"] == f"/games/{game_id + 1}"
+    with app.app_context():
+        assert db.session.query(Game).count() == 2
+        services.delete_game(stored_game(app, game_id + 1))  # deleted: a new one may be made
+    again = client.post(f"/games/{game_id}/rematch")
+    with app.app_context():
+        assert again.status_code == 302 and db.session.query(Game).count() == 2
+
+
 @pytest.mark.parametrize("path", case_files("games"), ids=lambda p: p.stem)
 def test_export_after_import_is_the_same_game(client: FlaskClient, path: Any) -> None:
     document = load_case(path)["game"]
