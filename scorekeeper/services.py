@@ -357,10 +357,10 @@ def delete_game(game: Game) -> None:
 def rematch(game: Game) -> Game:
     """Same players, seats and rules; the deal moves on from where the game ended. A game
     has one rematch: asked again (a double tap, two phones), it is the one made first."""
-    made = rematch_of(game)
+    game_id = game.id
+    made = rematch_of(game_id)
     if made is not None:
         return made
-    game_id = game.id
     result = replay_game(game)
     checked = engine_game(game, hands=[])
     again = new_game(
@@ -376,16 +376,16 @@ def rematch(game: Game) -> Game:
         db.session.commit()
     except IntegrityError:  # made meanwhile by the other tap
         db.session.rollback()
-        made = db.session.execute(select(Game).where(Game.rematch_of_id == game_id)).scalar()
+        made = rematch_of(game_id)
         if made is None:
             raise
         return made
     return new
 
 
-def rematch_of(game: Game) -> Game | None:
-    """The rematch already made of ``game``, if any."""
-    return db.session.execute(select(Game).where(Game.rematch_of_id == game.id)).scalar()
+def rematch_of(game_id: int) -> Game | None:
+    """The rematch already made of the game ``game_id``, if any."""
+    return db.session.execute(select(Game).where(Game.rematch_of_id == game_id)).scalar()
 
 
 # --- hands ---------------------------------------------------------------------------
