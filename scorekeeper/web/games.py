@@ -6,7 +6,6 @@ import json
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
@@ -19,8 +18,8 @@ from .. import services
 from ..engine.errors import PinochleError
 from ..engine.rules import PRESETS, RuleSet, option_choices
 from ..gamefile import read_json
-from ..i18n import DEFAULT as DEFAULT_LANGUAGE
 from ..i18n import LANGUAGES, engine_message, option_label, option_value
+from ..i18n import language as page_language
 from ..models import Game
 from .auth import can, requires
 from .forms import EngineForm, game_or_404
@@ -104,7 +103,7 @@ def language_field() -> SelectField:
     return SelectField(
         _l("Language of the score sheet"),
         choices=[SelectChoice(code, name) for code, name in LANGUAGES.items()],
-        default=lambda: str(get_locale() or DEFAULT_LANGUAGE),
+        default=page_language,
     )
 
 
@@ -251,7 +250,7 @@ def import_() -> str | BaseResponse:
     if form.validate_on_submit():
         try:
             document = read_json(form.file.data.read().decode("utf-8-sig"))
-            game = services.import_game(document, language=str(get_locale() or DEFAULT_LANGUAGE))
+            game = services.import_game(document, language=page_language())
         except UnicodeDecodeError:
             form.file.errors.append(_("The file is not a JSON document."))
         except PinochleError as error:

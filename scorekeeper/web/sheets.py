@@ -7,15 +7,14 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import pdf, services
 from ..engine.errors import PinochleError, RuleError
 from ..engine.rules import PRESETS
-from ..i18n import DEFAULT as DEFAULT_LANGUAGE
 from ..i18n import LANGUAGES, engine_message
+from ..i18n import language as page_language
 from .forms import game_or_404
 
 bp = Blueprint("sheets", __name__)
@@ -77,7 +76,7 @@ def game_print(game_id: int) -> str:
 
 def _language() -> str:
     """The blank sheet's language: the one chosen, else the page's."""
-    code = request.args.get("lang") or str(get_locale() or DEFAULT_LANGUAGE)
+    code = request.args.get("lang") or page_language()
     if code not in LANGUAGES:
         abort(400, _("The language is one of %(codes)s.", codes=", ".join(LANGUAGES)))
     return code

@@ -14,7 +14,6 @@ from typing import Any
 from urllib.parse import quote
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
@@ -24,8 +23,8 @@ from wtforms.validators import InputRequired, Length
 from .. import charts, services, stats
 from ..engine.errors import PinochleError
 from ..engine.rules import ruleset
-from ..i18n import DEFAULT as DEFAULT_LANGUAGE
 from ..i18n import engine_message, translated
+from ..i18n import language as page_language
 from ..models import Player
 from .forms import EngineForm, posted_int
 
@@ -357,7 +356,7 @@ def report_pdf() -> Response:
 
     period = _period()
     body = pdf.season_report_pdf(
-        str(get_locale() or DEFAULT_LANGUAGE),
+        page_language(),
         **_season(period, REPORT_CHART_WIDTH),
         printed_on=date.today(),
         pair_rows=REPORT_PAIR_ROWS,
