@@ -19,7 +19,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from .engine.game import NAME_LIMIT
+from .engine.people import NAME_LIMIT, NameRefusedError, checked_name, normal_name
 from .extensions import db
 from .i18n import N_, RefusalError
 from .locks import serialize
@@ -96,7 +96,7 @@ def end_logins(user: User) -> None:
 
 
 def user_named(name: str) -> User | None:
-    name = " ".join(name.split())
+    name = normal_name(name)
     return db.session.execute(select(User).where(User.name == name)).scalar_one_or_none()
 
 
@@ -154,16 +154,11 @@ def create_first_owner(name: str, password: str) -> User:
 
 
 def _checked_name(name: str) -> str:
-    name = " ".join(name.split())
-    if not name:
-        raise AccountError(field="name", message=N_("A user needs a name."))
-    if len(name) > NAME_LIMIT or not name.isprintable():
-        raise AccountError(
-            field="name",
-            message=N_("A user's name is at most {limit} letters, digits, spaces and marks."),
-            limit=NAME_LIMIT,
-        )
-    return name
+    """``name`` as the name rule (``engine.people``) stores it, or its sentence."""
+    try:
+        return checked_name(name, "user")
+    except NameRefusedError as error:
+        raise AccountError.of_engine(error, field="name") from None
 
 
 def _check_password(password: str) -> None:
@@ -321,15 +316,10 @@ def _token_hash(token: str) -> str:
 def create_api_token(user: User, label: str) -> tuple[ApiToken, str]:
     """A new API token for ``user``, and the token itself: shown this once, since only
     its hash is kept."""
-    label = " ".join(label.split())
-    if not label:
-        raise AccountError(field="label", message=N_("Name the token (e.g. the program using it)."))
-    if len(label) > NAME_LIMIT:
-        raise AccountError(
-            field="label",
-            message=N_("A token's name has at most {limit} letters."),
-            limit=NAME_LIMIT,
-        )
+    try:
+        label = checked_name(label, "label")
+    except NameRefusedError as error:
+        raise AccountError.of_engine(error, field="label") from None
     token = API_TOKEN_PREFIX + secrets.token_urlsafe(32)
     row = ApiToken(user_id=user.id, label=label, token_hash=_token_hash(token))
     db.session.add(row)

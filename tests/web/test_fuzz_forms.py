@@ -63,6 +63,14 @@ ODD = [
     "on",
     "2026-02-30",
     "x" * 300,
+    # names the name rule refuses or normalises (engine/people.py)
+    "\x1b[2JAnn",
+    "Ann\r\nBea",
+    "\u200b",
+    "\u202eevil",
+    "Ann ",
+    "Cafe\u0301",
+    "x" * 61,
 ]
 VALUES = st.one_of(st.sampled_from(ODD), st.text(max_size=40), st.integers().map(str))
 
