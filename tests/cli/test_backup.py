@@ -56,8 +56,8 @@ def a_club(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert run(folder, monkeypatch, "demo-data", "--games", "12", "--players", "7") == 0
     app = create_app()
     with app.app_context():
-        accounts.create_user("Olga", "olga's password", "owner")
-        accounts.create_user("Sam", "sam's password", "scorekeeper")
+        accounts.create_user("Olga", "tower clock at noon", "owner")
+        accounts.create_user("Sam", "sunny orchard walk", "scorekeeper")
         services.create_season("Winter 2026", date(2025, 12, 1), date(2026, 2, 28))
         for game in services.recent_games(4):
             correct(game)
@@ -102,7 +102,7 @@ def test_a_backup_restores_the_same_data(
 
     app = create_app()  # the restored instance: passwords work, tokens are new
     with app.app_context():
-        assert accounts.log_in("Olga", "olga's password", "127.0.0.1").role == "owner"
+        assert accounts.log_in("Olga", "tower clock at noon", "127.0.0.1").role == "owner"
         assert all(accounts.share_link(game.id) is None for game in services.recent_games())
         assert_new_rows_follow_the_restored(document["tables"])
         db.engine.dispose()
@@ -115,7 +115,7 @@ def assert_new_rows_follow_the_restored(tables: dict[str, list[dict[str, Any]]])
     game = services.create_game("partnership", {}, sides, first_dealer="Walt")
     services.add_hand(game, {**PLAYED_HAND, "bidder": "Xena"})
     season = services.create_season("Spring 2027", date(2027, 3, 1), date(2027, 5, 31))
-    user = accounts.create_user("Newcomer", "newcomer's password", "viewer")
+    user = accounts.create_user("Newcomer", "tea kettle whistle", "viewer")
     made = {
         "game": [game.id],
         "game_side": [side.id for side in game.sides],
