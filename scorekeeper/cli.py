@@ -787,6 +787,9 @@ def run_restore(args: argparse.Namespace) -> int:
     except ValueError as exc:
         _error(f"{args.file!r} is not JSON: {exc}")
         return BAD_INPUT
+    except RecursionError:
+        _error(f"{args.file!r} is nested deeper than a backup is")
+        return BAD_INPUT
     app = _app()
     with app.app_context():
         try:
