@@ -19,15 +19,14 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from .engine.game import NAME_LIMIT
+from .credentials import MAX_PASSWORD, MIN_PASSWORD, password_problem, skeletons
+from .engine.people import NAME_LIMIT, NameRefusedError, checked_name, normal_name
 from .extensions import db
 from .i18n import N_, RefusalError
 from .locks import serialize
 from .models import ApiToken, LoginFailure, ShareLink, User, new_token, utcnow
 
 ROLES = ("viewer", "scorekeeper", "owner")  # each may do all the ones before it
-MIN_PASSWORD = 8
-MAX_PASSWORD = 200
 # after this many refused logins for one name or one address within the window,
 # every login for it is refused (429) until the oldest falls out of the window
 THROTTLE_FAILURES = 5
@@ -96,14 +95,14 @@ def end_logins(user: User) -> None:
 
 
 def user_named(name: str) -> User | None:
-    name = " ".join(name.split())
+    name = normal_name(name)
     return db.session.execute(select(User).where(User.name == name)).scalar_one_or_none()
 
 
 def create_user(name: str, password: str, role: str) -> User:
     """A new user; refused (nothing written) with a sentence about one field."""
     name = _checked_name(name)
-    _check_password(password)
+    _check_password(password, name)
     if role not in ROLES:
         raise AccountError(
             field="role",
@@ -115,6 +114,7 @@ def create_user(name: str, password: str, role: str) -> User:
         raise AccountError(
             field="name", message=N_("There is already a user called {name!r}."), name=name
         )
+    _check_not_confusable(name)
     user = User(name=name, password_hash=generate_password_hash(password), role=role)
     db.session.add(user)
     try:
@@ -154,26 +154,49 @@ def create_first_owner(name: str, password: str) -> User:
 
 
 def _checked_name(name: str) -> str:
-    name = " ".join(name.split())
-    if not name:
-        raise AccountError(field="name", message=N_("A user needs a name."))
-    if len(name) > NAME_LIMIT or not name.isprintable():
-        raise AccountError(
-            field="name",
-            message=N_("A user's name is at most {limit} letters, digits, spaces and marks."),
-            limit=NAME_LIMIT,
-        )
-    return name
+    """``name`` as the name rule (``engine.people``) stores it, or its sentence."""
+    try:
+        return checked_name(name, "user")
+    except NameRefusedError as error:
+        raise AccountError.of_engine(error, field="name") from None
 
 
-def _check_password(password: str) -> None:
-    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+# why a password will not do (credentials.password_problem) -> the sentence
+PASSWORD_PROBLEMS = {
+    "spaces": N_("A password cannot be only spaces."),
+    "name": N_("A password cannot be the user's name, nor hold it."),
+    "guessable": N_(
+        "This password is too easy to guess: it is one of the most common, or a repeat, "
+        "a sequence, a keyboard row or a date. A few unrelated words make a good one."
+    ),
+}
+
+
+def _check_password(password: str, name: str) -> None:
+    problem = password_problem(password, name)
+    if problem == "length":
         raise AccountError(
             field="password",
             message=N_("A password is {least} to {most} characters long."),
             least=MIN_PASSWORD,
             most=MAX_PASSWORD,
         )
+    if problem is not None:
+        raise AccountError(field="password", message=PASSWORD_PROBLEMS[problem])
+
+
+def _check_not_confusable(name: str) -> None:
+    """A new name that looks like an existing user's (``Оlga``, Cyrillic О, beside
+    ``Olga``) is refused: one could pass for the other."""
+    mine = skeletons(name)
+    for other in db.session.execute(select(User.name)).scalars():
+        if mine & skeletons(other):
+            raise AccountError(
+                field="name",
+                message=N_("{name!r} looks like the name of the user {other!r}: choose another."),
+                name=name,
+                other=other,
+            )
 
 
 def change_role(user: User, role: str) -> None:
@@ -321,15 +344,10 @@ def _token_hash(token: str) -> str:
 def create_api_token(user: User, label: str) -> tuple[ApiToken, str]:
     """A new API token for ``user``, and the token itself: shown this once, since only
     its hash is kept."""
-    label = " ".join(label.split())
-    if not label:
-        raise AccountError(field="label", message=N_("Name the token (e.g. the program using it)."))
-    if len(label) > NAME_LIMIT:
-        raise AccountError(
-            field="label",
-            message=N_("A token's name has at most {limit} letters."),
-            limit=NAME_LIMIT,
-        )
+    try:
+        label = checked_name(label, "label")
+    except NameRefusedError as error:
+        raise AccountError.of_engine(error, field="label") from None
     token = API_TOKEN_PREFIX + secrets.token_urlsafe(32)
     row = ApiToken(user_id=user.id, label=label, token_hash=_token_hash(token))
     db.session.add(row)

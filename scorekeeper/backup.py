@@ -17,6 +17,7 @@ from typing import Any
 from alembic.migration import MigrationContext
 from sqlalchemy import Date, DateTime, Table, func, select, text
 
+from .backup_check import RowError, check_tables
 from .extensions import db
 from .models import new_token
 from .outcomes import rate_from, record_outcomes
@@ -107,6 +108,10 @@ def _checked(document: object) -> dict[str, list[dict[str, Any]]]:
             isinstance(row, dict) and set(row) == expected for row in rows
         ):
             raise BackupError(f"the rows of {name} are not those this version writes")
+    try:
+        check_tables({name: tables[name] for name in TABLES}, _table)
+    except RowError as exc:
+        raise BackupError(str(exc)) from None
     return tables
 
 

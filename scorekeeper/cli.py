@@ -21,6 +21,7 @@ import logging
 import os
 import sys
 import textwrap
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -35,6 +36,7 @@ from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.game import Side
 from scorekeeper.engine.meld import MeldResult, best_meld, check_hand, meld_by_trump
 from scorekeeper.engine.names import display_name
+from scorekeeper.engine.people import DIRECTION
 from scorekeeper.engine.rules import PRESETS, RuleSet, overrides_of, ruleset
 from scorekeeper.engine.scoring import DRAW, GameResult, replay
 from scorekeeper.gamefile import load, loads, to_document
@@ -275,7 +277,32 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _error(line: str) -> None:
-    print(line, file=sys.stderr)
+    print(terminal_text(line), file=sys.stderr)
+
+
+def _say(text: str) -> None:
+    """``text`` for people on standard output, escaped (``terminal_text``)."""
+    print(terminal_text(text))
+
+
+def terminal_text(text: str) -> str:
+    r"""``text`` safe to show on a terminal: each control character but the newline, each
+    character that turns the direction of text and each lone surrogate written as its
+    escape, so a name stored before the name rule (or a file's text in a refusal) can
+    neither move the cursor, recolour the screen nor turn a line around.
+
+    >>> terminal_text("Ann\x1b[2J and \u202eBea\nnext line")
+    'Ann\\x1b[2J and \\u202eBea\nnext line'
+    """
+    return "".join(_escaped(char) for char in text)
+
+
+def _escaped(char: str) -> str:
+    if char == "\n":
+        return char
+    if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp") or char in DIRECTION:
+        return char.encode("unicode_escape").decode("ascii")
+    return char
 
 
 def _silence_stdout() -> None:
@@ -447,7 +474,7 @@ def run_score(args: argparse.Namespace) -> int:
         if args.json:
             print(_json(result.as_dict()))
         else:
-            print(format_sheet(result))
+            _say(format_sheet(result))
         return OK
     failed = False
     for index, name in enumerate(files):
@@ -464,7 +491,7 @@ def run_score(args: argparse.Namespace) -> int:
         if args.json:
             print(_json(result.as_dict()))
         else:
-            print(("\n" if index else "") + f"== {name}\n{format_sheet(result)}")
+            _say(("\n" if index else "") + f"== {name}\n{format_sheet(result)}")
     return BAD_INPUT if failed else OK
 
 
@@ -683,8 +710,8 @@ def run_stats(args: argparse.Namespace) -> int:
     columns = ("games", "wins", "win%", "bids", "made%")
     print(f"{'player':<16} " + " ".join(f"{name:>5}" for name in columns) + f" {'rating':>7}")
     for row in document["players"]:
-        print(
-            f"{row['name'][:16]:<16} {row['games']:>5} {row['wins']:>4} "
+        _say(
+            f"{terminal_text(row['name'])[:16]:<16} {row['games']:>5} {row['wins']:>4} "
             f"{row['win_rate'] * 100:>5.0f} {row['bids']:>4} {row['make_rate'] * 100:>5.0f} "
             f"{row['rating']:>7.1f}"
         )
@@ -711,7 +738,7 @@ def run_create_user(args: argparse.Namespace) -> int:
         except accounts.AccountError as exc:
             _error(f"{exc}")
             return BAD_INPUT
-        print(f"{user.name} ({user.role}) can log in now")
+        _say(f"{user.name} ({user.role}) can log in now")
     return OK
 
 
@@ -759,6 +786,9 @@ def run_restore(args: argparse.Namespace) -> int:
         return BAD_INPUT
     except ValueError as exc:
         _error(f"{args.file!r} is not JSON: {exc}")
+        return BAD_INPUT
+    except RecursionError:
+        _error(f"{args.file!r} is nested deeper than a backup is")
         return BAD_INPUT
     app = _app()
     with app.app_context():

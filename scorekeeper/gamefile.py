@@ -17,6 +17,7 @@ from typing import Any
 from scorekeeper.engine.cards import Card, Suit, format_cards, parse_cards
 from scorekeeper.engine.errors import GameError, PinochleError, because
 from scorekeeper.engine.game import Game, Hand, Side, new_game
+from scorekeeper.engine.people import normal_name
 from scorekeeper.engine.rules import ruleset
 
 FORMAT = "pinochle-game/1"
@@ -119,6 +120,8 @@ def hand_from_document(item: object, number: int, game: Game) -> Hand:
         if value is None:
             continue
         fields[name] = _HAND_FIELDS[name](value, f"{where}: {name}")
+    if "bidder" in fields:  # as the game's names are (see engine.people)
+        fields["bidder"] = normal_name(fields["bidder"])
     if "trump" in raw and raw["trump"] is not None:
         fields["trump"] = _trump(raw["trump"], number)
     if "meld_cards" in fields:
@@ -138,7 +141,8 @@ def _meld_cards(
 ) -> tuple[tuple[str, tuple[Card, ...]], ...]:
     deck = game.rules.meld_table.deck
     out = []
-    for player, cards in shown.items():
+    for named, cards in shown.items():
+        player = normal_name(named)
         text = cards if isinstance(cards, str) else _list(cards, f"hand {number}: meld_cards")
         try:
             out.append((player, parse_cards(text, deck)))

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from datetime import date, datetime
 from functools import cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 from babel.dates import format_date, format_datetime
 from babel.messages.catalog import Catalog
@@ -38,6 +38,7 @@ from jinja2 import Environment
 
 from .engine.claims import claim_key
 from .engine.errors import MESSAGES, REASONS
+from .engine.people import FIELDS
 from .engine.rules import OPTIONS, PRESETS
 
 LANGUAGES = {"en": "English", "fr": "Français", "pl": "Polski", "nl": "Nederlands"}
@@ -86,10 +87,21 @@ class RefusalError(ValueError):
         self.field = field
         self.template = message
         self.values = values
+        self.engine: Coded | None = None
+
+    @classmethod
+    def of_engine(cls, error: Coded, *, field: str) -> Self:
+        """The engine's refusal ``error`` (a name the name rule refuses) about ``field``:
+        its sentence, read in each language as the engine's are."""
+        refusal = cls(field=field, message=MESSAGES[error.code], **error.values)
+        refusal.engine = error
+        return refusal
 
 
 def translated(error: RefusalError) -> str:
     """``error``'s sentence in the page's language, its values filled in after."""
+    if error.engine is not None:
+        return engine_message(error.engine)
     try:
         return gettext(error.template).format(**error.values)
     except (KeyError, IndexError, ValueError):  # a translation that lost a value
@@ -139,6 +151,8 @@ def engine_message(error: Coded) -> str:
 
 def _translated_values(code: str, values: dict[str, Any]) -> dict[str, Any]:
     values = dict(values)
+    if code.startswith("name_") and isinstance(values.get("whose"), str):
+        values["whose"] = gettext(values["whose"])  # whose name (people.FIELDS)
     for key in _MELD_VALUES:
         if isinstance(values.get(key), str):
             values[key] = meld_words(values[key])
@@ -390,6 +404,7 @@ def template_catalog() -> Catalog:
     words += [*RULESET_TITLES.values(), *OPTION_LABELS.values()]
     words += [word for choices in OPTION_VALUES.values() for word in choices.values()]
     words += [option.expected for option in OPTIONS.values() if not option.choices]
+    words += list(FIELDS.values())
     for word in [*words, *GAME_WORDS]:
         if word not in catalog:
             catalog.add(word, auto_comments=[GAME_WORDS_COMMENT])

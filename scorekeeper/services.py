@@ -19,8 +19,9 @@ from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
 from .engine.errors import GameError
-from .engine.game import NAME_LIMIT, Side, new_game
 from .engine.game import Game as EngineGame
+from .engine.game import Side, new_game
+from .engine.people import NAME_LIMIT, NameRefusedError, checked_name, normal_name
 from .engine.rules import RuleSet, ruleset
 from .engine.scoring import DRAW, GameResult, replay, replay_change
 from .extensions import db
@@ -184,19 +185,10 @@ class SeasonError(RefusalError):
 
 def create_season(name: str, starts_on: date, ends_on: date) -> Season:
     """A named range of days; refused (nothing written) with a sentence about one field."""
-    name = " ".join(name.split())
-    if not name:
-        raise SeasonError(field="name", message=N_("A season needs a name."))
-    if len(name) > NAME_LIMIT:
-        raise SeasonError(
-            field="name",
-            message=N_("A season's name is at most {limit} characters."),
-            limit=NAME_LIMIT,
-        )
-    if not name.isprintable():
-        raise SeasonError(
-            field="name", message=N_("A season's name is letters, digits, spaces and marks.")
-        )
+    try:
+        name = checked_name(name, "season")
+    except NameRefusedError as error:
+        raise SeasonError.of_engine(error, field="name") from None
     if name.lower() in every_translation("All time") or (
         name.isascii() and name.isdigit() and len(name) == 4
     ):
@@ -227,7 +219,7 @@ def create_season(name: str, starts_on: date, ends_on: date) -> Season:
 
 def season_by_name(name: str) -> Season | None:
     """The season called ``name``, in any case ("été" finds "Été"), or None."""
-    name = " ".join(name.split())
+    name = normal_name(name)
     if not name or len(name) > NAME_LIMIT or not name.isprintable():
         return None
     exact = db.session.execute(select(Season).where(Season.name == name)).scalar_one_or_none()

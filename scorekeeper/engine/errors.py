@@ -61,8 +61,20 @@ MESSAGES: dict[str, str] = {
     "sides_count": "{ruleset} is played by {expected} sides, not {got}",
     "side_players": "side {side!r} has {got} players, but {ruleset} has {expected} per side",
     "player_repeated": "player {player!r} appears more than once",
-    "player_name": "a player's name cannot be empty",
-    "name_too_long": "the name {name!r} is longer than {limit} letters",
+    # a name (engine/people.py): {whose} is whose name it is ("a player's name")
+    "name_empty": "{whose} cannot be empty",
+    "name_invisible": "{whose} {name!r} has no visible letter, digit or sign",
+    "name_too_long": "{whose} {name!r} is longer than {limit} characters",
+    "name_control": (
+        "{whose} {name!r} holds the control character {char}: "
+        "a name is letters, digits, spaces, marks and signs"
+    ),
+    "name_direction": (
+        "{whose} {name!r} holds {char}, which turns the direction of text: a name cannot hold it"
+    ),
+    "name_surrogate": (
+        "{whose} holds a lone surrogate ({char}), which is no character: send names as UTF-8 text"
+    ),
     "seating_players": "the seating must list each player once: {reason}",
     "seating_partners": "partners sit opposite: {first} and {second} are partners side by side",
     "dealer_unknown": "the first dealer {dealer!r} is not in this game",

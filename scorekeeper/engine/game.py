@@ -13,9 +13,10 @@ from functools import cached_property
 
 from .cards import Card, Suit
 from .errors import GameError, because
+from .people import NAME_LIMIT, checked_name, normal_name
 from .rules import RuleSet
 
-NAME_LIMIT = 60  # letters in a player's or a side's name (as the database stores them)
+__all__ = ["NAME_LIMIT", "Game", "Hand", "Side", "default_seating", "new_game"]
 
 
 @dataclass(frozen=True)
@@ -117,11 +118,18 @@ def new_game(
     hands: Sequence[Hand] = (),
     played_on: date | None = None,
 ) -> Game:
-    """A game, once its sides, players and seating fit ``rules``."""
+    """A game, once its sides, players and seating fit ``rules``; every name as the
+    name rule normalises it (``people.checked_name``: " Ann" and "Ann" are one player).
+    """
+    sides = [_named(side) for side in sides]
     _check_sides(rules, sides)
-    seats = tuple(seating) if seating is not None else default_seating(sides)
+    seats = (
+        tuple(normal_name(name) for name in seating)
+        if seating is not None
+        else default_seating(sides)
+    )
     _check_seating(sides, seats)
-    dealer = seats[0] if first_dealer is None else first_dealer
+    dealer = seats[0] if first_dealer is None else normal_name(first_dealer)
     if dealer not in seats:
         raise GameError("dealer_unknown", dealer=dealer)
     return Game(rules, tuple(sides), seats, dealer, tuple(hands), played_on)
@@ -132,8 +140,6 @@ def _check_sides(rules: RuleSet, sides: Sequence[Side]) -> None:
         raise GameError("sides_count", ruleset=rules.name, expected=rules.sides, got=len(sides))
     seen: set[str] = set()
     for side in sides:
-        if len(side.name) > NAME_LIMIT:
-            raise GameError("name_too_long", name=side.name, limit=NAME_LIMIT)
         if len(side.players) != rules.players_per_side:
             raise GameError(
                 "side_players",
@@ -143,13 +149,15 @@ def _check_sides(rules: RuleSet, sides: Sequence[Side]) -> None:
                 expected=rules.players_per_side,
             )
         for player in side.players:
-            if not player.strip():
-                raise GameError("player_name")
-            if len(player) > NAME_LIMIT:
-                raise GameError("name_too_long", name=player, limit=NAME_LIMIT)
             if player in seen:
                 raise GameError("player_repeated", player=player)
             seen.add(player)
+
+
+def _named(side: Side) -> Side:
+    """``side`` with its name and its players' names as the name rule has them."""
+    players = tuple(checked_name(player, "player") for player in side.players)
+    return Side(checked_name(side.name, "side"), players)
 
 
 def _check_seating(sides: Sequence[Side], seating: tuple[str, ...]) -> None:

@@ -93,11 +93,25 @@ def _or_json(page: ErrorPage) -> ErrorPage:
     def answer(error: Exception) -> Any:
         from . import api
 
+        if getattr(error, "code", 500) == 500:
+            _roll_back()  # what failed may have left the session unusable for the page
+
         if api.is_api_request():
             return api.http_error(error if isinstance(error, HTTPException) else _SERVER_ERROR)
         return page(error)
 
     return answer
+
+
+def _roll_back() -> None:
+    """End the failed request's transaction, so the error page can read (its user, its
+    language) rather than fail again with PendingRollbackError."""
+    from ..extensions import db
+
+    try:
+        db.session.rollback()
+    except Exception:
+        current_app.logger.exception("rolling back after an error failed")
 
 
 # scripts only from this site's files (none inline); styles inline too (the print view)

@@ -11,6 +11,7 @@ meanwhile, 422 a rule of the game (the engine's code and sentence).
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -126,7 +127,24 @@ def _body() -> dict[str, Any]:
         )
     if "\\u0000" in request.get_data(as_text=True):  # stored in no text column
         raise ApiError(422, "nul_character", "A text holds a NUL character (\\u0000).")
+    if not _utf8(body):
+        raise ApiError(
+            422,
+            "lone_surrogate",
+            "A text holds a lone surrogate (\\ud800 to \\udfff without its pair), "
+            "which is no character.",
+        )
     return body
+
+
+def _utf8(body: object) -> bool:
+    """Whether every text in ``body`` is text UTF-8 can hold: JSON's ``"\\ud800"`` reads
+    as a lone surrogate, which no column (and no page) stores."""
+    try:
+        json.dumps(body, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _int_arg(name: str, default: int, low: int, high: int) -> int:

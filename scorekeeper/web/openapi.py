@@ -9,11 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.cards import Suit
+from ..engine.people import NAME_LIMIT
 from ..engine.rules import PRESETS
 
 OPENAPI_VERSION = "3.0.3"
 IF_MATCH_PATTERN = r'^(W/)?"?[0-9]{1,18}"?$'  # the game's version, as its ETag or bare
 IDEMPOTENCY_KEY_PATTERN = r"^[!-~]{1,200}$"  # visible ASCII, as a header carries it
+
+
+# a player's or a side's name (engine/people.py: also no control or direction characters,
+# and a visible one; counted after NFC normalisation and trimming)
+_NAME = {"type": "string", "minLength": 1, "maxLength": NAME_LIMIT}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -72,8 +78,8 @@ GAME_DOCUMENT = {
                 "required": ["name", "players"],
                 "additionalProperties": False,
                 "properties": {
-                    "name": {"type": "string"},
-                    "players": {"type": "array", "items": {"type": "string"}},
+                    "name": _NAME,
+                    "players": {"type": "array", "items": _NAME},
                 },
             },
         },

@@ -186,7 +186,7 @@ def page(new_context: Callable[..., Any]) -> Any:
 
 # --- helpers the tests share ---------------------------------------------------------------------
 
-OWNER = ("Owner", "owner-password")
+OWNER = ("Owner", "a long enough password")
 
 
 def log_in(context: Any, url: str, name: str = OWNER[0], password: str = OWNER[1]) -> None:

@@ -269,7 +269,8 @@ def test_create_user_from_the_terminal(
     [
         (["Olga", "--role", "admin"], "a long enough password", "role is one of viewer"),
         (["Olga", "--role", "viewer"], "short", "8 to 200 characters"),
-        (["", "--role", "viewer"], "a long enough password", "needs a name"),
+        ([" ", "--role", "viewer"], "a long enough password", "a user's name cannot be empty"),
+        (["\x1b[2J", "--role", "viewer"], "a long enough password", "U+001B"),
         (["Taken", "--role", "viewer"], "a long enough password", "already a user called"),
     ],
 )
@@ -288,3 +289,29 @@ def test_create_user_asks_the_password_twice(run: Run, monkeypatch: pytest.Monke
     monkeypatch.setattr("getpass.getpass", lambda prompt="": next(answers))
     refused = run("create-user", "Olga", "--role", "owner")
     assert refused.status == 2 and "the passwords differ" in refused.err
+
+
+def test_names_reach_the_terminal_escaped(run: Run, instance: Path, tmp_path: Path) -> None:
+    """A name stored before the name rule (an old database) cannot drive the terminal."""
+    assert run("demo-data", "--games", "3", "--players", "4", "--seed", "1").status == 0
+    app = create_app()
+    with app.app_context():
+        player = db.session.execute(db.select(Player).order_by(Player.id)).scalars().first()
+        assert player is not None
+        player.name = "\x1b[2J\u202eEve"
+        db.session.commit()
+        db.engine.dispose()
+    table = run("stats")
+    assert table.status == 0
+    assert "\x1b" not in table.out and "\u202e" not in table.out
+    assert "\\x1b[2J\\u202eEve" in table.out
+    document = {
+        "format": "pinochle-game/1",
+        "ruleset": "partnership",
+        "sides": [
+            {"name": "Us", "players": ["A\x1b]0;owned\x07", "Cal"]},
+            {"name": "Them", "players": ["Bea", "Dan"]},
+        ],
+    }
+    refused = run("import", written(tmp_path, document))
+    assert refused.status == 2 and "\x1b" not in refused.err and "U+001B" in refused.err

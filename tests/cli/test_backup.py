@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import io
 import json
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -56,8 +58,8 @@ def a_club(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert run(folder, monkeypatch, "demo-data", "--games", "12", "--players", "7") == 0
     app = create_app()
     with app.app_context():
-        accounts.create_user("Olga", "olga's password", "owner")
-        accounts.create_user("Sam", "sam's password", "scorekeeper")
+        accounts.create_user("Olga", "tower clock at noon", "owner")
+        accounts.create_user("Sam", "sunny orchard walk", "scorekeeper")
         services.create_season("Winter 2026", date(2025, 12, 1), date(2026, 2, 28))
         for game in services.recent_games(4):
             correct(game)
@@ -102,7 +104,7 @@ def test_a_backup_restores_the_same_data(
 
     app = create_app()  # the restored instance: passwords work, tokens are new
     with app.app_context():
-        assert accounts.log_in("Olga", "olga's password", "127.0.0.1").role == "owner"
+        assert accounts.log_in("Olga", "tower clock at noon", "127.0.0.1").role == "owner"
         assert all(accounts.share_link(game.id) is None for game in services.recent_games())
         assert_new_rows_follow_the_restored(document["tables"])
         db.engine.dispose()
@@ -115,7 +117,7 @@ def assert_new_rows_follow_the_restored(tables: dict[str, list[dict[str, Any]]])
     game = services.create_game("partnership", {}, sides, first_dealer="Walt")
     services.add_hand(game, {**PLAYED_HAND, "bidder": "Xena"})
     season = services.create_season("Spring 2027", date(2027, 3, 1), date(2027, 5, 31))
-    user = accounts.create_user("Newcomer", "newcomer's password", "viewer")
+    user = accounts.create_user("Newcomer", "tea kettle whistle", "viewer")
     made = {
         "game": [game.id],
         "game_side": [side.id for side in game.sides],
@@ -164,3 +166,173 @@ def test_restore_refuses_what_is_not_a_backup(
     assert sentence in capsys.readouterr().err
     if not untouched(fresh / "scorekeeper.db"):  # read before the database was opened: none
         assert every_row(fresh)["game"] == []
+
+
+# --- tampered backups: each one change to a good backup, refused with a sentence and
+# exit 2 before anything is written -----------------------------------------------------
+
+Tables = dict[str, list[dict[str, Any]]]
+
+
+def _first(table: str, **values: Any) -> Callable[[Tables], None]:
+    """A change to the first row of ``table``."""
+
+    def change(tables: Tables) -> None:
+        tables[table][0].update(values)
+
+    return change
+
+
+def _copy_row(table: str, **values: Any) -> Callable[[Tables], None]:
+    """A copy of the first row of ``table`` added, with ``values`` changed."""
+
+    def change(tables: Tables) -> None:
+        tables[table].append({**tables[table][0], **values})
+
+    return change
+
+
+def _all(table: str, **values: Any) -> Callable[[Tables], None]:
+    def change(tables: Tables) -> None:
+        for row in tables[table]:
+            row.update(values)
+
+    return change
+
+
+def _nested(depth: int) -> Any:
+    value: Any = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def _without(table: str, column: str) -> Callable[[Tables], None]:
+    def change(tables: Tables) -> None:
+        del tables[table][0][column]
+
+    return change
+
+
+def _as_object(table: str) -> Callable[[Tables], None]:
+    def change(tables: Tables) -> None:
+        tables[table] = {"rows": tables[table]}  # type: ignore[assignment]
+
+    return change
+
+
+TAMPERED: list[tuple[str, Callable[[Tables], None], str]] = [
+    (
+        "duplicate player id",
+        _copy_row("player", name="Zed"),
+        "player row 5 (id 1): id 1 is already",
+    ),
+    ("duplicate player name", _copy_row("player", id=99), "name 'Ann' is already in row 1"),
+    ("duplicate user name", _copy_row("user_account", id=99), "name 'Olga' is already"),
+    (
+        "season name twice",
+        _copy_row("season", id=9, name="WINTER"),
+        "name 'WINTER' is already in row 1",
+    ),
+    ("hand of a missing game", _first("hand", game_id=999), "no game row has the id 999"),
+    ("seat of a missing player", _first("seat", player_id=999), "no player row has the id 999"),
+    ("bidder missing", _first("hand", bidder_id=77), "hand row 1 (id 1), bidder_id: no player"),
+    ("bid 2**63", _first("hand", bid=2**63), "bid: expected a whole number"),
+    ("bid as text", _first("hand", bid="300"), "bid: expected a whole number"),
+    ("id true", _first("season", id=True), "season row 1, id: expected a whole number"),
+    ("id 1.5", _first("season", id=1.5), "expected a whole number from"),
+    ("bad timestamp", _first("game", created_at="yesterday"), "created_at: expected a time"),
+    ("a 30th of February", _first("game", played_on="2026-02-30"), "played_on: expected a time"),
+    ("a date as a number", _first("season", starts_on=20260101), "starts_on: expected a time"),
+    ("deep nesting", _first("hand", meld=_nested(50)), "meld: nested more than 8 deep"),
+    ("rules as a string", _first("game", rules="target 1500"), "rules: expected an object"),
+    ("unknown rule set", _first("game", ruleset="euchre"), "unknown rule set 'euchre'"),
+    ("a bad house rule", _first("game", rules={"target": "lots"}), "'target' cannot be 'lots'"),
+    ("unknown language", _first("game", language="xx"), "language: one of en, fr, pl, nl"),
+    ("no owner", _all("user_account", role="viewer"), "no user is an owner"),
+    ("role superadmin", _first("user_account", role="superadmin"), "not 'superadmin'"),
+    ("user name with ESC", _first("user_account", name="Olga\x1b[2J"), "control character U+001B"),
+    ("player name with ESC", _first("player", name="A\x1bB"), "player row 1 (id 1), name"),
+    ("an empty side name", _first("game_side", name=""), "a side's name cannot be empty"),
+    ("a name not normalised", _first("player", name="Ann "), "is not as the name rule stores it"),
+    ("a lone surrogate", _first("season", name="W\ud800"), "lone surrogate"),
+    ("a name too long", _first("season", name="W" * 61), "at most 60 characters, not 61"),
+    ("a plain password", _first("user_account", password_hash="hunter2"), "not a password hash"),
+    ("a null name", _first("player", name=None), "player row 1 (id 1), name: a value is needed"),
+    ("a missing column", _without("season", "ends_on"), "the rows of season are not those"),
+    ("rows in an object", _as_object("hand"), "the rows of hand are not those"),
+    ("a gap in the hands", _first("hand", number=7), "not numbered 1, 2, 3"),
+    ("counters that miss", _first("hand", counters=[100, 100]), "engine refuses the game"),
+    ("a trump of two letters", _first("hand", trump="HH"), "trump: at most 1 characters"),
+    ("an unknown trump", _first("hand", trump="X"), "trump 'X' is not a suit"),
+]
+
+
+@pytest.fixture(scope="module")
+def good_backup(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A small club's backup: a game with two hands, a season, an owner and a viewer."""
+    folder = tmp_path_factory.mktemp("good")
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url(folder / "scorekeeper.db")})
+    with app.app_context():
+        db.create_all()
+        sides = [("Us", ["Ann", "Cal"]), ("Them", ["Bea", "Dan"])]
+        game = services.create_game("partnership", {}, sides, first_dealer="Ann")
+        for _ in range(2):
+            services.add_hand(game, PLAYED_HAND)
+        services.create_season("Winter", date(2026, 1, 1), date(2026, 2, 28))
+        accounts.create_user("Olga", "tower clock at noon", "owner")
+        accounts.create_user("Sam", "sunny orchard walk", "viewer")
+        from scorekeeper.backup import TABLES, backup_document
+
+        document = backup_document()
+        db.engine.dispose()
+    document["revision"] = None  # a database made by create_all (the restore's is head)
+    assert all(document["tables"][name] for name in TABLES), "every table has a row"
+    return document
+
+
+def test_the_good_backup_restores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, good_backup: dict[str, Any]
+) -> None:
+    document = _at_head(good_backup)
+    assert run(tmp_path / "fresh", monkeypatch, "restore", "-", stdin=json.dumps(document)) == 0
+
+
+def _at_head(document: dict[str, Any]) -> dict[str, Any]:
+    from alembic.script import ScriptDirectory
+    from flask_migrate import Migrate
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    with app.app_context():
+        config = Migrate(app, db).get_config()
+        head = ScriptDirectory.from_config(config).get_current_head()
+    return {**copy.deepcopy(document), "revision": head}
+
+
+@pytest.mark.parametrize(
+    ("change", "sentence"), [case[1:] for case in TAMPERED], ids=[case[0] for case in TAMPERED]
+)
+def test_a_tampered_backup_is_refused_with_a_sentence_and_nothing_written(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    good_backup: dict[str, Any],
+    change: Callable[[Tables], None],
+    sentence: str,
+) -> None:
+    document = _at_head(good_backup)
+    change(document["tables"])
+    fresh = tmp_path / "fresh"
+    assert run(fresh, monkeypatch, "restore", "-", stdin=json.dumps(document)) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cannot restore: ") and sentence in err, err
+    assert "internal error" not in err and "\x1b" not in err
+    assert not any(every_row(fresh).values())
+
+
+def test_a_backup_nested_too_deep_to_read_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    assert run(tmp_path / "fresh", monkeypatch, "restore", "-", stdin=deep) == 2
+    assert "nested deeper than a backup is" in capsys.readouterr().err

@@ -115,8 +115,8 @@ class World:
         self.app = app
         with app.app_context():
             for role in ROLES:
-                accounts.create_user(role, f"{role} password", role)
-            self.spare_user = accounts.create_user("spare", "spare password", "viewer").id
+                accounts.create_user(role, "a long enough password", role)
+            self.spare_user = accounts.create_user("spare", "a long enough password", "viewer").id
             game = services.create_game("partnership", {}, SIDES, first_dealer="Ann")
             for _ in range(2):
                 services.add_hand(game, PLAYED_HAND)
@@ -136,7 +136,7 @@ class World:
         if who == "share holder":
             assert client.get(f"/s/{self.token}").status_code == 200
         elif who in ROLES:
-            answer = client.post("/login", data={"name": who, "password": f"{who} password"})
+            answer = client.post("/login", data={"name": who, "password": "a long enough password"})
             assert answer.status_code == 302, who
         return client
 

@@ -44,7 +44,7 @@ class Club:
         self.tokens: dict[str, str] = {}
         with app.app_context():
             for role in ROLES:
-                user = accounts.create_user(role, f"{role} password", role)
+                user = accounts.create_user(role, "a long enough password", role)
                 self.tokens[role] = accounts.create_api_token(user, "tests")[1]
             game = services.create_game("partnership", {}, SIDES, first_dealer="Ann")
             services.add_hand(game, PLAYED_HAND)
@@ -123,10 +123,8 @@ def test_a_login_cookie_opens_nothing_in_the_api(club: Club) -> None:
     """Only a bearer token opens the API: no other site can make a logged-in browser
     record a hand (the API takes no CSRF token)."""
     client: FlaskClient = club.app.test_client()
-    assert (
-        client.post("/login", data={"name": "owner", "password": "owner password"}).status_code
-        == 302
-    )
+    login = {"name": "owner", "password": "a long enough password"}
+    assert client.post("/login", data=login).status_code == 302
     assert client.get(f"/games/{club.game}").status_code == 200
     answer = client.post(f"{API}/games/{club.game}/hands", json=PLAYED_HAND)
     assert answer.status_code == 401
@@ -340,7 +338,7 @@ def test_a_key_sent_from_several_threads_at_once_records_one_hand(tmp_path: Path
 
 def test_the_account_page_makes_a_token_shown_once_and_revokes_it(club: Club) -> None:
     client = club.app.test_client()
-    client.post("/login", data={"name": "viewer", "password": "viewer password"})
+    client.post("/login", data={"name": "viewer", "password": "a long enough password"})
     made = client.post("/account", data={"label": "club website"})
     assert made.status_code == 201
     page = made.get_data(as_text=True)
@@ -363,7 +361,7 @@ def test_the_account_page_makes_a_token_shown_once_and_revokes_it(club: Club) ->
 
 def test_another_users_token_cannot_be_revoked(club: Club) -> None:
     client = club.app.test_client()
-    client.post("/login", data={"name": "viewer", "password": "viewer password"})
+    client.post("/login", data={"name": "viewer", "password": "a long enough password"})
     with club.app.app_context():
         owner = accounts.user_named("owner")
         assert owner is not None

@@ -41,7 +41,7 @@ def api_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, s
     """Logins on, an owner's token, and games 1 and 2 with hands to find."""
     app = test_app(Path(tmp_path_factory.mktemp("schema")) / "api.db", LOGIN_DISABLED=False)
     with app.app_context():
-        owner = accounts.create_user("owner", "owner password", "owner")
+        owner = accounts.create_user("owner", "a long enough password", "owner")
         token = accounts.create_api_token(owner, "schemathesis")[1]
         for _ in range(2):
             game = services.create_game("partnership", {}, SIDES, first_dealer="Ann")

@@ -63,6 +63,14 @@ ODD = [
     "on",
     "2026-02-30",
     "x" * 300,
+    # names the name rule refuses or normalises (engine/people.py)
+    "\x1b[2JAnn",
+    "Ann\r\nBea",
+    "\u200b",
+    "\u202eevil",
+    "Ann ",
+    "Cafe\u0301",
+    "x" * 61,
 ]
 VALUES = st.one_of(st.sampled_from(ODD), st.text(max_size=40), st.integers().map(str))
 
@@ -86,12 +94,12 @@ def _template() -> tuple[str, dict[str, int | str]]:
             "game_id": game.id,
             "number": 2,
             "season_id": services.create_season("Winter", date(2026, 1, 1), date(2026, 2, 1)).id,
-            "user_id": accounts.create_user("spare", "spare password", "viewer").id,
+            "user_id": accounts.create_user("spare", "a long enough password", "viewer").id,
             "token": accounts.create_share_link(game.id).token,
             "player_id": 1,
             "token_id": 1,
         }
-        accounts.create_user("owner", "owner password", "owner")
+        accounts.create_user("owner", "a long enough password", "owner")
         db.engine.dispose()
     return app.config["SQLALCHEMY_DATABASE_URI"], ids
 

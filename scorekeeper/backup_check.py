@@ -1,0 +1,301 @@
+"""A backup's tables checked completely before a restore writes a row of them.
+
+Every value against its column (type, NULL, length, the range of an INTEGER, a date or a
+time that parses, JSON nested at most ``JSON_DEPTH`` deep); ids and unique columns
+unique; every reference to a row the backup holds; names by the name rule
+(``engine.people``), as the forms store them; roles among the known ones, an owner
+when there are users, password hashes as werkzeug writes them; and each game read by
+the engine as an import reads it (its rules, sides, seats and hands replayed). A
+refusal is a ``BackupError`` naming the table, the row and the field.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Date,
+    DateTime,
+    Float,
+    Integer,
+    String,
+    Table,
+    UniqueConstraint,
+)
+
+from .engine.errors import PinochleError
+from .engine.people import checked_name
+from .engine.scoring import replay
+from .gamefile import FORMAT as GAME_FORMAT
+from .gamefile import from_document
+from .i18n import LANGUAGES
+
+JSON_DEPTH = 8  # lists and objects inside a JSON column (a hand's meld cards: 2)
+ROLES = ("viewer", "scorekeeper", "owner")  # as accounts.ROLES (which imports the app)
+NAMES = {"player": "player", "game_side": "side", "season": "season", "user_account": "user"}
+PASSWORD_HASH = re.compile(r"(scrypt|pbkdf2):[A-Za-z0-9:._-]{1,60}\$[!-~]{1,100}\$[0-9a-f]{32,256}")
+INT_RANGE = {Integer: 2**31, BigInteger: 2**63}
+
+Rows = dict[str, list[dict[str, Any]]]
+
+
+class RowError(ValueError):
+    """A value of a backup row that cannot be restored: where, and why."""
+
+
+def check_tables(tables: Rows, columns: Callable[[str], Table]) -> None:
+    """Every rule above, over ``tables`` (rows by table name, in insert order); raises
+    ``RowError`` with a sentence at the first value that breaks one."""
+    for name, rows in tables.items():
+        table = columns(name)
+        for number, row in enumerate(rows, 1):
+            for column in table.columns:
+                if column.name in row:
+                    _check_value(row[column.name], column, _where(name, number, row, column.name))
+        _check_unique(name, rows, table)
+    for name, rows in tables.items():
+        _check_references(name, rows, columns(name), tables)
+    _check_people(tables)
+    _check_games(tables)
+
+
+def _where(table: str, number: int, row: dict[str, Any], field: str | None = None) -> str:
+    ident = f" (id {row['id']!r})" if type(row.get("id")) is int else ""
+    return f"{table} row {number}{ident}" + (f", {field}" if field else "")
+
+
+def _check_value(value: object, column: Any, where: str) -> None:
+    kind = column.type
+    if value is None:
+        if not column.nullable:
+            raise RowError(f"{where}: a value is needed, not null")
+        return
+    if isinstance(kind, Boolean):
+        if not isinstance(value, bool):
+            raise RowError(f"{where}: expected true or false, not {_shown(value)}")
+    elif isinstance(kind, Integer):
+        limit = INT_RANGE[BigInteger if isinstance(kind, BigInteger) else Integer]
+        if isinstance(value, bool) or not isinstance(value, int) or not -limit <= value < limit:
+            raise RowError(
+                f"{where}: expected a whole number from {-limit} to {limit - 1}, "
+                f"not {_shown(value)}"
+            )
+    elif isinstance(kind, Float):
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+        ):
+            raise RowError(f"{where}: expected a number, not {_shown(value)}")
+    elif isinstance(kind, DateTime | Date):
+        _check_moment(value, isinstance(kind, DateTime), where)
+    elif isinstance(kind, String):
+        _check_text(value, kind.length, where)
+    elif isinstance(kind, JSON) and _depth(value) > JSON_DEPTH:
+        raise RowError(f"{where}: nested more than {JSON_DEPTH} deep")
+
+
+def _check_moment(value: object, with_time: bool, where: str) -> None:
+    parse = datetime.fromisoformat if with_time else date.fromisoformat
+    try:
+        if not isinstance(value, str):
+            raise ValueError
+        parse(value)
+    except ValueError:
+        example = "2026-11-30T20:15:00" if with_time else "2026-11-30"
+        raise RowError(f"{where}: expected a time like {example}, not {_shown(value)}") from None
+
+
+def _check_text(value: object, length: int | None, where: str) -> None:
+    if not isinstance(value, str):
+        raise RowError(f"{where}: expected a text, not {_shown(value)}")
+    if length is not None and len(value) > length:
+        raise RowError(f"{where}: at most {length} characters, not {len(value)}")
+    if "\x00" in value:
+        raise RowError(f"{where}: holds a NUL character")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RowError(f"{where}: holds a lone surrogate, which is no character") from None
+
+
+def _depth(value: object) -> int:
+    """How deep lists and objects nest in ``value`` (without recursing: a hostile
+    document may nest thousands deep)."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, depth + 1)
+            if deepest > JSON_DEPTH:
+                return deepest
+            stack.extend((child, depth + 1) for child in item)
+    return deepest
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _unique_sets(table: Table) -> Iterator[tuple[str, ...]]:
+    yield tuple(column.name for column in table.primary_key.columns)
+    for column in table.columns:
+        if column.unique:
+            yield (column.name,)
+    for constraint in table.constraints:
+        if isinstance(constraint, UniqueConstraint):
+            yield tuple(column.name for column in constraint.columns)
+    for index in table.indexes:
+        if index.unique:
+            yield tuple(column.name for column in index.columns)
+
+
+def _check_unique(name: str, rows: list[dict[str, Any]], table: Table) -> None:
+    for fields in set(_unique_sets(table)):
+        seen: dict[tuple[Any, ...], int] = {}
+        for number, row in enumerate(rows, 1):
+            key = tuple(row.get(field) for field in fields)
+            if None in key:
+                continue
+            if isinstance(key[0], str):
+                key = (key[0].casefold(), *key[1:]) if name == "season" else key
+            if key in seen:
+                shown = ", ".join(f"{field} {row.get(field)!r}" for field in fields)
+                raise RowError(
+                    f"{_where(name, number, row)}: {shown} is already in row {seen[key]}"
+                )
+            seen[key] = number
+
+
+def _check_references(name: str, rows: list[dict[str, Any]], table: Table, tables: Rows) -> None:
+    for column in table.columns:
+        for key in column.foreign_keys:
+            target = key.column
+            present = {row.get(target.name) for row in tables.get(target.table.name, [])}
+            for number, row in enumerate(rows, 1):
+                value = row.get(column.name)
+                if value is not None and value not in present:
+                    raise RowError(
+                        f"{_where(name, number, row, column.name)}: no "
+                        f"{target.table.name} row has the {target.name} {value!r}"
+                    )
+
+
+def _check_people(tables: Rows) -> None:
+    for name, whose in NAMES.items():
+        seen: dict[str, int] = {}
+        for number, row in enumerate(tables.get(name, []), 1):
+            where = _where(name, number, row, "name")
+            try:
+                stored = checked_name(row["name"], whose)
+            except PinochleError as error:
+                raise RowError(f"{where}: {error}") from None
+            if stored != row["name"]:
+                raise RowError(
+                    f"{where}: {row['name']!r} is not as the name rule stores it ({stored!r})"
+                )
+            key = stored.casefold() if name == "season" else stored
+            if key in seen and name != "game_side":
+                raise RowError(f"{where}: {stored!r} is already the name in row {seen[key]}")
+            seen[key] = number
+    users = tables.get("user_account", [])
+    for number, row in enumerate(users, 1):
+        if row["role"] not in ROLES:
+            raise RowError(
+                f"{_where('user_account', number, row, 'role')}: one of {', '.join(ROLES)}, "
+                f"not {row['role']!r}"
+            )
+        if not PASSWORD_HASH.fullmatch(row["password_hash"]):
+            raise RowError(
+                f"{_where('user_account', number, row, 'password_hash')}: not a password "
+                "hash as this app writes them (scrypt:… or pbkdf2:…)"
+            )
+    if users and not any(row["role"] == "owner" for row in users):
+        raise RowError("user_account: no user is an owner, so no one could manage the instance")
+
+
+def _check_games(tables: Rows) -> None:
+    players = {row["id"]: row["name"] for row in tables.get("player", [])}
+    by_game: dict[str, dict[Any, list[dict[str, Any]]]] = {}
+    for name in ("game_side", "seat", "hand"):
+        grouped: dict[Any, list[dict[str, Any]]] = defaultdict(list)
+        for row in tables.get(name, []):
+            grouped[row["game_id"]].append(row)
+        by_game[name] = grouped
+    for number, game in enumerate(tables.get("game", []), 1):
+        where = _where("game", number, game)
+        if game["language"] not in LANGUAGES:
+            raise RowError(
+                f"{where}, language: one of {', '.join(LANGUAGES)}, not {game['language']!r}"
+            )
+        document = _game_document(game, by_game, players, where)
+        try:
+            replay(from_document(document))
+        except PinochleError as error:
+            raise RowError(f"{where}: the engine refuses the game: {error}") from None
+
+
+def _game_document(
+    game: dict[str, Any],
+    by_game: dict[str, dict[Any, list[dict[str, Any]]]],
+    players: dict[Any, str],
+    where: str,
+) -> dict[str, Any]:
+    """The game's rows as the pinochle-game/1 document an import would read."""
+    sides = sorted(by_game["game_side"].get(game["id"], []), key=lambda row: row["position"])
+    seats = sorted(by_game["seat"].get(game["id"], []), key=lambda row: row["position"])
+    hands = sorted(by_game["hand"].get(game["id"], []), key=lambda row: row["number"])
+    if [row["number"] for row in hands] != list(range(1, len(hands) + 1)):
+        raise RowError(f"{where}: its hands are not numbered 1, 2, 3… without a gap")
+    if [row["position"] for row in sides] != list(range(len(sides))):
+        raise RowError(f"{where}: its sides are not at positions 0, 1, 2… without a gap")
+    seating = [players[row["player_id"]] for row in seats]
+    if not 0 <= game["first_dealer_seat"] < max(1, len(seating)):
+        raise RowError(f"{where}, first_dealer_seat: no seat {game['first_dealer_seat']}")
+    return {
+        "format": GAME_FORMAT,
+        "ruleset": game["ruleset"],
+        "rules": game["rules"],
+        "sides": [
+            {
+                "name": side["name"],
+                "players": [
+                    players[s["player_id"]] for s in seats if s["side"] == side["position"]
+                ],
+            }
+            for side in sides
+        ],
+        "seating": seating,
+        "first_dealer": seating[game["first_dealer_seat"]] if seating else None,
+        "hands": [_hand_document(hand, players) for hand in hands],
+    }
+
+
+def _hand_document(hand: dict[str, Any], players: dict[Any, str]) -> dict[str, Any]:
+    if hand["passed_out"]:
+        return {"passed_out": True}
+    fields = {
+        "bidder": players.get(hand["bidder_id"]),
+        "bid": hand["bid"],
+        "trump": hand["trump"],
+        "meld": hand["meld"],
+        "counters": hand["counters"],
+        "thrown_in": hand["thrown_in"] or None,
+        "no_marriage": hand["no_marriage"] or None,
+        "took_trick": hand["took_trick"],
+        "all_tricks": hand["all_tricks"],
+        "meld_chips": hand["meld_chips"],
+        "meld_cards": hand["meld_cards"] or None,
+    }
+    return {name: value for name, value in fields.items() if value is not None}

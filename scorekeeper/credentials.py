@@ -1,0 +1,108 @@
+"""What a password and a user's name must be, beyond the name rule (engine/people.py).
+
+Passwords: 8 to 200 characters, not only white space, not the user's name nor holding
+it (case-insensitive), and not easy to guess: zxcvbn (Dropbox's estimator, the Python
+port on PyPI) must count at least ``MIN_GUESSES`` guesses, which refuses its lists of
+the most common passwords (30,000 of them, with English words and names), repeats
+(``aaaaaaaa``), sequences (``12345678``, ``abcdefgh``), keyboard rows (``qwertyui``),
+dates and those with a character or two changed (``p@ssw0rd``).
+
+Confusable names: a new user's name is refused when its UTS #39 skeleton (of the name
+as written, or case-folded) is an existing user's (``Оlga`` with a Cyrillic О beside
+``Olga``). The skeleton maps each character to its prototype in Unicode's
+``confusables.txt``, from the copy the ``confusable_homoglyphs`` package keeps.
+"""
+
+from __future__ import annotations
+
+import functools
+import unicodedata
+
+from confusable_homoglyphs.confusables import confusables_data
+from zxcvbn import zxcvbn
+
+MIN_PASSWORD = 8
+MAX_PASSWORD = 200
+MIN_GUESSES = 10**6  # zxcvbn's score 2: "somewhat guessable", with logins throttled
+_ESTIMATED = 72  # zxcvbn reads this many characters (a longer password is not weaker)
+_NAME_IN_PASSWORD = 3  # a name this long or longer may not appear in the password
+
+
+def password_problem(password: str, name: str) -> str | None:
+    """Why ``password`` will not do for the user ``name`` (a key of ``PROBLEMS``), or None.
+
+    >>> password_problem("12345678", "Olga"), password_problem("olga-olga", "Olga")
+    ('guessable', 'name')
+    >>> password_problem("amber kettle 42 drift", "Olga") is None
+    True
+    """
+    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        return "length"
+    if not password.strip():
+        return "spaces"
+    folded, name_folded = password.casefold(), name.casefold()
+    if name_folded and (
+        folded.strip() == name_folded
+        or (len(name_folded) >= _NAME_IN_PASSWORD and name_folded in folded)
+    ):
+        return "name"
+    estimate = zxcvbn(password[:_ESTIMATED], user_inputs=[name, *name.split()])
+    if float(estimate["guesses"]) < MIN_GUESSES:
+        return "guessable"
+    return None
+
+
+def skeletons(name: str) -> frozenset[str]:
+    """``name``'s confusable skeletons (UTS #39): of the name as written and case-folded.
+    Two names that look alike share one.
+
+    >>> bool(skeletons("\u041elga") & skeletons("Olga")), bool(skeletons("0lga") & skeletons("OL"))
+    (True, True)
+    >>> bool(skeletons("Iris") & skeletons("lris")), bool(skeletons("Olga") & skeletons("Olya"))
+    (True, False)
+    """
+    return frozenset({skeleton(name), skeleton(name.casefold())})
+
+
+def skeleton(name: str) -> str:
+    """UTS #39's skeleton of ``name``: NFD, each character as its prototype, NFD again."""
+    mapped = "".join(_prototype(char) for char in unicodedata.normalize("NFD", name))
+    return unicodedata.normalize("NFD", mapped)
+
+
+def _prototype(char: str) -> str:
+    return _prototypes().get(char, char)
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Each character of ``confusables.txt`` -> the one its group of look-alikes is
+    written as.
+
+    The package keeps the file's pairs both ways (each source with its prototype, and
+    each prototype with all its sources), so the characters one prototype joins are the
+    connected groups of single characters: each is written as the smallest of its
+    group (equal skeletons are what matters, not which character stands for them). A
+    character whose prototype is several characters (``m`` -> ``rn``) maps to them.
+    """
+    parent: dict[str, str] = {}
+
+    def root(char: str) -> str:
+        while parent.get(char, char) != char:
+            parent[char] = parent.get(parent[char], parent[char])
+            char = parent[char]
+        return char
+
+    longer: dict[str, str] = {}
+    for char, glyphs in confusables_data.items():
+        for glyph in glyphs:
+            target = glyph["c"].replace("\u200e", "").replace("\u200f", "")
+            if len(target) == 1:
+                first, second = root(char), root(target)
+                if first != second:
+                    parent[max(first, second)] = min(first, second)
+            elif target:
+                longer[char] = target
+    mapping = {char: root(char) for char in list(parent)}
+    mapping.update(longer)
+    return mapping

@@ -1,0 +1,185 @@
+"""The one name rule at every door: the new-game form, the API, a file import, seasons,
+users and token names; the same sentence, nothing written, never a 500."""
+
+from __future__ import annotations
+
+import io
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import func, select
+
+from scorekeeper import accounts, services
+from scorekeeper.extensions import db
+from scorekeeper.i18n import RefusalError
+from scorekeeper.models import Player
+from tests.web.conftest import test_app
+from tests.web.test_access import database_fingerprint
+
+# (name as typed, the refusal's code) where forms can send it (no lone surrogate: a
+# browser sends UTF-8)
+BAD_NAMES = [
+    ("A\x1bB", "name_control"),
+    ("\x1b[2JBoo", "name_control"),
+    ("Ann\r\nBea", "name_control"),
+    ("\u200b", "name_empty"),
+    ("\u200d\u200d", "name_invisible"),
+    ("\u202eevil", "name_direction"),
+    ("A" * 61, "name_too_long"),
+]
+API_NAMES = [*BAD_NAMES, ("\ud800", "lone_surrogate"), ("", "name_empty"), (" ", "name_empty")]
+
+
+def _document(player: str = "Ann", side: str = "Us") -> dict[str, object]:
+    return {
+        "format": "pinochle-game/1",
+        "ruleset": "partnership",
+        "sides": [
+            {"name": side, "players": [player, "Cal"]},
+            {"name": "Them", "players": ["Bea", "Dan"]},
+        ],
+    }
+
+
+@pytest.mark.parametrize(("name", "code"), API_NAMES)
+@pytest.mark.parametrize("where", ["player", "side"])
+def test_the_api_refuses_a_bad_name_with_422(
+    app: Flask, client: FlaskClient, name: str, code: str, where: str
+) -> None:
+    document = _document(**{where: name})
+    before = database_fingerprint(app)
+    body = json.dumps(document)  # "\ud800" is sent as JSON sends it: \ud800, unpaired
+    answer = client.post("/api/v1/games", data=body, content_type="application/json")
+    assert answer.status_code == 422, answer.get_data(as_text=True)
+    assert answer.get_json()["error"] == code
+    assert database_fingerprint(app) == before
+
+
+@pytest.mark.parametrize(("name", "code"), [*BAD_NAMES, ("\ud800", "name_surrogate")])
+def test_a_file_import_refuses_a_bad_name_with_a_sentence(
+    app: Flask, client: FlaskClient, name: str, code: str
+) -> None:
+    from scorekeeper.engine.errors import MESSAGES
+
+    before = database_fingerprint(app)
+    body = json.dumps(_document(player=name)).encode()
+    answer = client.post(
+        "/games/import",
+        data={"file": (io.BytesIO(body), "game.json")},
+        content_type="multipart/form-data",
+    )
+    assert answer.status_code == 400
+    assert MESSAGES[code].split("{")[1].split("}")[1].strip()[:8] in answer.get_data(
+        as_text=True
+    ).replace("&#39;", "'")
+    assert database_fingerprint(app) == before
+
+
+NEW_GAME = {
+    "ruleset": "partnership",
+    "seat_0": "Ann",
+    "seat_1": "Bea",
+    "seat_2": "Cal",
+    "seat_3": "Dan",
+    "side_0": "Us",
+    "side_1": "Them",
+    "first_dealer": "0",
+    "language": "en",
+}
+
+
+@pytest.mark.parametrize(("name", "code"), [(n, c) for n, c in BAD_NAMES if len(n) <= 60])
+@pytest.mark.parametrize("field", ["seat_0", "side_0"])
+def test_the_new_game_form_refuses_a_bad_name_beside_it(
+    app: Flask, client: FlaskClient, name: str, code: str, field: str
+) -> None:
+    before = database_fingerprint(app)
+    answer = client.post("/games/new", data=NEW_GAME | {field: name})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 400
+    whose = "a player&#39;s name" if field == "seat_0" else "a side&#39;s name"
+    assert whose in page
+    assert database_fingerprint(app) == before
+
+
+def test_names_that_differ_only_in_spaces_or_form_are_one_player(app: Flask) -> None:
+    with app.app_context():
+        services.create_game("partnership", {}, [("Us", ["Ann", "Cal"]), ("Them", ["Bea", "Dan"])])
+        services.create_game(
+            "partnership", {}, [("Us", ["Ann ", " Cal"]), ("Them", ["Bea\u200b", "Dan"])]
+        )
+        for zoe in ("Zoe\u0308", "Zo\u00eb"):  # decomposed, composed: NFC makes them one
+            services.create_game("partnership", {}, [("Us", [zoe, "Cal"]), ("Them", ["Z", "Y"])])
+        assert db.session.execute(select(func.count()).select_from(Player)).scalar_one() == 7
+
+
+@pytest.mark.parametrize(("name", "code"), [*API_NAMES[:-3], ("\ud800", "name_surrogate")])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda name: services.create_season(name, date(2026, 1, 1), date(2026, 2, 1)),
+        lambda name: accounts.create_user(name, "a long enough password", "viewer"),
+        lambda name: accounts.create_api_token(
+            accounts.create_user("Olga", "a long enough password", "owner"), name
+        ),
+    ],
+    ids=["season", "user", "token"],
+)
+def test_seasons_users_and_tokens_follow_the_same_rule(
+    app: Flask, make: object, name: str, code: str
+) -> None:
+    with app.app_context():
+        with pytest.raises(RefusalError) as refused:
+            make(name)  # type: ignore[operator]
+        assert refused.value.engine is not None
+        assert refused.value.engine.code == code.replace("lone_surrogate", "name_surrogate")
+
+
+def test_a_season_and_a_user_are_stored_normalised(app: Flask) -> None:
+    with app.app_context():
+        season = services.create_season(" Winter\u00a0 2026 ", date(2026, 1, 1), date(2026, 2, 1))
+        assert season.name == "Winter 2026"
+        assert accounts.create_user("Ren\u0065\u0301 ", "a long enough password", "owner").name == (
+            "Ren\u00e9"
+        )
+        with pytest.raises(accounts.AccountError, match="already a user"):
+            accounts.create_user("Ren\u00e9", "another long password", "viewer")
+
+
+def test_the_users_page_and_the_setup_page_refuse_a_bad_name(tmp_path: Path) -> None:
+    app = test_app(tmp_path / "setup.db", LOGIN_DISABLED=False)
+    client = app.test_client()
+    form = {"name": "\x1b[2J", "password": "a long enough password"}
+    answer = client.post("/setup", data=form | {"confirm": form["password"]})
+    assert answer.status_code == 400
+    assert "a user&#39;s name" in answer.get_data(as_text=True)
+    with app.app_context():
+        assert not accounts.has_users()
+
+
+def test_the_error_page_after_a_failed_write_rolls_the_session_back(tmp_path: Path) -> None:
+    app = test_app(tmp_path / "boom.db", PROPAGATE_EXCEPTIONS=False)
+    after: list[object] = []
+
+    def fail() -> str:
+        db.session.add(Player(name=None))
+        db.session.flush()  # IntegrityError: the session now needs a rollback
+        return "unreachable"
+
+    app.add_url_rule("/boom", "boom", fail)
+
+    @app.teardown_request
+    def read_again(_error: BaseException | None) -> None:
+        try:
+            after.append(db.session.execute(select(func.count()).select_from(Player)).scalar())
+        except Exception as exc:  # what the test looks for
+            after.append(type(exc).__name__)
+
+    answer = app.test_client().get("/boom")
+    assert answer.status_code == 500
+    assert "Nothing was saved" in answer.get_data(as_text=True)
+    assert after == [0]
