@@ -35,7 +35,13 @@ NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 NGINX_SNIPPET = ROOT / "docs" / "nginx-scorekeeper.conf"
 TRICKLE = 0.5  # seconds between two bytes on each slow connection
 START_TIMEOUT = 30.0  # seconds for a server to accept connections
-REQUEST = b"GET /setup HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow\r\nX-Slow: "
+# Half the slow clients send their request's head a byte at a time (its last header
+# never ends); the other half send a whole head at once, then its body a byte at a time.
+SLOW_HEAD = b"GET /setup HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow\r\nX-Slow: "
+WHOLE_HEAD = (
+    b"POST /setup HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow\r\n"
+    b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\n"
+)
 
 
 def free_port() -> int:
@@ -48,19 +54,22 @@ def free_port() -> int:
 
 
 class SlowClients:
-    """``count`` connections to ``port``, each sent one byte more of an endless request
-    every ``TRICKLE`` seconds, until ``close`` or ``seconds`` (whichever comes first)."""
+    """``count`` connections to ``port``, each sent one byte more of a request that never
+    ends every ``TRICKLE`` seconds, until ``close`` or ``seconds`` (whichever comes
+    first): half of them in its head, half in its body."""
 
     def __init__(self, port: int, count: int, seconds: float) -> None:
         self.sockets: list[socket.socket] = []
         self.sent: dict[socket.socket, int] = {}
-        self.dropped = 0  # connections the server closed
         self.stop = threading.Event()
-        for _ in range(count):
+        for number in range(count):
             # a server that stops accepting still completes connections in its backlog
             connection = socket.create_connection(("127.0.0.1", port), timeout=2)
             self.sockets.append(connection)
             self.sent[connection] = 0
+            if number % 2:
+                connection.sendall(WHOLE_HEAD)
+                self.sent[connection] = len(SLOW_HEAD)  # what is left to send is the body
         self.thread = threading.Thread(target=self._trickle, args=(seconds,), daemon=True)
         self.thread.start()
 
@@ -73,13 +82,12 @@ class SlowClients:
 
     def _send_one(self, connection: socket.socket) -> None:
         done = self.sent[connection]
-        byte = REQUEST[done : done + 1] or b"a"  # the last header never ends
+        byte = SLOW_HEAD[done : done + 1] or b"a"  # the last header (or the body) goes on
         try:
             connection.sendall(byte)
         except OSError:  # the server closed it (a timeout, or a refusal)
             self.sockets.remove(connection)
             connection.close()
-            self.dropped += 1
             return
         self.sent[connection] = done + 1
 
