@@ -148,9 +148,8 @@ def wait_for(port: int, process: subprocess.Popen[bytes], timeout: float = START
 def running(command: list[str], port: int, log: Path, stop: int) -> Iterator[int]:
     """``command`` running (its output in ``log``) until the block ends, then stopped with
     the signal ``stop`` (killed if it has not stopped within 10 s); yields ``port``."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     with log.open("ab") as out:
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out)
+        process = subprocess.Popen(command, cwd=ROOT, env=child_env(), stdout=out, stderr=out)
     try:
         wait_for(port, process)
         yield port
@@ -161,6 +160,11 @@ def running(command: list[str], port: int, log: Path, stop: int) -> Iterator[int
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def child_env() -> dict[str, str]:
+    """This environment (the instance folder, ``DATABASE_URL``), importing this copy."""
+    return {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
 def scorekeeper(*args: str) -> list[str]:
@@ -179,7 +183,9 @@ def gunicorn(
 ) -> AbstractContextManager[int]:
     """gunicorn with ``workers`` workers of ``worker_class``, as the README starts it
     (after ``scorekeeper upgrade``: gunicorn does not migrate)."""
-    subprocess.run(scorekeeper("upgrade"), cwd=ROOT, check=True, capture_output=True)
+    subprocess.run(
+        scorekeeper("upgrade"), cwd=ROOT, env=child_env(), check=True, capture_output=True
+    )
     port = free_port()
     command = [
         str(Path(sys.executable).with_name("gunicorn")),
