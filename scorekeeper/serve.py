@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import select
 import signal
 import socket
 import threading
@@ -29,9 +30,23 @@ from waitress.server import create_server
 from . import services
 from .extensions import db
 
+try:
+    import resource
+except ImportError:  # Windows: no limit of open files to raise, and no poll()
+    resource = None  # type: ignore[assignment]
+
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 5000
 THREADS = 8
+# Waitress reads every connection's request in one loop and gives its threads only
+# whole requests, so slow clients hold no thread; but it stops accepting at its
+# connection limit (100 by default), and a client trickling a byte now and then is
+# never idle for its channel_timeout (120 s). So: 1000 connections, watched with
+# poll() (select() sees no descriptor past 1023; Windows' takes 512 sockets).
+CONNECTION_LIMIT = 1000
+SELECT_LIMIT = 500
+FILES_PER_CONNECTION = 3  # the socket, and at worst a request's and an answer's buffer file
+SPARE_FILES = 64  # the listening socket, the database, templates, logs
 # Connecting a UDP socket only picks the route to an address: nothing is sent.
 # Any private (RFC 1918) address will do; nothing needs to be there.
 ROUTE_PROBE = ("10.254.254.254", 1)
@@ -221,11 +236,37 @@ def make_server(app: Flask, host: str, port: int, threads: int = THREADS) -> tup
     """
     listening = bound_socket(host, port)
     try:
-        server: Any = create_server(app, sockets=[listening], threads=threads, ident="scorekeeper")
+        server: Any = create_server(
+            app,
+            sockets=[listening],
+            threads=threads,
+            ident="scorekeeper",
+            connection_limit=connection_limit(),
+            asyncore_use_poll=hasattr(select, "poll"),
+        )
     except BaseException:
         listening.close()
         raise
     return server, int(listening.getsockname()[1])
+
+
+def connection_limit(wanted: int = CONNECTION_LIMIT) -> int:
+    """How many connections waitress may keep open, at most ``wanted``: as many as the
+    limit of open files allows, after raising its soft limit (up to the hard one) when
+    it is lower than ``wanted`` connections need (1024 is a common soft limit).
+    """
+    if resource is None:
+        return min(wanted, SELECT_LIMIT)
+    needed = wanted * FILES_PER_CONNECTION + SPARE_FILES
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        raised = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+        with suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    if soft == resource.RLIM_INFINITY:
+        return wanted
+    return max(1, min(wanted, (soft - SPARE_FILES) // FILES_PER_CONNECTION))
 
 
 def bound_socket(host: str, port: int) -> socket.socket:
