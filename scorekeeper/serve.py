@@ -230,6 +230,9 @@ class Server(Protocol):
     def close(self) -> None: ...
 
 
+BODY_SLACK = 64 * 1024  # bytes past MAX_CONTENT_LENGTH: Flask's own 413 says more
+
+
 def make_server(app: Flask, host: str, port: int, threads: int = THREADS) -> tuple[Server, int]:
     """A waitress server listening on ``host:port``, and the port (``port`` 0 picks a
     free one). ``OSError`` when the address cannot be had, with nothing left open.
@@ -243,6 +246,9 @@ def make_server(app: Flask, host: str, port: int, threads: int = THREADS) -> tup
             ident="scorekeeper",
             connection_limit=connection_limit(),
             asyncore_use_poll=hasattr(select, "poll"),
+            # a body past the app's limit is refused as it arrives (413), not first
+            # buffered to disk up to waitress's own default of 1 GB
+            max_request_body_size=int(app.config["MAX_CONTENT_LENGTH"]) + BODY_SLACK,
         )
     except BaseException:
         listening.close()

@@ -125,5 +125,6 @@ def test_serve_passes_the_limit_to_waitress(instance: Path) -> None:
         adjustments = server.adj  # type: ignore[attr-defined]
         assert adjustments.connection_limit == connection_limit() == CONNECTION_LIMIT
         assert adjustments.asyncore_use_poll
+        assert adjustments.max_request_body_size == 2 * 1024 * 1024 + 64 * 1024
     finally:
         server.close()
