@@ -73,6 +73,21 @@ def checked_name(text: str, field: str) -> str:
     return name
 
 
+def side_name(players: list[str] | tuple[str, ...]) -> str:
+    """The name a side gets when it is given none: its players' names joined, cut to
+    ``NAME_LIMIT`` characters (with an ellipsis) when that is longer.
+
+    >>> side_name(["Ann", "Ben"])
+    'Ann & Ben'
+    >>> len(side_name(["A" * 60, "B" * 60])) == NAME_LIMIT
+    True
+    """
+    name = " & ".join(normal_name(player) for player in players)
+    if len(name) <= NAME_LIMIT:
+        return name
+    return name[: NAME_LIMIT - 1].rstrip() + "\u2026"
+
+
 def normal_name(text: str) -> str:
     """``text`` normalised as a name is (NFC, one space between words, trimmed, the
     meaningless invisible characters dropped), refusing nothing: for looking a name

@@ -16,6 +16,7 @@ from wtforms.validators import DataRequired, Length
 
 from .. import services
 from ..engine.errors import PinochleError
+from ..engine.people import checked_name, side_name
 from ..engine.rules import PRESETS, RuleSet, option_choices
 from ..gamefile import read_json
 from ..i18n import LANGUAGES, engine_message, option_label, option_value
@@ -115,7 +116,7 @@ def new() -> str | BaseResponse:
         name = "partnership"
     rules = PRESETS[name]
     form = new_game_form(rules)
-    if form.validate_on_submit():
+    if form.validate_on_submit() and _names_hold(form, rules):
         try:
             game = services.create_game(
                 name, *_new_game_values(form, rules), language=form.language.data
@@ -138,14 +139,30 @@ def new() -> str | BaseResponse:
     ), status
 
 
+def _names_hold(form: NewGameForm, rules: RuleSet) -> bool:
+    """Whether every name typed holds the name rule; a refusal sits beside its field."""
+    fields = [(f"seat_{seat}", "player") for seat in range(rules.players)]
+    fields += [(f"side_{side}", "side") for side in range(rules.sides)]
+    held = True
+    for name, whose in fields:
+        text = form[name].data or ""
+        if whose == "side" and not text.strip():
+            continue  # named after its players
+        try:
+            checked_name(text, whose)
+        except PinochleError as error:
+            form.add_error(name, engine_message(error))
+            held = False
+    return held
+
+
 def _new_game_values(form: NewGameForm, rules: RuleSet) -> tuple[Any, ...]:
     options = {name: form[name].data for name in rules.options()}
     seating = [form[f"seat_{seat}"].data.strip() for seat in range(rules.players)]
     sides = []
     for side in range(rules.sides):
         players = [name for seat, name in enumerate(seating) if rules.side_of_seat(seat) == side]
-        side_name = (form[f"side_{side}"].data or "").strip() or " & ".join(players)
-        sides.append((side_name, players))
+        sides.append(((form[f"side_{side}"].data or "").strip() or side_name(players), players))
     dealer_choice = form.first_dealer.data
     first_dealer = "random" if dealer_choice == "random" else seating[int(dealer_choice)]
     return options, sides, seating, first_dealer

@@ -102,8 +102,20 @@ def test_the_new_game_form_refuses_a_bad_name_beside_it(
     page = answer.get_data(as_text=True)
     assert answer.status_code == 400
     whose = "a player&#39;s name" if field == "seat_0" else "a side&#39;s name"
-    assert whose in page
+    beside = page.split(f'id="{field}-error">', 1)[1].split("</p>", 1)[0]
+    assert beside.startswith(whose), beside  # beside the field typed, not atop the form
     assert database_fingerprint(app) == before
+
+
+def test_a_side_left_unnamed_is_named_after_players_within_the_limit(
+    app: Flask, client: FlaskClient
+) -> None:
+    long = {"seat_0": "A" * 60, "seat_2": "C" * 60, "side_0": ""}
+    answer = client.post("/games/new", data=NEW_GAME | long)
+    assert answer.status_code == 302
+    with app.app_context():
+        (game,) = services.recent_games()
+        assert game.sides[0].name == "A" * 59 + "\u2026"  # "A…A & C…C" cut to 60
 
 
 def test_names_that_differ_only_in_spaces_or_form_are_one_player(app: Flask) -> None:
