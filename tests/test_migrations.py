@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -155,3 +156,44 @@ def test_a_database_of_the_first_revision_upgrades_with_its_data(app: Flask) -> 
     figures = {entry.name: entry for entry in player_stats(Period())}
     assert figures["Cal"].bids == 1 and figures["Bea"].bids == 1
     assert figures["Ann"].points == sum(hand.points[0] for hand in result.hands)
+
+
+BEFORE_THE_NAME_RULE = """
+INSERT INTO player (id, name, created_at) VALUES
+  (1, 'Ann', '2026-01-01 10:00:00'), (2, 'Ann ', '2026-01-01 10:00:00'),
+  (3, 'Cal' || char(27) || '[2J', '2026-01-01 10:00:00'),
+  (4, '\u200b', '2026-01-01 10:00:00');
+INSERT INTO game (id, ruleset, language, rules, first_dealer_seat, played_on, created_at,
+  updated_at, version)
+  VALUES (1, 'partnership', 'en', '{}', 0, '2026-01-02', '2026-01-02 19:00:00',
+  '2026-01-02 21:00:00', 1);
+INSERT INTO game_side (id, game_id, position, name) VALUES (1, 1, 0, ' Us '), (2, 1, 1, 'Them');
+INSERT INTO seat (id, game_id, position, side, player_id) VALUES
+  (1, 1, 0, 0, 1), (2, 1, 1, 1, 2), (3, 1, 2, 0, 3), (4, 1, 3, 1, 4);
+INSERT INTO hand (id, game_id, number, bidder_id, bid, trump, meld, counters, thrown_in,
+  passed_out, no_marriage, meld_cards, created_at, updated_at) VALUES
+  (1, 1, 1, 2, 250, 'H', '[40, 20]', '[100, 150]', FALSE, FALSE, FALSE,
+   '{"Ann ": "KH QH", "Ann": "KS QS"}', '2026-01-02 19:10:00', '2026-01-02 19:10:00');
+"""
+
+
+def test_names_stored_before_the_name_rule_are_put_in_stored_form(app: Flask) -> None:
+    """ "Ann " beside "Ann" stays a player of its own, "Cal" loses the escape sequence, a
+    name of nothing visible gets one from its id; meld cards follow the renamed player."""
+    upgrade(revision="9d4f2c81a7b6")
+    statements = BEFORE_THE_NAME_RULE
+    if db.engine.dialect.name == "postgresql":
+        statements = statements.replace("char(27)", "chr(27)")
+    with db.engine.begin() as connection:
+        for statement in statements.split(";"):
+            if statement.strip():
+                connection.exec_driver_sql(statement)
+    upgrade()
+    with db.engine.connect() as connection:
+        players = dict(connection.exec_driver_sql("SELECT id, name FROM player").all())
+        sides = [row[0] for row in connection.exec_driver_sql("SELECT name FROM game_side")]
+        (cards,) = connection.exec_driver_sql("SELECT meld_cards FROM hand").one()
+    assert players == {1: "Ann", 2: "Ann (2)", 3: "Cal [2J", 4: "Player 4"}
+    assert sorted(sides) == ["Them", "Us"]
+    cards = json.loads(cards) if isinstance(cards, str) else cards
+    assert cards == {"Ann (2)": "KH QH", "Ann": "KS QS"}
