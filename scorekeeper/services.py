@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from .engine.errors import GameError
@@ -96,10 +97,11 @@ def hand_document(hand: Hand) -> dict[str, Any]:
     return {name: value for name, value in fields.items() if value is not None}
 
 
-def _store_hand(hand: Hand, document: dict[str, Any]) -> None:
-    """Write a checked hand document into a stored hand's columns."""
+def _store_hand(hand: Hand, document: dict[str, Any], players: dict[str, Player]) -> None:
+    """Write a checked hand document into a stored hand's columns; ``players`` are the
+    game's by name (``_players_of``: no query per hand, so no flush of the hands before)."""
     bidder = document.get("bidder")
-    hand.bidder = _player(bidder) if bidder else None
+    hand.bidder = players[bidder] if bidder else None
     hand.bid = document.get("bid")
     hand.trump = document.get("trump")
     hand.meld = document.get("meld")
@@ -111,6 +113,11 @@ def _store_hand(hand: Hand, document: dict[str, Any]) -> None:
     hand.all_tricks = document.get("all_tricks")
     hand.meld_chips = document.get("meld_chips")
     hand.meld_cards = document.get("meld_cards")
+
+
+def _players_of(game: Game) -> dict[str, Player]:
+    """The game's players by name, from its seats."""
+    return {seat.player.name: seat.player for seat in game.seats}
 
 
 def _canonical(game: EngineGame, number: int) -> dict[str, Any]:
@@ -301,9 +308,10 @@ def _commit_new_game(
     for attempt in range(2):
         try:
             game = _stored(checked, played_on, _known_language(language))
+            players = _players_of(game)
             for number, engine_hand in enumerate(checked.hands if hands else (), 1):
                 hand = Hand(number=number)
-                _store_hand(hand, hand_to_document(engine_hand))
+                _store_hand(hand, hand_to_document(engine_hand), players)
                 game.hands.append(hand)
             record_outcomes(game, result, rate=rate)
             db.session.commit()
@@ -410,19 +418,24 @@ Receipt = Callable[[Game, GameResult], None]
 
 @contextmanager
 def _changing(
-    game: Game, result: GameResult, adding: int | None = None, receipt: Receipt | None = None
+    game: Game,
+    result: GameResult,
+    since: int,
+    adding: int | None = None,
+    receipt: Receipt | None = None,
 ) -> Iterator[None]:
-    """Write a change to ``game``'s hands (the body) with the outcomes of ``result``
-    and commit it, or refuse it as made meanwhile on another phone: the game's row is
-    written with the version it was read at, which another phone's change has moved
-    on (or hand ``adding`` was taken). ``receipt`` runs in the same transaction once
-    the game has its new version (the API's answer, kept for an ``Idempotency-Key``).
+    """Write a change to ``game``'s hands from hand ``since`` on (the body) with the
+    outcomes of ``result`` and commit it, or refuse it as made meanwhile on another
+    phone: the game's row is written with the version it was read at, which another
+    phone's change has moved on (or hand ``adding`` was taken). ``receipt`` runs in
+    the same transaction once the game has its new version (the API's answer, kept
+    for an ``Idempotency-Key``).
     """
     serialize("ratings")  # first, as every change does (no two wait on each other)
     game.updated_at = utcnow()
     try:
         yield
-        record_outcomes(game, result)
+        record_outcomes(game, result, since=since)
         db.session.flush()
         if receipt is not None:
             receipt(game, result)
@@ -470,9 +483,9 @@ def _add_hand(
     result = replay(checked)
     number = len(documents)
     stored = _canonical(checked, number)
-    with _changing(game, result, adding=number, receipt=receipt):
+    with _changing(game, result, number, adding=number, receipt=receipt):
         hand = Hand(number=number)
-        _store_hand(hand, stored)
+        _store_hand(hand, stored, _players_of(game))
         game.hands.append(hand)
         game.edits.append(HandEdit(number=number, action="added", before=None, after=stored))
     return result
@@ -498,8 +511,8 @@ def replace_hand(
         if receipt is not None:
             receipt(game, result)
         return result
-    with _changing(game, result, receipt=receipt):
-        _store_hand(hand, after)
+    with _changing(game, result, number, receipt=receipt):
+        _store_hand(hand, after, _players_of(game))
         game.edits.append(HandEdit(number=number, action="edited", before=before, after=after))
     return result
 
@@ -513,14 +526,28 @@ def delete_hand(
     documents = [hand_document(h) for h in game.hands]
     before = documents.pop(number - 1)
     result = replay_change(engine_game(game, documents), number)
-    with _changing(game, result, receipt=receipt):
+    with _changing(game, result, number, receipt=receipt):
         game.hands.remove(hand)
         db.session.flush()
-        for later in game.hands[number - 1 :]:
-            later.number -= 1
-            db.session.flush()
+        _move_up(game, number)
         game.edits.append(HandEdit(number=number, action="deleted", before=before, after=None))
     return result
+
+
+def _move_up(game: Game, number: int) -> None:
+    """Number the hands after the deleted hand ``number`` one less, in two statements
+    whatever their count: through negative numbers, as (game, number) is unique and
+    both databases check that row by row."""
+    table = Hand.__table__
+    later = table.c.game_id == game.id
+    db.session.execute(
+        update(table).where(later, table.c.number > number).values(number=1 - table.c.number)
+    )
+    db.session.execute(
+        update(table).where(later, table.c.number < 0).values(number=-table.c.number)
+    )
+    for hand in game.hands[number - 1 :]:
+        set_committed_value(hand, "number", hand.number - 1)
 
 
 def undo_last_hand(game: Game, number: int | None = None) -> GameResult:
