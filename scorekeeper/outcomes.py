@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
@@ -174,6 +175,43 @@ def _bid_outcomes(game_id: int, result: GameResult, rules: RuleSet) -> list[BidO
 
 
 _BID_SUMS = ("bids", "made", "sets", "throw_ins", "played", "bidder_counters", "defender_counters")
+
+
+# --- standings, for the lists -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a game stands, from its stored outcomes (no replay): each side's total in
+    side order, and whether it is over."""
+
+    totals: tuple[int, ...]
+    finished: bool
+
+
+def standings(game_ids: Iterable[int]) -> dict[int, Standing]:
+    """The standing of each of the games ``game_ids`` that has its outcomes, in one
+    query: a side's total is each of its players' points (they share every hand)."""
+    ids = list(game_ids)
+    if not ids:
+        return {}
+    rows = db.session.execute(
+        select(
+            PlayerOutcome.game_id,
+            PlayerOutcome.side,
+            func.max(PlayerOutcome.points),
+            GameOutcome.finished,
+        )
+        .join(GameOutcome, GameOutcome.game_id == PlayerOutcome.game_id)
+        .where(PlayerOutcome.game_id.in_(ids))
+        .group_by(PlayerOutcome.game_id, PlayerOutcome.side, GameOutcome.finished)
+        .order_by(PlayerOutcome.game_id, PlayerOutcome.side)
+    )
+    return {
+        game_id: Standing(tuple(row[2] for row in sides), sides[0][3])
+        for game_id, group in groupby(rows, key=lambda row: row[0])
+        for sides in [list(group)]
+    }
 
 
 # --- ratings ---------------------------------------------------------------------------

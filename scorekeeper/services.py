@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from datetime import date
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -22,6 +22,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from .engine.errors import GameError
 from .engine.game import NAME_LIMIT, Side, new_game
 from .engine.game import Game as EngineGame
+from .engine.game import Hand as EngineHand
 from .engine.rules import RuleSet, ruleset
 from .engine.scoring import DRAW, GameResult, replay, replay_change
 from .extensions import db
@@ -40,7 +41,15 @@ from .models import (
     Seat,
     utcnow,
 )
-from .outcomes import order_key, rate_from, rate_since, rate_unrated, record_outcomes
+from .outcomes import (
+    Standing,
+    order_key,
+    rate_from,
+    rate_since,
+    rate_unrated,
+    record_outcomes,
+    standings,
+)
 
 # --- stored game -> engine ----------------------------------------------------------
 
@@ -102,17 +111,43 @@ def _store_hand(hand: Hand, document: dict[str, Any], players: dict[str, Player]
     game's by name (``_players_of``: no query per hand, so no flush of the hands before)."""
     bidder = document.get("bidder")
     hand.bidder = players[bidder] if bidder else None
-    hand.bid = document.get("bid")
-    hand.trump = document.get("trump")
-    hand.meld = document.get("meld")
-    hand.counters = document.get("counters")
-    hand.thrown_in = bool(document.get("thrown_in"))
-    hand.passed_out = bool(document.get("passed_out"))
-    hand.no_marriage = bool(document.get("no_marriage"))
-    hand.took_trick = document.get("took_trick")
-    hand.all_tricks = document.get("all_tricks")
-    hand.meld_chips = document.get("meld_chips")
-    hand.meld_cards = document.get("meld_cards")
+    for name, value in _hand_columns(document).items():
+        setattr(hand, name, value)
+
+
+def _hand_columns(document: dict[str, Any]) -> dict[str, Any]:
+    """A checked hand document's columns, but for its bidder."""
+    return {
+        "bid": document.get("bid"),
+        "trump": document.get("trump"),
+        "meld": document.get("meld"),
+        "counters": document.get("counters"),
+        "thrown_in": bool(document.get("thrown_in")),
+        "passed_out": bool(document.get("passed_out")),
+        "no_marriage": bool(document.get("no_marriage")),
+        "took_trick": document.get("took_trick"),
+        "all_tricks": document.get("all_tricks"),
+        "meld_chips": document.get("meld_chips"),
+        "meld_cards": document.get("meld_cards"),
+    }
+
+
+def _insert_hands(game: Game, hands: Sequence[EngineHand]) -> None:
+    """Store a new game's hands in one statement, whatever their number."""
+    if not hands:
+        return
+    db.session.flush()  # the game and its players have their ids
+    ids = {name: player.id for name, player in _players_of(game).items()}
+    rows = [
+        {
+            "game_id": game.id,
+            "number": number,
+            "bidder_id": ids[hand.bidder] if hand.bidder else None,
+            **_hand_columns(hand_to_document(hand)),
+        }
+        for number, hand in enumerate(hands, 1)
+    ]
+    db.session.execute(insert(Hand.__table__), rows)
 
 
 def _players_of(game: Game) -> dict[str, Player]:
@@ -308,11 +343,7 @@ def _commit_new_game(
     for attempt in range(2):
         try:
             game = _stored(checked, played_on, _known_language(language))
-            players = _players_of(game)
-            for number, engine_hand in enumerate(checked.hands if hands else (), 1):
-                hand = Hand(number=number)
-                _store_hand(hand, hand_to_document(engine_hand), players)
-                game.hands.append(hand)
+            _insert_hands(game, checked.hands if hands else ())
             record_outcomes(game, result, rate=rate)
             db.session.commit()
         except IntegrityError:
@@ -665,13 +696,21 @@ def _summary(game: Game, outcome: GameOutcome | None) -> dict[str, Any]:
 
 
 def recent_games(limit: int = 50) -> list[Game]:
+    """The games last changed, newest first, with their sides (``standings`` has where
+    each stands)."""
     return list(
-        db.session.execute(select(Game).order_by(Game.updated_at.desc()).limit(limit)).scalars()
+        db.session.execute(
+            select(Game)
+            .options(selectinload(Game.sides))
+            .order_by(Game.updated_at.desc())
+            .limit(limit)
+        ).scalars()
     )
 
 
 __all__ = [
     "SeasonError",
+    "Standing",
     "add_hand",
     "all_players",
     "all_seasons",
@@ -699,6 +738,7 @@ __all__ = [
     "replay_game",
     "rules_of",
     "season_by_name",
+    "standings",
     "undo_last_hand",
     "version",
 ]
