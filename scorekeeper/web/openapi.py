@@ -252,11 +252,19 @@ _REFUSALS = {
     "401": _error("no API token, or an unknown one"),
     "403": _error("the token's user has a role that cannot do this"),
 }
+_BUSY = {
+    **_error(
+        "another change held the database's lock too long (`DATABASE_LOCK_TIMEOUT`): "
+        "nothing was saved; send it again after `Retry-After` seconds"
+    ),
+    "headers": {"Retry-After": {"schema": {"type": "integer", "minimum": 1}}},
+}
 _GAME_REFUSALS = {
     **_REFUSALS,
     "404": _error("no such game or hand"),
     "409": _error("the game changed meanwhile (another phone, or a stale If-Match)"),
     "422": _error("a rule of the game refuses it (the engine's sentence)"),
+    "503": _BUSY,
 }
 
 
@@ -318,6 +326,7 @@ def document(server: str) -> dict[str, Any]:
                         "201": game_view,
                         **_REFUSALS,
                         "422": _GAME_REFUSALS["422"],
+                        "503": _BUSY,
                     },
                 },
             },
