@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.cards import Suit
-from ..engine.rules import PRESETS
+from ..engine.rules import MAX_HANDS, PRESETS
 
 OPENAPI_VERSION = "3.0.3"
 IF_MATCH_PATTERN = r'^(W/)?"?[0-9]{1,18}"?$'  # the game's version, as its ETag or bare
@@ -80,7 +80,12 @@ GAME_DOCUMENT = {
         "seating": {"type": "array", "items": {"type": "string"}},
         "first_dealer": {"type": "string"},
         "played_on": {"type": "string", "format": "date"},
-        "hands": {"type": "array", "items": _ref("Hand")},
+        "hands": {
+            "type": "array",
+            "maxItems": MAX_HANDS,
+            "description": f"at most {MAX_HANDS} (`game_too_long`)",
+            "items": _ref("Hand"),
+        },
     },
 }
 
