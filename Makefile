@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # e.g. `make run RUN_ARGS="--port 8000"`
 RUN_ARGS ?=
 
-.PHONY: run test test-postgres lint typecheck bench bench-web bench-pdf bench-stats bench-load translations clean
+.PHONY: run test test-postgres lint typecheck bench bench-web bench-pdf bench-stats bench-load bench-import translations clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,10 @@ bench-stats: $(STAMP)
 ## bench-load: gunicorn (2 workers) and 50 simulated tables for 30 s: p50/p95/p99 and errors
 bench-load: $(STAMP)
 	$(BIN)/python -m benchmarks.load
+
+## bench-import: big games (100 and 1,000 hands): import, add a hand, scoreboard, sheet, write lock; ratios
+bench-import: $(STAMP)
+	$(BIN)/python -m benchmarks.import_
 
 ## translations: extract every message into the catalogs (new ones arrive untranslated)
 translations: $(STAMP)

@@ -58,6 +58,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         REMEMBER_COOKIE_DURATION=timedelta(days=365),
         SESSION_COOKIE_SECURE=_https,
         REMEMBER_COOKIE_SECURE=_https,
+        # seconds a write waits for another's lock (SQLite's busy timeout, PostgreSQL's
+        # lock_timeout); past it the answer is 503 with Retry-After, not a long hang
+        DATABASE_LOCK_TIMEOUT=LOCK_TIMEOUT,
     )
     if test_config is None:
         instance.mkdir(parents=True, exist_ok=True)
@@ -71,6 +74,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # a connection the server dropped (PostgreSQL restarted) is replaced, not used
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {}).setdefault("pool_pre_ping", True)
     db.init_app(app)
+    with app.app_context():
+        _wait_for_locks(db.engine, float(app.config["DATABASE_LOCK_TIMEOUT"]))
     migrate.init_app(app, db, directory=str(MIGRATIONS), render_as_batch=True)
     csrf.init_app(app)
     app.config.setdefault(
@@ -105,20 +110,38 @@ def _secret_key(instance: Path) -> str:
 
 
 SQLITE_MMAP_BYTES = 256 * 1024 * 1024  # at most; the OS shares the pages between connections
-SQLITE_BUSY_MS = 10_000  # how long a write waits for another to finish
+LOCK_TIMEOUT = 10.0  # seconds a write waits for another to finish (DATABASE_LOCK_TIMEOUT)
 
 
 @event.listens_for(Engine, "connect")
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     """SQLite: enforce foreign keys (PostgreSQL always does); write ahead (WAL), so
-    readers never wait for a writer, and a writer waits its turn (``busy_timeout``)
-    rather than failing; read the file through a memory map: the season figures scan
-    tens of megabytes, which SQLite's own 2 MB page cache would read again from the OS
-    on every page view (10,000 games: the ratings' sum 131 ms -> 41 ms)."""
+    readers never wait for a writer, and a writer waits its turn (``busy_timeout``,
+    set per app by ``_wait_for_locks``) rather than failing; read the file through a
+    memory map: the season figures scan tens of megabytes, which SQLite's own 2 MB page
+    cache would read again from the OS on every page view (10,000 games: the ratings'
+    sum 131 ms -> 41 ms)."""
     if type(connection).__module__.startswith("sqlite3"):
         cursor = connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
         cursor.execute(f"PRAGMA mmap_size={SQLITE_MMAP_BYTES}")
+        cursor.close()
+
+
+def _wait_for_locks(engine: Engine, seconds: float) -> None:
+    """Every connection of ``engine`` waits at most ``seconds`` for a lock another
+    transaction holds (SQLite: ``busy_timeout``; PostgreSQL: ``lock_timeout``, which
+    the advisory locks of ``locks.serialize`` obey too); then the statement fails
+    with a lock error, which the pages and the API answer with 503."""
+    milliseconds = max(1, round(seconds * 1000))
+
+    @event.listens_for(engine, "connect")
+    def _lock_timeout(connection: Any, _record: Any) -> None:
+        cursor = connection.cursor()
+        if engine.dialect.name == "sqlite":
+            cursor.execute(f"PRAGMA busy_timeout={milliseconds}")
+        elif engine.dialect.name == "postgresql":
+            cursor.execute(f"SET lock_timeout = {milliseconds}")
+            connection.commit()
         cursor.close()

@@ -16,7 +16,7 @@ from typing import Any
 
 from scorekeeper.engine.cards import Card, Suit, format_cards, parse_cards
 from scorekeeper.engine.errors import GameError, PinochleError, because
-from scorekeeper.engine.game import Game, Hand, Side, new_game
+from scorekeeper.engine.game import Game, Hand, Side, new_game, verify_length
 from scorekeeper.engine.people import normal_name
 from scorekeeper.engine.rules import ruleset
 
@@ -82,6 +82,7 @@ def from_document(document: object) -> Game:
         played_on=_date(doc.get("played_on")),
     )
     hands = _list(doc.get("hands", []), "hands")
+    verify_length(len(hands))  # before reading any of them
     return game.with_hands(
         [hand_from_document(item, number, game) for number, item in enumerate(hands, 1)]
     )

@@ -14,6 +14,7 @@ changes nothing, so the transaction holds the database's one write lock from the
 from __future__ import annotations
 
 from sqlalchemy import func, select, text
+from sqlalchemy.exc import OperationalError
 
 from .extensions import db
 
@@ -21,6 +22,9 @@ from .extensions import db
 # locks of any other application sharing the database
 NAMESPACE = 0x5C0E
 KEYS = {"owners": 1, "ratings": 2}
+# PostgreSQL's codes for a lock not had in time: lock_not_available (lock_timeout),
+# deadlock_detected (one of two waiting transactions is given up)
+POSTGRESQL_LOCK_CODES = frozenset({"55P03", "40P01"})
 
 
 def on_postgresql() -> bool:
@@ -35,3 +39,14 @@ def serialize(name: str) -> None:
         db.session.execute(select(func.pg_advisory_xact_lock(NAMESPACE, key)))
     else:
         db.session.execute(text("UPDATE user_account SET id = id WHERE 0 = 1"))
+
+
+def is_lock_timeout(error: BaseException) -> bool:
+    """Whether ``error`` is a database lock that could not be had in time (another
+    write held it past the lock timeout): worth trying again, not a fault."""
+    if not isinstance(error, OperationalError):
+        return False
+    cause = error.orig
+    if getattr(cause, "sqlstate", None) in POSTGRESQL_LOCK_CODES:
+        return True
+    return type(cause).__module__.startswith("sqlite3") and "locked" in str(cause)

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
-from sqlalchemy import delete, func, select, tuple_, update
+from sqlalchemy import delete, func, insert, select, tuple_, update
 from sqlalchemy.orm import InstrumentedAttribute
 
 from .engine.ratings import START, rating_changes
@@ -32,9 +33,13 @@ from .models import BidOutcome, Game, GameOutcome, HandOutcome, Player, PlayerOu
 OUTCOME_TABLES = (HandOutcome, PlayerOutcome, BidOutcome, GameOutcome)
 
 
-def record_outcomes(game: Game, result: GameResult, rate: bool = True) -> None:
+def record_outcomes(game: Game, result: GameResult, rate: bool = True, since: int = 1) -> None:
     """Store what the replay made of ``game`` (not committed).
 
+    ``since`` is the first hand the change may have moved (the hand added, corrected
+    or deleted): the rows of the hands before it stay, the later ones are written
+    again, so recording the next hand writes one hand's rows, not the game's. The
+    game's, players' and bid levels' sums are few rows, written again each time.
     With ``rate``, the rating changes are kept when the game's result did not
     change, and every later game is rated again when it did; without, they are
     left unrated for one ``rate_from(None)`` after a bulk import.
@@ -44,10 +49,16 @@ def record_outcomes(game: Game, result: GameResult, rate: bool = True) -> None:
     db.session.flush()  # the game has its id
     before = _result_of(game.id)
     kept = _rating_changes_of(game.id)
-    for table in OUTCOME_TABLES:
+    since = _kept_hands(game.id, len(result.game.sides), since)
+    db.session.execute(
+        delete(HandOutcome).where(HandOutcome.game_id == game.id, HandOutcome.number >= since)
+    )
+    for table in OUTCOME_TABLES[1:]:
         db.session.execute(delete(table).where(table.game_id == game.id))
     players = {seat.player.name: seat.player for seat in game.seats}
-    _add_hand_outcomes(game, result, players)
+    rows = _hand_outcome_rows(game.id, result, players, since)
+    if rows:  # one statement for all of them
+        db.session.execute(insert(HandOutcome.__table__), rows)
     for name, player in players.items():
         share = _player_outcome(game, result, result.game.side_of[name], name, player)
         partners = result.game.sides[share.side].players
@@ -75,27 +86,44 @@ def record_outcomes(game: Game, result: GameResult, rate: bool = True) -> None:
         rate_from(game)
 
 
-def _add_hand_outcomes(game: Game, result: GameResult, players: dict[str, Player]) -> None:
+def _kept_hands(game_id: int, sides: int, since: int) -> int:
+    """``since``, when every hand before it has its stored rows; else 1 (all again)."""
+    if since <= 1:
+        return 1
+    stored = db.session.execute(
+        select(func.count())
+        .select_from(HandOutcome)
+        .where(HandOutcome.game_id == game_id, HandOutcome.number < since)
+    ).scalar_one()
+    return since if stored == (since - 1) * sides else 1
+
+
+def _hand_outcome_rows(
+    game_id: int, result: GameResult, players: dict[str, Player], since: int
+) -> list[dict[str, Any]]:
+    """The ``HandOutcome`` rows of hands ``since`` on, as values to insert."""
     engine = result.game
-    for hand, scored in zip(engine.hands, result.hands, strict=True):
+    rows = []
+    for hand, scored in zip(engine.hands[since - 1 :], result.hands[since - 1 :], strict=True):
         bidder = players.get(hand.bidder) if hand.bidder else None
         for side in range(len(engine.sides)):
-            db.session.add(
-                HandOutcome(
-                    game_id=game.id,
-                    number=scored.number,
-                    side=side,
-                    outcome=scored.outcome,
-                    bidding=scored.bidder_side == side,
-                    bidder_id=bidder.id if bidder else None,
-                    bid=hand.bid,
-                    meld=hand.meld[side] if hand.meld else None,
-                    counters=hand.counters[side] if hand.counters else None,
-                    points=scored.points[side],
-                    total=scored.totals[side],
-                    chips=scored.chips[side] if scored.chips else None,
-                )
+            rows.append(
+                {
+                    "game_id": game_id,
+                    "number": scored.number,
+                    "side": side,
+                    "outcome": scored.outcome,
+                    "bidding": scored.bidder_side == side,
+                    "bidder_id": bidder.id if bidder else None,
+                    "bid": hand.bid,
+                    "meld": hand.meld[side] if hand.meld else None,
+                    "counters": hand.counters[side] if hand.counters else None,
+                    "points": scored.points[side],
+                    "total": scored.totals[side],
+                    "chips": scored.chips[side] if scored.chips else None,
+                }
             )
+    return rows
 
 
 def _player_outcome(
@@ -129,35 +157,61 @@ def _player_outcome(
 
 def _bid_outcomes(game_id: int, result: GameResult, rules: RuleSet) -> list[BidOutcome]:
     """The game's won bids summed by bid level (hands without a bid are left out)."""
-    levels: dict[int, BidOutcome] = {}
+    sums: dict[int, dict[str, int]] = {}
     for hand, scored in zip(result.game.hands, result.hands, strict=True):
         if hand.bid is None or scored.bidder_side is None:
             continue
-        level = rules.bid_level(hand.bid)
-        row = levels.setdefault(
-            level,
-            BidOutcome(
-                game_id=game_id,
-                level=level,
-                bids=0,
-                made=0,
-                sets=0,
-                throw_ins=0,
-                played=0,
-                bidder_counters=0,
-                defender_counters=0,
-            ),
-        )
-        row.bids += 1
-        row.made += scored.outcome == MADE
-        row.sets += scored.outcome == SET
-        row.throw_ins += scored.outcome == THROWN_IN
+        row = sums.setdefault(rules.bid_level(hand.bid), dict.fromkeys(_BID_SUMS, 0))
+        row["bids"] += 1
+        row["made"] += scored.outcome == MADE
+        row["sets"] += scored.outcome == SET
+        row["throw_ins"] += scored.outcome == THROWN_IN
         if hand.counters is not None and scored.outcome != THROWN_IN:
             taken = hand.counters[scored.bidder_side]
-            row.played += 1
-            row.bidder_counters += taken
-            row.defender_counters += sum(hand.counters) - taken
-    return list(levels.values())
+            row["played"] += 1
+            row["bidder_counters"] += taken
+            row["defender_counters"] += sum(hand.counters) - taken
+    return [BidOutcome(game_id=game_id, level=level, **row) for level, row in sums.items()]
+
+
+_BID_SUMS = ("bids", "made", "sets", "throw_ins", "played", "bidder_counters", "defender_counters")
+
+
+# --- standings, for the lists -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a game stands, from its stored outcomes (no replay): each side's total in
+    side order, and whether it is over."""
+
+    totals: tuple[int, ...]
+    finished: bool
+
+
+def standings(game_ids: Iterable[int]) -> dict[int, Standing]:
+    """The standing of each of the games ``game_ids`` that has its outcomes, in one
+    query: a side's total is each of its players' points (they share every hand)."""
+    ids = list(game_ids)
+    if not ids:
+        return {}
+    rows = db.session.execute(
+        select(
+            PlayerOutcome.game_id,
+            PlayerOutcome.side,
+            func.max(PlayerOutcome.points),
+            GameOutcome.finished,
+        )
+        .join(GameOutcome, GameOutcome.game_id == PlayerOutcome.game_id)
+        .where(PlayerOutcome.game_id.in_(ids))
+        .group_by(PlayerOutcome.game_id, PlayerOutcome.side, GameOutcome.finished)
+        .order_by(PlayerOutcome.game_id, PlayerOutcome.side)
+    )
+    return {
+        game_id: Standing(tuple(row[2] for row in sides), sides[0][3])
+        for game_id, group in groupby(rows, key=lambda row: row[0])
+        for sides in [list(group)]
+    }
 
 
 # --- ratings ---------------------------------------------------------------------------

@@ -13,13 +13,15 @@ from contextlib import contextmanager
 from datetime import date
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from .engine.errors import GameError
 from .engine.game import Game as EngineGame
+from .engine.game import Hand as EngineHand
 from .engine.game import Side, new_game
 from .engine.people import NAME_LIMIT, NameRefusedError, checked_name, normal_name
 from .engine.rules import RuleSet, ruleset
@@ -40,7 +42,15 @@ from .models import (
     Seat,
     utcnow,
 )
-from .outcomes import order_key, rate_from, rate_since, rate_unrated, record_outcomes
+from .outcomes import (
+    Standing,
+    order_key,
+    rate_from,
+    rate_since,
+    rate_unrated,
+    record_outcomes,
+    standings,
+)
 
 # --- stored game -> engine ----------------------------------------------------------
 
@@ -97,21 +107,53 @@ def hand_document(hand: Hand) -> dict[str, Any]:
     return {name: value for name, value in fields.items() if value is not None}
 
 
-def _store_hand(hand: Hand, document: dict[str, Any]) -> None:
-    """Write a checked hand document into a stored hand's columns."""
+def _store_hand(hand: Hand, document: dict[str, Any], players: dict[str, Player]) -> None:
+    """Write a checked hand document into a stored hand's columns; ``players`` are the
+    game's by name (``_players_of``: no query per hand, so no flush of the hands before)."""
     bidder = document.get("bidder")
-    hand.bidder = _player(bidder) if bidder else None
-    hand.bid = document.get("bid")
-    hand.trump = document.get("trump")
-    hand.meld = document.get("meld")
-    hand.counters = document.get("counters")
-    hand.thrown_in = bool(document.get("thrown_in"))
-    hand.passed_out = bool(document.get("passed_out"))
-    hand.no_marriage = bool(document.get("no_marriage"))
-    hand.took_trick = document.get("took_trick")
-    hand.all_tricks = document.get("all_tricks")
-    hand.meld_chips = document.get("meld_chips")
-    hand.meld_cards = document.get("meld_cards")
+    hand.bidder = players[bidder] if bidder else None
+    for name, value in _hand_columns(document).items():
+        setattr(hand, name, value)
+
+
+def _hand_columns(document: dict[str, Any]) -> dict[str, Any]:
+    """A checked hand document's columns, but for its bidder."""
+    return {
+        "bid": document.get("bid"),
+        "trump": document.get("trump"),
+        "meld": document.get("meld"),
+        "counters": document.get("counters"),
+        "thrown_in": bool(document.get("thrown_in")),
+        "passed_out": bool(document.get("passed_out")),
+        "no_marriage": bool(document.get("no_marriage")),
+        "took_trick": document.get("took_trick"),
+        "all_tricks": document.get("all_tricks"),
+        "meld_chips": document.get("meld_chips"),
+        "meld_cards": document.get("meld_cards"),
+    }
+
+
+def _insert_hands(game: Game, hands: Sequence[EngineHand]) -> None:
+    """Store a new game's hands in one statement, whatever their number."""
+    if not hands:
+        return
+    db.session.flush()  # the game and its players have their ids
+    ids = {name: player.id for name, player in _players_of(game).items()}
+    rows = [
+        {
+            "game_id": game.id,
+            "number": number,
+            "bidder_id": ids[hand.bidder] if hand.bidder else None,
+            **_hand_columns(hand_to_document(hand)),
+        }
+        for number, hand in enumerate(hands, 1)
+    ]
+    db.session.execute(insert(Hand.__table__), rows)
+
+
+def _players_of(game: Game) -> dict[str, Player]:
+    """The game's players by name, from its seats."""
+    return {seat.player.name: seat.player for seat in game.seats}
 
 
 def _canonical(game: EngineGame, number: int) -> dict[str, Any]:
@@ -293,10 +335,7 @@ def _commit_new_game(
     for attempt in range(2):
         try:
             game = _stored(checked, played_on, _known_language(language))
-            for number, engine_hand in enumerate(checked.hands if hands else (), 1):
-                hand = Hand(number=number)
-                _store_hand(hand, hand_to_document(engine_hand))
-                game.hands.append(hand)
+            _insert_hands(game, checked.hands if hands else ())
             record_outcomes(game, result, rate=rate)
             db.session.commit()
         except IntegrityError:
@@ -402,19 +441,24 @@ Receipt = Callable[[Game, GameResult], None]
 
 @contextmanager
 def _changing(
-    game: Game, result: GameResult, adding: int | None = None, receipt: Receipt | None = None
+    game: Game,
+    result: GameResult,
+    since: int,
+    adding: int | None = None,
+    receipt: Receipt | None = None,
 ) -> Iterator[None]:
-    """Write a change to ``game``'s hands (the body) with the outcomes of ``result``
-    and commit it, or refuse it as made meanwhile on another phone: the game's row is
-    written with the version it was read at, which another phone's change has moved
-    on (or hand ``adding`` was taken). ``receipt`` runs in the same transaction once
-    the game has its new version (the API's answer, kept for an ``Idempotency-Key``).
+    """Write a change to ``game``'s hands from hand ``since`` on (the body) with the
+    outcomes of ``result`` and commit it, or refuse it as made meanwhile on another
+    phone: the game's row is written with the version it was read at, which another
+    phone's change has moved on (or hand ``adding`` was taken). ``receipt`` runs in
+    the same transaction once the game has its new version (the API's answer, kept
+    for an ``Idempotency-Key``).
     """
     serialize("ratings")  # first, as every change does (no two wait on each other)
     game.updated_at = utcnow()
     try:
         yield
-        record_outcomes(game, result)
+        record_outcomes(game, result, since=since)
         db.session.flush()
         if receipt is not None:
             receipt(game, result)
@@ -462,9 +506,9 @@ def _add_hand(
     result = replay(checked)
     number = len(documents)
     stored = _canonical(checked, number)
-    with _changing(game, result, adding=number, receipt=receipt):
+    with _changing(game, result, number, adding=number, receipt=receipt):
         hand = Hand(number=number)
-        _store_hand(hand, stored)
+        _store_hand(hand, stored, _players_of(game))
         game.hands.append(hand)
         game.edits.append(HandEdit(number=number, action="added", before=None, after=stored))
     return result
@@ -490,8 +534,8 @@ def replace_hand(
         if receipt is not None:
             receipt(game, result)
         return result
-    with _changing(game, result, receipt=receipt):
-        _store_hand(hand, after)
+    with _changing(game, result, number, receipt=receipt):
+        _store_hand(hand, after, _players_of(game))
         game.edits.append(HandEdit(number=number, action="edited", before=before, after=after))
     return result
 
@@ -505,14 +549,28 @@ def delete_hand(
     documents = [hand_document(h) for h in game.hands]
     before = documents.pop(number - 1)
     result = replay_change(engine_game(game, documents), number)
-    with _changing(game, result, receipt=receipt):
+    with _changing(game, result, number, receipt=receipt):
         game.hands.remove(hand)
         db.session.flush()
-        for later in game.hands[number - 1 :]:
-            later.number -= 1
-            db.session.flush()
+        _move_up(game, number)
         game.edits.append(HandEdit(number=number, action="deleted", before=before, after=None))
     return result
+
+
+def _move_up(game: Game, number: int) -> None:
+    """Number the hands after the deleted hand ``number`` one less, in two statements
+    whatever their count: through negative numbers, as (game, number) is unique and
+    both databases check that row by row."""
+    table = Hand.__table__
+    later = table.c.game_id == game.id
+    db.session.execute(
+        update(table).where(later, table.c.number > number).values(number=1 - table.c.number)
+    )
+    db.session.execute(
+        update(table).where(later, table.c.number < 0).values(number=-table.c.number)
+    )
+    for hand in game.hands[number - 1 :]:
+        set_committed_value(hand, "number", hand.number - 1)
 
 
 def undo_last_hand(game: Game, number: int | None = None) -> GameResult:
@@ -630,13 +688,21 @@ def _summary(game: Game, outcome: GameOutcome | None) -> dict[str, Any]:
 
 
 def recent_games(limit: int = 50) -> list[Game]:
+    """The games last changed, newest first, with their sides (``standings`` has where
+    each stands)."""
     return list(
-        db.session.execute(select(Game).order_by(Game.updated_at.desc()).limit(limit)).scalars()
+        db.session.execute(
+            select(Game)
+            .options(selectinload(Game.sides))
+            .order_by(Game.updated_at.desc())
+            .limit(limit)
+        ).scalars()
     )
 
 
 __all__ = [
     "SeasonError",
+    "Standing",
     "add_hand",
     "all_players",
     "all_seasons",
@@ -664,6 +730,7 @@ __all__ = [
     "replay_game",
     "rules_of",
     "season_by_name",
+    "standings",
     "undo_last_hand",
     "version",
 ]

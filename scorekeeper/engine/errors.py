@@ -78,6 +78,7 @@ MESSAGES: dict[str, str] = {
     "seating_players": "the seating must list each player once: {reason}",
     "seating_partners": "partners sit opposite: {first} and {second} are partners side by side",
     "dealer_unknown": "the first dealer {dealer!r} is not in this game",
+    "game_too_long": "a game has at most {limit} hands, not {got}",
     # a hand
     "hand_after_end": "hand {hand}: the game already ended after hand {ended}",
     "hand_recorded_meanwhile": (

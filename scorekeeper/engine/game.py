@@ -14,7 +14,7 @@ from functools import cached_property
 from .cards import Card, Suit
 from .errors import GameError, because
 from .people import NAME_LIMIT, checked_name, normal_name
-from .rules import RuleSet
+from .rules import MAX_HANDS, RuleSet
 
 __all__ = ["NAME_LIMIT", "Game", "Hand", "Side", "default_seating", "new_game"]
 
@@ -68,6 +68,9 @@ class Game:
     hands: tuple[Hand, ...] = ()
     played_on: date | None = None
 
+    def __post_init__(self) -> None:
+        verify_length(len(self.hands))
+
     @cached_property
     def side_of(self) -> dict[str, int]:
         """The side index of each player."""
@@ -96,6 +99,19 @@ class Game:
             tuple(hands),
             self.played_on,
         )
+
+
+def verify_length(hands: int) -> None:
+    """Refuse a game of more than ``rules.MAX_HANDS`` hands (checked whenever a game is
+    built, so an import, a form and the API all refuse it alike).
+
+    >>> verify_length(1_001)
+    Traceback (most recent call last):
+    ...
+    scorekeeper.engine.errors.GameError: a game has at most 1000 hands, not 1001
+    """
+    if hands > MAX_HANDS:
+        raise GameError("game_too_long", limit=MAX_HANDS, got=hands)
 
 
 def default_seating(sides: Sequence[Side]) -> tuple[str, ...]:

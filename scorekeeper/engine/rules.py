@@ -275,6 +275,11 @@ def _choice(values: tuple[str, ...]) -> Callable[[RuleSet, object], object | Non
 
 
 LARGEST = 100_000  # no table plays to, or bids, more than this
+# hands in one game, at most. A real game is far shorter: partnership to 1500 takes
+# 10 to 30 hands, a low-scoring table whose bidders are set again and again maybe 150;
+# at two minutes a hand (a deal, the meld, twelve tricks) 1,000 hands is 33 hours of
+# play. The bound keeps what one game costs to store and replay small (docs/rules.md).
+MAX_HANDS = 1_000
 
 
 def _positive_int(value: object) -> int | None:

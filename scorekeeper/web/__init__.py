@@ -9,6 +9,7 @@ from flask import Flask, Response, abort, current_app, redirect, render_template
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..engine.cards import Suit
@@ -40,6 +41,7 @@ def register(app: Flask) -> None:
     app.register_error_handler(405, _or_json(_not_allowed))
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(500, _or_json(_server_error))
+    app.register_error_handler(OperationalError, _database_error)
     app.before_request(_refuse_nul)
     app.context_processor(_template_helpers)
     app.after_request(_headers)
@@ -195,6 +197,32 @@ def _csrf_error(error: CSRFError) -> tuple[str, int]:
         _("Form expired"),
         _("The form was too old or not sent from this app. Go back, reload and try again."),
     )
+
+
+RETRY_AFTER = 5  # seconds a busy answer asks to wait before trying again
+
+
+def _database_error(error: OperationalError) -> Any:
+    """A lock another write held past the lock timeout: 503 and Retry-After, with a
+    sentence (the page, the API's JSON), the transaction rolled back so the answer
+    itself can read. Any other database failure is the 500 it was."""
+    from ..extensions import db
+    from ..locks import is_lock_timeout
+    from . import api
+
+    db.session.rollback()
+    if not is_lock_timeout(error):
+        raise error
+    message = _(
+        "The server is busy with another change; nothing was saved. Try again in a few seconds."
+    )
+    headers = {"Retry-After": str(RETRY_AFTER)}
+    if api.is_api_request():
+        response = api.error_response(503, "busy", message)
+        response.headers.update(headers)
+        return response
+    page, status = _error_page(503, _("Busy"), message)
+    return page, status, headers
 
 
 def _server_error(_error: Exception) -> tuple[str, int]:

@@ -33,17 +33,8 @@ DEFAULT_SIDE_NAMES = (_l("Us"), _l("Them"))
 @bp.route("/")
 def index() -> str:
     games = services.recent_games()
-    return render_template("games/index.html", games=games, results=_results(games))
-
-
-def _results(games: list[Game]) -> dict[int, Any]:
-    results = {}
-    for game in games:
-        try:
-            results[game.id] = services.replay_game(game)
-        except PinochleError:
-            results[game.id] = None
-    return results
+    results = services.standings(game.id for game in games)  # stored: no game replayed
+    return render_template("games/index.html", games=games, results=results)
 
 
 # --- a new game ---------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine.cards import Suit
 from ..engine.people import NAME_LIMIT
-from ..engine.rules import PRESETS
+from ..engine.rules import MAX_HANDS, PRESETS
 
 OPENAPI_VERSION = "3.0.3"
 IF_MATCH_PATTERN = r'^(W/)?"?[0-9]{1,18}"?$'  # the game's version, as its ETag or bare
@@ -86,7 +86,12 @@ GAME_DOCUMENT = {
         "seating": {"type": "array", "items": {"type": "string"}},
         "first_dealer": {"type": "string"},
         "played_on": {"type": "string", "format": "date"},
-        "hands": {"type": "array", "items": _ref("Hand")},
+        "hands": {
+            "type": "array",
+            "maxItems": MAX_HANDS,
+            "description": f"at most {MAX_HANDS} (`game_too_long`)",
+            "items": _ref("Hand"),
+        },
     },
 }
 
@@ -258,11 +263,19 @@ _REFUSALS = {
     "401": _error("no API token, or an unknown one"),
     "403": _error("the token's user has a role that cannot do this"),
 }
+_BUSY = {
+    **_error(
+        "another change held the database's lock too long (`DATABASE_LOCK_TIMEOUT`): "
+        "nothing was saved; send it again after `Retry-After` seconds"
+    ),
+    "headers": {"Retry-After": {"schema": {"type": "integer", "minimum": 1}}},
+}
 _GAME_REFUSALS = {
     **_REFUSALS,
     "404": _error("no such game or hand"),
     "409": _error("the game changed meanwhile (another phone, or a stale If-Match)"),
     "422": _error("a rule of the game refuses it (the engine's sentence)"),
+    "503": _BUSY,
 }
 
 
@@ -324,6 +337,7 @@ def document(server: str) -> dict[str, Any]:
                         "201": game_view,
                         **_REFUSALS,
                         "422": _GAME_REFUSALS["422"],
+                        "503": _BUSY,
                     },
                 },
             },

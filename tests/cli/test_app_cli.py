@@ -15,6 +15,7 @@ import pytest
 from scorekeeper import create_app, services
 from scorekeeper.cli import main
 from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.rules import MAX_HANDS
 from scorekeeper.engine.scoring import replay
 from scorekeeper.extensions import db
 from scorekeeper.gamefile import from_document, to_document
@@ -133,6 +134,19 @@ def test_a_file_that_is_not_a_game_is_refused(
     assert reason in refused.err
     assert len(refused.err.splitlines()) == 1
     assert untouched(instance / "scorekeeper.db")  # refused before the database is opened
+
+
+def test_a_game_longer_than_the_limit_is_refused(tmp_path: Path, run: Run, instance: Path) -> None:
+    hand = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
+    document = {
+        **load_case(GAMES[0])["game"],
+        "ruleset": "partnership",
+        "rules": {"target": 100_000},
+        "hands": [hand] * (MAX_HANDS + 1),
+    }
+    refused = run("import", written(tmp_path, document))
+    assert refused == Result(2, "", f"a game has at most {MAX_HANDS} hands, not {MAX_HANDS + 1}\n")
+    assert untouched(instance / "scorekeeper.db")
 
 
 def test_a_missing_file_is_refused(tmp_path: Path, run: Run) -> None:
