@@ -20,7 +20,7 @@ from .extensions import db
 # the first of pg_advisory_xact_lock's two keys: keeps these apart from the advisory
 # locks of any other application sharing the database
 NAMESPACE = 0x5C0E
-KEYS = {"owners": 1, "ratings": 2}
+KEYS = {"owners": 1, "ratings": 2, "logins": 3}
 
 
 def on_postgresql() -> bool:
