@@ -18,6 +18,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from .extensions import babel, csrf, db, migrate
+from .files import PRIVATE_FILE, narrowed, private_folder, write_private
 from .i18n import compile_catalogs, select_locale
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,7 +64,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         DATABASE_LOCK_TIMEOUT=LOCK_TIMEOUT,
     )
     if test_config is None:
-        instance.mkdir(parents=True, exist_ok=True)
+        private_folder(instance)  # 0700: the database, its key and its backups are secret
         app.config.from_pyfile("config.py", silent=True)
         if not app.config.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = _secret_key(instance)
@@ -98,14 +99,14 @@ def _secret_key(instance: Path) -> str:
     path = instance / "secret_key"
     if not path.exists():
         aside = instance / f"secret_key.{os.getpid()}.{secrets.token_hex(4)}"
-        aside.write_text(secrets.token_hex(32), encoding="utf-8")
-        aside.chmod(0o600)
+        write_private(aside, secrets.token_hex(32).encode("ascii"))
         try:
             os.link(aside, path)
         except FileExistsError:
             pass  # another worker's key is in place
         finally:
             aside.unlink()
+    narrowed(path, PRIVATE_FILE)
     return path.read_text(encoding="utf-8").strip()
 
 

@@ -253,10 +253,7 @@ def log_in(name: str, password: str, address: str, now: datetime | None = None) 
     now = now or utcnow()
     name = " ".join(name.split())[:NAME_LIMIT]
     address = address[:64]
-    _check_throttle(name, address, now)
-    attempt = LoginFailure(name=name, address=address, at=now)
-    db.session.add(attempt)
-    db.session.commit()
+    attempt = _counted_attempt(name, address, now)
     user = user_named(name)
     hashed = user.password_hash if user is not None else _nobody()
     if not check_password_hash(hashed, password[:MAX_PASSWORD]) or user is None:
@@ -266,7 +263,32 @@ def log_in(name: str, password: str, address: str, now: datetime | None = None) 
     return user
 
 
+# "count the attempt and check the count" is one step: a thread lock within a server
+# process, and the database's (``serialize``) across processes, held until the attempt
+# is committed, before the slow password check; so a burst of guesses for one name
+# gets exactly THROTTLE_FAILURES checks
+_LOGINS = threading.Lock()
+
+
+def _counted_attempt(name: str, address: str, now: datetime) -> LoginFailure:
+    """The attempt, recorded as a failure; ``ThrottledError`` (nothing recorded) when the
+    name or the address already has ``THROTTLE_FAILURES`` within the window."""
+    with _LOGINS:
+        serialize("logins")
+        try:
+            _check_throttle(name, address, now)
+        except ThrottledError:
+            db.session.commit()  # the forgotten failures; the lock ends
+            raise
+        attempt = LoginFailure(name=name, address=address, at=now)
+        db.session.add(attempt)
+        db.session.commit()  # the attempt counts from now on; the lock ends
+    return attempt
+
+
 def _check_throttle(name: str, address: str, now: datetime) -> None:
+    """Forget the failures older than the window; refuse when the name or the address
+    has too many within it (the caller holds the lock and commits)."""
     since = now - THROTTLE_WINDOW
     db.session.execute(delete(LoginFailure).where(LoginFailure.at < since))
     for column, value in ((LoginFailure.name, name), (LoginFailure.address, address)):
@@ -279,10 +301,8 @@ def _check_throttle(name: str, address: str, now: datetime) -> None:
             ).scalars()
         )
         if len(recent) >= THROTTLE_FAILURES:
-            db.session.commit()
             free_at = recent[-1] + THROTTLE_WINDOW
             raise ThrottledError(max(1, int((free_at - now).total_seconds())))
-    db.session.commit()
 
 
 # --- share links ---------------------------------------------------------------------------

@@ -39,6 +39,7 @@ from scorekeeper.engine.names import display_name
 from scorekeeper.engine.people import DIRECTION
 from scorekeeper.engine.rules import PRESETS, RuleSet, overrides_of, ruleset
 from scorekeeper.engine.scoring import DRAW, GameResult, replay
+from scorekeeper.files import write_private
 from scorekeeper.gamefile import load, loads, to_document
 from scorekeeper.serve import (
     DEFAULT_HOST,
@@ -667,14 +668,18 @@ def run_export(args: argparse.Namespace) -> int:
     return _write_text(text, args.output)
 
 
-def _write_text(text: str, output: str | None) -> int:
-    """``text`` on standard output (no ``output``, or ``-``) or in the file ``output``."""
+def _write_text(text: str, output: str | None, private: bool = False) -> int:
+    """``text`` on standard output (no ``output``, or ``-``) or in the file ``output``
+    (``private``: readable by its owner alone, 0600)."""
     if output in (None, "-"):
         sys.stdout.write(text)
         return OK
     try:
-        with open(output, "w", encoding="utf-8") as file:
-            file.write(text)
+        if private:
+            write_private(output, text.encode("utf-8"))
+        else:
+            with open(output, "w", encoding="utf-8") as file:
+                file.write(text)
     except OSError as exc:
         _error(f"cannot write {output!r}: {exc.strerror}")
         return BAD_INPUT
@@ -768,7 +773,7 @@ def run_backup(args: argparse.Namespace) -> int:
     app = _app()
     with app.app_context():
         text = json.dumps(backup_document(), ensure_ascii=False, indent=1) + "\n"
-    return _write_text(text, args.output)
+    return _write_text(text, args.output, private=True)  # it holds the password hashes
 
 
 def run_restore(args: argparse.Namespace) -> int:

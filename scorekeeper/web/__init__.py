@@ -11,16 +11,25 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.routing import IntegerConverter
 
 from ..engine.cards import Suit
 from ..engine.rules import PRESETS
 from ..i18n import COOKIE, LANGUAGES, install_helpers
 
 
+class DigitsConverter(IntegerConverter):
+    """``<int:...>`` in the digits 0 to 9 only (werkzeug's ``\\d`` takes ``٣`` too), at
+    most 18 of them: any other address is not found."""
+
+    regex = r"[0-9]{1,18}"
+
+
 def register(app: Flask) -> None:
     from ..extensions import csrf
     from . import api, auth, games, hands, meld, share, sheets, stats
 
+    app.url_map.converters["int"] = DigitsConverter  # before any route is added
     auth.register_access(app)
     csrf.exempt(api.bp)  # a bearer token, never a cookie, opens the API
     app.register_blueprint(api.bp)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from typing import Any
 
 from flask import Blueprint, Response, current_app, g, jsonify, request, url_for
@@ -30,6 +31,7 @@ from ..i18n import DEFAULT as DEFAULT_LANGUAGE
 from ..i18n import LANGUAGES
 from ..models import Game, User
 from .auth import requires
+from .forms import shown, whole_number
 from .openapi import IDEMPOTENCY_KEY_PATTERN, IF_MATCH_PATTERN, document
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -121,6 +123,8 @@ def _body() -> dict[str, Any]:
         body = request.get_json(silent=True)
     except RecursionError:  # nested deeper than the parser goes
         body = None
+    if body is None and request.is_json:
+        _refuse_long_numbers()
     if not isinstance(body, dict):
         raise ApiError(
             400, "bad_body", "The body must be a JSON object (Content-Type: application/json)."
@@ -147,17 +151,41 @@ def _utf8(body: object) -> bool:
     return True
 
 
+class _LongNumberError(ValueError):
+    pass
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > sys.get_int_max_str_digits():
+        raise _LongNumberError(text)
+    return int(text)
+
+
+def _refuse_long_numbers() -> None:
+    """A JSON body the parser gave up on because a number in it has more digits than
+    Python reads (4,300): 422 saying so, rather than "not a JSON object"."""
+    try:
+        json.loads(request.get_data(as_text=True), parse_int=_bounded_int)
+    except _LongNumberError:
+        raise ApiError(
+            422,
+            "number_too_long",
+            f"A number in the body has more than {sys.get_int_max_str_digits()} digits.",
+        ) from None
+    except (ValueError, RecursionError):
+        pass  # not JSON at all: the caller says so
+
+
 def _int_arg(name: str, default: int, low: int, high: int) -> int:
     text = request.args.get(name)
     if text is None:
         return default
-    try:
-        value = int(text)
-    except ValueError:
-        value = low - 1
-    if not low <= value <= high:
+    value = whole_number(text)
+    if value is None or not low <= value <= high:
         raise ApiError(
-            400, "bad_parameter", f"{name} is a whole number from {low} to {high}, not {text!r}."
+            400,
+            "bad_parameter",
+            f"{name} is a whole number from {low} to {high}, not {shown(text)}.",
         )
     return value
 

@@ -6,8 +6,13 @@ sentence is shown as it is, beside the field whose value it names.
 
 from __future__ import annotations
 
-from flask import abort
+import re
+from typing import Any
+
+from flask import abort, request
+from flask_babel import gettext as _
 from flask_wtf import FlaskForm
+from wtforms import IntegerField
 
 from .. import services
 from ..engine.errors import PinochleError
@@ -96,3 +101,66 @@ def posted_int(value: str | None) -> int | None:
     if value and value.isascii() and value.isdigit() and len(value) < 10:
         return int(value)
     return None
+
+
+# --- numbers ---------------------------------------------------------------------------------
+
+# digits a number may have: none of this app's counts, scores or ids needs more, and
+# Python's int() refuses more than 4,300; the engine bounds each value with its sentence
+MAX_DIGITS = 100
+# IntegerField's own sentence, which wtforms' catalogs translate (not the app's)
+WTFORMS_NOT_AN_INTEGER = "Not a valid integer value."
+_WHOLE_NUMBER = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
+
+
+def whole_number(text: str | None) -> int | None:
+    """``text`` as a whole number in the digits 0 to 9 (a sign and spaces around allowed,
+    at most ``MAX_DIGITS`` digits), or None: not ``1e3``, ``NaN``, ``7.0``, ``1_000``, nor
+    other scripts' digits (``int()`` reads ``'٣'`` as 3).
+
+    >>> whole_number(" 250 "), whole_number("-3"), whole_number("٣"), whole_number("9" * 5000)
+    (250, -3, None, None)
+    """
+    if text is None:
+        return None
+    stripped = text.strip()
+    return int(stripped) if _WHOLE_NUMBER.fullmatch(stripped) else None
+
+
+def shown(text: str, most: int = 20) -> str:
+    """``text`` quoted for a sentence, cut to ``most`` characters."""
+    return repr(text) if len(text) <= most else repr(text[:most]) + "…"
+
+
+def int_arg(name: str, default: int, low: int, high: int) -> int:
+    """The query parameter ``name`` as a whole number from ``low`` to ``high`` (``default``
+    when it is not sent); refused with a 400 page saying so otherwise."""
+    text = request.args.get(name)
+    if text is None:
+        return default
+    value = whole_number(text)
+    if value is None or not low <= value <= high:
+        abort(
+            400,
+            _(
+                "%(name)s is a whole number from %(low)s to %(high)s, not %(value)s.",
+                name=name,
+                low=low,
+                high=high,
+                value=shown(text),
+            ),
+        )
+    return value
+
+
+class WholeNumberField(IntegerField):  # type: ignore[misc]
+    """An ``IntegerField`` reading only what ``whole_number`` reads: a number the phone
+    shows as typed, and never one too long to read (the engine bounds the rest)."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist or not isinstance(valuelist[0], str) or not valuelist[0].strip():
+            super().process_formdata(valuelist)  # empty: the field's validators decide
+            return
+        self.data = whole_number(valuelist[0])
+        if self.data is None:
+            raise ValueError(self.invalid_value_message or self.gettext(WTFORMS_NOT_AN_INTEGER))

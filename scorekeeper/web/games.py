@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.wrappers import Response as BaseResponse
-from wtforms import IntegerField, SelectField, StringField
+from wtforms import SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length
 
@@ -23,7 +23,7 @@ from ..i18n import LANGUAGES, engine_message, option_label, option_value
 from ..i18n import language as page_language
 from ..models import Game
 from .auth import can, requires
-from .forms import EngineForm, game_or_404
+from .forms import EngineForm, WholeNumberField, game_or_404
 
 bp = Blueprint("games", __name__)
 
@@ -53,7 +53,7 @@ def new_game_form(rules: RuleSet, **kwargs: Any) -> NewGameForm:
     for name, value in rules.options().items():
         label = option_label(name)
         if isinstance(value, int):
-            field: Any = IntegerField(label, default=value, render_kw={"inputmode": "numeric"})
+            field: Any = WholeNumberField(label, default=value, render_kw={"inputmode": "numeric"})
         else:
             choices = [
                 SelectChoice(choice, option_value(name, choice))

@@ -37,7 +37,7 @@ from flask import (
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
-from wtforms import BooleanField, HiddenField, IntegerField, RadioField
+from wtforms import BooleanField, HiddenField, RadioField
 from wtforms.fields import SelectChoice
 from wtforms.validators import Optional
 
@@ -58,7 +58,7 @@ from ..engine.scoring import fill_counters as fill_engine_counters
 from ..i18n import engine_message
 from ..models import Game
 from .auth import requires
-from .forms import EngineForm, game_or_404, hand_or_404, posted_int
+from .forms import EngineForm, WholeNumberField, game_or_404, hand_or_404, posted_int, whole_number
 
 bp = Blueprint("hands", __name__)
 
@@ -145,7 +145,7 @@ def hand_form(table: Table, **kwargs: Any) -> HandForm:
             choices=[SelectChoice(player) for player in table.bidding_order],
             validate_choice=False,
         )
-        Form.bid = IntegerField(
+        Form.bid = WholeNumberField(
             _l("Bid"), default=rules.min_bid, validators=[Optional()], render_kw=NUMERIC
         )
     Form.trump = RadioField(
@@ -155,12 +155,12 @@ def hand_form(table: Table, **kwargs: Any) -> HandForm:
     )
     for index, side in enumerate(table.engine.sides):
         number_field = {"validators": [Optional()], "render_kw": NUMERIC}
-        setattr(Form, f"meld_{index}", IntegerField(side.name, **number_field))
-        setattr(Form, f"counters_{index}", IntegerField(side.name, **number_field))
+        setattr(Form, f"meld_{index}", WholeNumberField(side.name, **number_field))
+        setattr(Form, f"counters_{index}", WholeNumberField(side.name, **number_field))
         if rules.bidding:
             setattr(Form, f"took_trick_{index}", BooleanField(side.name))
         if rules.chip_table:
-            setattr(Form, f"meld_chips_{index}", IntegerField(side.name, **number_field))
+            setattr(Form, f"meld_chips_{index}", WholeNumberField(side.name, **number_field))
     for seat in range(len(table.engine.seating)):
         setattr(Form, f"cards_{seat}", HiddenField())
     # the game's version when the form was opened: a double tap or a change made
@@ -447,11 +447,8 @@ def _form_preview(form: HandForm, table: Table) -> dict[str, Any]:
 
 
 def _int_arg(args: Mapping[str, str], name: str) -> int | None:
-    value = (args.get(name) or "").strip()
-    try:
-        return int(value)
-    except ValueError:
-        return None
+    """A number typed so far, or None (not typed yet, or not a number: no hint for it)."""
+    return whole_number(args.get(name))
 
 
 @bp.route("/games/<int:game_id>/hands/preview")

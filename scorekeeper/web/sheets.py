@@ -15,7 +15,7 @@ from ..engine.errors import PinochleError, RuleError
 from ..engine.rules import PRESETS
 from ..i18n import LANGUAGES, engine_message
 from ..i18n import language as page_language
-from .forms import game_or_404
+from .forms import game_or_404, int_arg
 
 bp = Blueprint("sheets", __name__)
 
@@ -87,10 +87,7 @@ def _blank_arguments() -> tuple[str, int]:
     if name not in PRESETS:
         error = RuleError("ruleset_unknown", ruleset=name, expected=", ".join(PRESETS))
         abort(400, engine_message(error))
-    hands = request.args.get("hands", str(pdf.DEFAULT_BLANK_HANDS))
-    if not hands.isascii() or not hands.isdigit() or not 1 <= int(hands) <= MAX_BLANK_HANDS:
-        abort(400, _("Hands is a number from 1 to %(most)s.", most=MAX_BLANK_HANDS))
-    return name, int(hands)
+    return name, int_arg("hands", pdf.DEFAULT_BLANK_HANDS, 1, MAX_BLANK_HANDS)
 
 
 @bp.route("/sheets/blank.pdf")

@@ -300,11 +300,27 @@ PLAYER_CSV = (
 )
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # OWASP's CSV injection rule
+
+
+def csv_cell(value: Any) -> Any:
+    """``value`` as a spreadsheet should read it: a text starting like a formula gets a
+    leading ``'`` (shown as text, never run); numbers, signs and all, stay numbers.
+
+    >>> csv_cell("=1+1"), csv_cell("-2+3"), csv_cell("Ann"), csv_cell(-24.5)
+    ("'=1+1", "'-2+3", 'Ann', -24.5)
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def _csv(rows: Iterable[Sequence[Any]], header: Sequence[str], disposition: str) -> Response:
+    """Every CSV the app writes goes through here, each cell through ``csv_cell``."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerows([csv_cell(value) for value in row] for row in rows)
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = disposition
     return response

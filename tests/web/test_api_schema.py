@@ -86,3 +86,54 @@ def test_the_api_keeps_to_its_document(
     call()
     if mode is schemathesis.GenerationMode.POSITIVE:  # the token was sent: answers, not 401s
         assert sum(statuses.values()) > statuses[401], statuses
+
+
+# --- numbers out of any range -------------------------------------------------------------
+
+HAND = (
+    '{{"bidder": "Cal", "bid": {bid}, "trump": "H", "meld": [{meld}, 60], "counters": [150, 100]}}'
+)
+
+
+@pytest.mark.parametrize(
+    ("bid", "meld", "code"),
+    [
+        (str(2**63), "190", "bid_too_large"),
+        (str(2**40), "190", "bid_too_large"),
+        ("300", str(2**40 * 10), "meld_too_large"),  # no INTEGER column would hold it
+        ("300", str(10**30), "meld_too_large"),
+        ("1e400", "190", "game_field"),
+        ("NaN", "190", "game_field"),
+        ("300", "-Infinity", "game_field"),
+        ('300, "all_tricks": 1099511627776', "190", "hand_not_applicable"),
+        ("9" * 5000, "190", "number_too_long"),  # past Python's digit limit for int()
+        ("300", "-" + "9" * 5000, "number_too_long"),
+    ],
+)
+def test_a_hand_with_a_number_out_of_any_range_is_a_sentence(
+    api_app: tuple[Flask, str], bid: str, meld: str, code: str
+) -> None:
+    app, token = api_app
+    response = app.test_client().post(
+        "/api/v1/games/1/hands",
+        data=HAND.format(bid=bid, meld=meld),
+        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+    )
+    assert response.status_code == 422, response.get_data(as_text=True)[:200]
+    assert response.json is not None and set(response.json) == {"error", "message"}
+    assert response.json["error"] == code and len(response.json["message"]) < 300
+
+
+@pytest.mark.parametrize("value", ["9" * 5000, "9" * 30, "1e999", "NaN", "٣", "３", "-1", ""])
+@pytest.mark.parametrize("name", ["limit", "offset"])
+def test_a_paging_number_out_of_range_is_refused(
+    api_app: tuple[Flask, str], name: str, value: str
+) -> None:
+    app, token = api_app
+    response = app.test_client().get(
+        f"/api/v1/games?{name}={value}", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert response.status_code == 400 and response.json is not None
+    assert response.json["error"] == "bad_parameter"
+    assert response.json["message"].startswith(f"{name} is a whole number from ")
+    assert len(response.json["message"]) < 200

@@ -17,15 +17,19 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import accounts, services
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
+from scorekeeper.web.forms import whole_number
 from tests.conftest import copied_database
-from tests.web.conftest import PLAYED_HAND, SIDES, test_app
+from tests.web.conftest import PLAYED_HAND, SIDES, played_game, test_app
 from tests.web.test_access import database_fingerprint
+from tests.web.test_concurrency import FORM as HAND_FORM
+from tests.web.test_hands import field_errors
 from tests.web.test_outcomes import assert_outcomes_match
 
 # the fields each form has (its GET page lists them; these are for the POST-only routes)
@@ -71,6 +75,10 @@ ODD = [
     "Ann ",
     "Cafe\u0301",
     "x" * 61,
+    "9" * 5000,  # past Python's 4,300-digit limit for int()
+    "1e999",
+    "٣",  # an Arabic-Indic digit, which int() reads as 3
+    "-2+3",
 ]
 VALUES = st.one_of(st.sampled_from(ODD), st.text(max_size=40), st.integers().map(str))
 
@@ -167,3 +175,73 @@ def test_random_posts_never_fail_or_half_write(
         outcomes_match_the_hands(app)
         with app.app_context():
             db.engine.dispose()
+
+
+# --- numbers in a query -------------------------------------------------------------------
+
+# the numbers only the digits 0 to 9 write (a sign allowed), bounded before they are read
+NUMBERS = ["9" * 5000, "9" * 101, "1e999", "NaN", "٣", "３", "-1", "0", "1_0", "0x10", "", "7.0"]
+
+
+@pytest.mark.parametrize("value", NUMBERS)
+@pytest.mark.parametrize(
+    ("path", "name", "low", "high"),
+    [
+        ("/sheets/blank?hands=", "hands", 1, 200),
+        ("/sheets/blank.pdf?hands=", "hands", 1, 200),
+    ],
+)
+def test_a_number_in_a_query_is_refused_with_its_range(
+    client: FlaskClient, path: str, name: str, low: int, high: int, value: str
+) -> None:
+    response = client.get(path + value)
+    assert response.status_code == 400, value[:20]
+    assert f"{name} is a whole number from {low} to {high}, not " in response.text
+
+
+@pytest.mark.parametrize(
+    ("value", "read"),
+    [("7", 7), (" 12 ", 12), ("+3", 3), ("-3", -3), ("007", 7), ("9" * 100, 10**100 - 1)],
+)
+def test_a_number_in_a_query_in_digits_is_read(value: str, read: int) -> None:
+    assert whole_number(value) == read
+
+
+@pytest.mark.parametrize(
+    "value", [v for v in NUMBERS if v not in ("-1", "0")] + [" ", "-", "+", "1 000", "½", "²"]
+)
+def test_only_the_digits_0_to_9_write_a_number(value: str) -> None:
+    assert whole_number(value) is None
+
+
+@pytest.mark.parametrize("value", ["٣٠٠", "３００", "9" * 5000, "1e3", " 300 x"])
+@pytest.mark.parametrize("field", ["bid", "meld_0", "counters_0"])
+def test_a_hand_number_not_in_digits_is_refused_beside_its_field(
+    client: FlaskClient, field: str, value: str
+) -> None:
+    game_id = played_game(client.application, 0)
+    form = {**HAND_FORM, field: value}
+    response = client.post(f"/games/{game_id}/hands/new", data=form)
+    assert response.status_code == 400, value[:20]
+    assert field_errors(response.text, field) == ["Not a valid integer value."]
+    with client.application.app_context():
+        assert not services.get_game(game_id).hands  # type: ignore[union-attr]
+
+
+def test_a_house_rule_number_not_in_digits_is_refused(client: FlaskClient) -> None:
+    seats = {f"seat_{seat}": name for seat, name in enumerate(["Ann", "Bea", "Cal", "Dan"])}
+    form = {**seats, "target": "١٥٠٠", "first_dealer": "0", "language": "en"}
+    response = client.post("/games/new?ruleset=partnership", data=form)
+    assert response.status_code == 400
+    assert field_errors(response.text, "target") == ["Not a valid integer value."]
+    with client.application.app_context():
+        assert services.recent_games() == []
+
+
+@pytest.mark.parametrize("value", ["٣", "３", "1" + "0" * 18, "9" * 5000])
+@pytest.mark.parametrize(
+    "path", ["/games/{}", "/stats/players/{}", "/api/v1/games/{}", "/games/1/hands/{}/edit"]
+)
+def test_an_id_not_in_digits_finds_nothing(client: FlaskClient, path: str, value: str) -> None:
+    played_game(client.application, 1)
+    assert client.get(path.format(value)).status_code == 404

@@ -76,9 +76,9 @@ def test_blank_sheets(client: FlaskClient, name: str) -> None:
     ("query", "message"),
     [
         ("ruleset=euchre", "unknown rule set &#39;euchre&#39;"),
-        ("hands=0", "Hands is a number from 1 to 200"),
-        ("hands=abc", "Hands is a number from 1 to 200"),
-        ("hands=5000", "Hands is a number from 1 to 200"),
+        ("hands=0", "hands is a whole number from 1 to 200, not &#39;0&#39;"),
+        ("hands=abc", "hands is a whole number from 1 to 200, not &#39;abc&#39;"),
+        ("hands=5000", "hands is a whole number from 1 to 200, not &#39;5000&#39;"),
         ("paper=a3", "Paper is a4 or letter"),
     ],
 )

@@ -21,7 +21,8 @@ from scorekeeper.gamefile import to_document
 from scorekeeper.models import Season
 from scorekeeper.simulate import demo_games
 from scorekeeper.stats import Period, best_partners, find_period, player_stats
-from tests.web.conftest import test_app
+from scorekeeper.web.stats import csv_cell
+from tests.web.conftest import PLAYED_HAND, test_app
 
 GAMES = demo_games(30, 6, random.Random(11), until=date(2026, 11, 29), days=500)
 
@@ -358,3 +359,50 @@ def test_odd_season_names_are_refused_before_any_query(season: FlaskClient, name
     assert response.status_code == 400
     expected = "holds a NUL character" if "\x00" in name else "unknown season"
     assert expected in response.get_data(as_text=True)
+
+
+# --- formula injection ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "cell"),
+    [
+        ('=HYPERLINK("http://x","y")', '\'=HYPERLINK("http://x","y")'),
+        ("+1+cmd|'/C calc'!A0", "'+1+cmd|'/C calc'!A0"),
+        ("-2+3", "'-2+3"),
+        ("@SUM(1+1)", "'@SUM(1+1)"),
+        ("\tAnn", "'\tAnn"),
+        ("\rAnn", "'\rAnn"),
+        ("-", "'-"),
+        ("Ann", "Ann"),
+        ("Ann=Bea", "Ann=Bea"),  # only the first character counts
+        (" =1", " =1"),
+        ("'quoted", "'quoted"),
+        ("", ""),
+        (-24, -24),  # numbers stay numbers, signs and all
+        (-24.5, -24.5),
+        (16.0, 16.0),
+        (0, 0),
+        (None, None),
+    ],
+)
+def test_a_csv_cell_starting_like_a_formula_is_text(value: object, cell: object) -> None:
+    assert csv_cell(value) == cell
+
+
+def test_player_names_reach_the_csv_as_text(app: Flask) -> None:
+    names = ['=HYPERLINK("http://x","y")', "+1+cmd|'/C calc'!A0", "-2+3", "@SUM(1+1)"]
+    with app.app_context():
+        game = services.create_game(
+            "partnership", {}, [("Us", names[:2]), ("Them", names[2:])], first_dealer=names[0]
+        )
+        for _ in range(5):
+            services.add_hand(game, {**PLAYED_HAND, "bidder": names[1]})
+    client = app.test_client()
+    players = list(csv.DictReader(io.StringIO(client.get("/stats/players.csv").get_data(True))))
+    assert sorted(row["name"] for row in players) == sorted(f"'{name}" for name in names)
+    changes = [float(row["rating_change"]) for row in players]  # still numbers
+    assert any(change < 0 for change in changes) and any(change > 0 for change in changes)
+    pairs = list(csv.reader(io.StringIO(client.get("/stats/partnerships.csv").get_data(True))))
+    assert {cell for row in pairs[1:] for cell in row[:2]} == {f"'{name}" for name in names}
+    assert all(float(row[4]) in (0.0, 1.0) for row in pairs[1:])

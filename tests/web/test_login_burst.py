@@ -1,0 +1,102 @@
+"""Wrong passwords sent all at once for one name, through a live server: exactly
+``THROTTLE_FAILURES`` of them are checked, the rest are refused (429) unchecked."""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import threading
+import time
+import urllib.parse
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from werkzeug.serving import make_server
+
+from scorekeeper import accounts
+from scorekeeper.extensions import db
+from tests.web.conftest import test_app
+
+BURST = 40
+PASSWORD = "a long enough password"
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[Flask, str]]:
+    """Logins on (CSRF off: these are scripted guesses), one thread per request."""
+    app = test_app(tmp_path / "burst.db", LOGIN_DISABLED=False)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield app, f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    server.server_close()
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
+def checked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The passwords checked, each check slow (as scrypt is) to widen any race."""
+    calls: list[str] = []
+    real = accounts.check_password_hash
+
+    def counting(hashed: str, password: str) -> bool:
+        calls.append(password)
+        time.sleep(0.05)
+        return real(hashed, password)
+
+    monkeypatch.setattr(accounts, "check_password_hash", counting)
+    return calls
+
+
+@pytest.mark.parametrize(
+    ("name", "address", "one_process"),
+    [
+        ("Sam", "same", True),
+        ("Sam", "many", True),
+        ("Nobody", "same", True),
+        # without the server process's own lock: the database's lock, which holds
+        # between server processes (gunicorn's workers), does it alone
+        ("Sam", "many", False),
+    ],
+)
+def test_a_burst_of_wrong_passwords_checks_five(
+    served: tuple[Flask, str],
+    checked: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    address: str,
+    one_process: bool,
+) -> None:
+    if not one_process:
+        monkeypatch.setattr(accounts, "_LOGINS", contextlib.nullcontext())
+    app, url = served
+    with app.app_context():
+        accounts.create_user("Sam", PASSWORD, "scorekeeper")
+    port = int(url.rsplit(":", 1)[1])
+    answers: Counter[int] = Counter()
+    start = threading.Barrier(BURST)
+
+    def guess(number: int) -> None:
+        body = urllib.parse.urlencode({"name": name, "password": f"guess {number:02}"})
+        # from one address, or each from its own (127.0.0.2, ...): the name alone throttles
+        source = ("127.0.0.1" if address == "same" else f"127.0.0.{number + 2}", 0)
+        connection = http.client.HTTPConnection("127.0.0.1", port, 60, source)
+        start.wait()
+        connection.request(
+            "POST", "/login", body, {"Content-Type": "application/x-www-form-urlencoded"}
+        )
+        answers[connection.getresponse().status] += 1
+        connection.close()
+
+    guesses = [threading.Thread(target=guess, args=(n,)) for n in range(BURST)]
+    for each in guesses:
+        each.start()
+    for each in guesses:
+        each.join()
+    assert len(checked) == accounts.THROTTLE_FAILURES, sorted(checked)
+    assert answers == Counter({400: accounts.THROTTLE_FAILURES, 429: BURST - 5}), answers
