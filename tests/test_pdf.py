@@ -165,6 +165,16 @@ def test_sheet_command_refuses_a_bad_file(
     assert not target.exists()
 
 
+@pytest.mark.parametrize("hands", ["0", "61", "197"])
+def test_sheet_command_refuses_a_blank_sheet_beyond_a_pad(
+    hands: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "blank.pdf"
+    assert main(["sheet", "--blank", "--hands", hands, "-o", str(target)]) == 2
+    assert f"--hands must be from 1 to 60, not {hands}" in capsys.readouterr().err
+    assert not target.exists()
+
+
 def test_sheet_command_needs_a_file_or_blank(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sheet"]) == 2
     assert "give a game file" in capsys.readouterr().err

@@ -20,7 +20,6 @@ from .forms import game_or_404
 bp = Blueprint("sheets", __name__)
 
 SHEET_VERSION = "1"  # part of every ETag: a new layout is a new sheet
-MAX_BLANK_HANDS = 200
 _CACHE: OrderedDict[str, bytes] = OrderedDict()
 _CACHE_SIZE = 32
 
@@ -88,8 +87,10 @@ def _blank_arguments() -> tuple[str, int]:
         error = RuleError("ruleset_unknown", ruleset=name, expected=", ".join(PRESETS))
         abort(400, engine_message(error))
     hands = request.args.get("hands", str(pdf.DEFAULT_BLANK_HANDS))
-    if not hands.isascii() or not hands.isdigit() or not 1 <= int(hands) <= MAX_BLANK_HANDS:
-        abort(400, _("Hands is a number from 1 to %(most)s.", most=MAX_BLANK_HANDS))
+    # digits checked (and a few of them) before int() reads them
+    digits = hands.isascii() and hands.isdigit() and len(hands) <= 3
+    if not digits or not 1 <= int(hands) <= pdf.MAX_BLANK_HANDS:
+        abort(400, _("Hands is a number from 1 to %(most)s.", most=pdf.MAX_BLANK_HANDS))
     return name, int(hands)
 
 
@@ -113,7 +114,7 @@ def blank_print() -> str:
 
 @bp.route("/sheets")
 def index() -> str:
-    return render_template("sheets/index.html", papers=list(pdf.PAPERS))
+    return render_template("sheets/index.html", papers=list(pdf.PAPERS), most=pdf.MAX_BLANK_HANDS)
 
 
 __all__ = ["PinochleError", "bp"]

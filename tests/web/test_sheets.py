@@ -76,16 +76,35 @@ def test_blank_sheets(client: FlaskClient, name: str) -> None:
     ("query", "message"),
     [
         ("ruleset=euchre", "unknown rule set &#39;euchre&#39;"),
-        ("hands=0", "Hands is a number from 1 to 200"),
-        ("hands=abc", "Hands is a number from 1 to 200"),
-        ("hands=5000", "Hands is a number from 1 to 200"),
+        ("hands=0", "Hands is a number from 1 to 60"),
+        ("hands=abc", "Hands is a number from 1 to 60"),
+        ("hands=61", "Hands is a number from 1 to 60"),
+        ("hands=197", "Hands is a number from 1 to 60"),
+        ("hands=5000", "Hands is a number from 1 to 60"),
+        ("hands=" + "9" * 5000, "Hands is a number from 1 to 60"),
+        ("hands=%EF%BC%93", "Hands is a number from 1 to 60"),  # a full-width 3
+        ("hands=60&lang=fr&hands=61", None),  # the first value counts
         ("paper=a3", "Paper is a4 or letter"),
     ],
 )
-def test_blank_sheet_refusals(client: FlaskClient, query: str, message: str) -> None:
-    page = client.get(f"/sheets/blank.pdf?{query}")
+def test_blank_sheet_refusals(client: FlaskClient, query: str, message: str | None) -> None:
+    page = client.get(f"/sheets/blank?{query}")  # the print view reads the same arguments
+    if message is None:
+        assert page.status_code == 200
+        return
     assert page.status_code == 400
     assert message in page.text
+    assert client.get(f"/sheets/blank.pdf?{query}").status_code == 400
+
+
+def test_blank_sheet_refusal_in_french(client: FlaskClient) -> None:
+    page = client.get("/sheets/blank.pdf?hands=61", headers={"Accept-Language": "fr"})
+    assert page.status_code == 400
+    assert "Le nombre de donnes va de 1 à 60." in page.text
+
+
+def test_the_blank_sheet_form_says_the_bound(client: FlaskClient) -> None:
+    assert 'max="60"' in client.get("/sheets").text
 
 
 def test_blank_sheet_page_and_print_view(client: FlaskClient) -> None:
