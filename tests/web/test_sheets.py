@@ -7,11 +7,15 @@ import io
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from scorekeeper import services
 from scorekeeper.engine.rules import PRESETS
 from tests.web.conftest import PLAYED_HAND, played_game, stored_game
+
+ODD_HANDS = ["", " 5", "5 ", "+5", "-1", "060", "0060", "1e1", "６０", "٣", "²", "9" * 5000, "\x00"]
 
 
 def test_game_sheet_pdf(app: Flask, client: FlaskClient) -> None:
@@ -95,6 +99,18 @@ def test_blank_sheet_refusals(client: FlaskClient, query: str, message: str | No
     assert page.status_code == 400
     assert message in page.text
     assert client.get(f"/sheets/blank.pdf?{query}").status_code == 400
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(hands=st.one_of(st.sampled_from(ODD_HANDS), st.text(max_size=12), st.integers().map(str)))
+def test_any_hands_is_a_sheet_or_a_sentence(client: FlaskClient, hands: str) -> None:
+    page = client.get("/sheets/blank", query_string={"hands": hands})
+    expected = hands.isascii() and hands.isdigit() and len(hands) < 4 and 1 <= int(hands) <= 60
+    assert page.status_code == (200 if expected else 400), hands
+    if not expected and "\x00" not in hands:
+        assert "Hands is a number from 1 to 60" in page.text
 
 
 def test_blank_sheet_refusal_in_french(client: FlaskClient) -> None:
