@@ -83,6 +83,26 @@ def test_renders_up_to_the_limit_run_at_once(app: Flask, slow: SlowRender) -> No
     assert answers[0].status_code == 200
 
 
+def test_no_more_wait_than_there_are_slots(app: Flask, slow: SlowRender) -> None:
+    app.config.update(SHEET_RENDERS=1, SHEET_RENDER_WAIT=60)
+    first, _ = in_thread(app, "/sheets/blank.pdf?hands=10")
+    assert slow.started.wait(timeout=5)
+    second, answers = in_thread(app, "/sheets/blank.pdf?hands=11")
+    slots = app.extensions["sheet_renders"]
+    for _ in range(500):  # until the second waits for the slot
+        if slots.waiting:
+            break
+        threading.Event().wait(0.01)
+    assert slots.waiting == 1
+    third, refused = in_thread(app, "/sheets/blank.pdf?hands=12")
+    third.join(timeout=5)  # answered at once, not after 60 seconds
+    assert not third.is_alive() and refused[0].status_code == 503
+    slow.release.set()
+    for thread in (first, second):
+        thread.join(timeout=5)
+    assert answers[0].status_code == 200
+
+
 def test_the_same_sheet_asked_twice_at_once_is_rendered_once(app: Flask, slow: SlowRender) -> None:
     app.config.update(SHEET_RENDERS=1, SHEET_RENDER_WAIT=5)
     first, answers = in_thread(app, "/sheets/blank.pdf?hands=10")
