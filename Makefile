@@ -42,7 +42,7 @@ bench: $(STAMP)
 bench-web: $(STAMP)
 	$(BIN)/python -m benchmarks.web
 
-## bench-pdf: print the score sheet's speed (40 hands: warm, cold start, cached)
+## bench-pdf: print the score sheet's speed (40, 100, 1,000 hands; a 60-hand blank sheet)
 bench-pdf: $(STAMP)
 	$(BIN)/python -m benchmarks.pdf
 

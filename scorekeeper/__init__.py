@@ -45,6 +45,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         or f"sqlite:///{instance / 'scorekeeper.db'}",
         BABEL_DEFAULT_LOCALE="en",
         SHEET_PAPER="a4",  # a4 or letter: the score sheets' default paper
+        # PDF renders at once in a process, and the seconds a request waits for one
+        # before a 503 (web/renders.py)
+        SHEET_RENDERS=2,
+        SHEET_RENDER_WAIT=2.0,
+        # rendered sheets kept on disk for every process (sheet_store.py): the folder
+        # (None: instance/sheets), at most so many files and bytes
+        SHEET_CACHE_FOLDER=None,
+        SHEET_CACHE_FILES=500,
+        SHEET_CACHE_BYTES=200 * 1024 * 1024,
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
         # a form left open while the phone sleeps must still save: the token lives as
         # long as the session, not an hour

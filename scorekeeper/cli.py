@@ -158,7 +158,7 @@ def _app_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     sheet.add_argument("file", metavar="FILE", nargs="?", help="a pinochle-game/1 document")
     sheet.add_argument("--blank", action="store_true", help="an empty sheet instead")
     sheet.add_argument("--ruleset", default="partnership", help="the blank sheet's rule set")
-    sheet.add_argument("--hands", type=int, default=30, help="rows on the blank sheet (30)")
+    sheet.add_argument("--hands", type=int, default=30, help="blank rows, 1 to 60 (30)")
     sheet.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (a4)")
     sheet.add_argument(
         "--language", choices=("en", "fr", "pl", "nl"), default="en", help="the sheet's (en)"
@@ -831,8 +831,8 @@ def run_sheet(args: argparse.Namespace) -> int:
 
     if args.blank:
         rules = ruleset(args.ruleset)  # an unknown name is refused with the engine's sentence
-        if not 1 <= args.hands <= 200:
-            _error(f"--hands must be from 1 to 200, not {args.hands}")
+        if not 1 <= args.hands <= pdf.MAX_BLANK_HANDS:
+            _error(f"--hands must be from 1 to {pdf.MAX_BLANK_HANDS}, not {args.hands}")
             return BAD_INPUT
         output = args.output or f"blank-{rules.name}.pdf"
         body = pdf.blank_sheet_pdf(rules.name, args.hands, args.paper, args.language)

@@ -30,6 +30,9 @@ from .i18n import in_language, install_helpers
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 DEFAULT_BLANK_HANDS = 30
+# a pad's worth: a long game of check pinochle runs to about 40 hands, and 60 rows are
+# three pages (A4 or Letter); more is a stack of paper, and each sheet is a render
+MAX_BLANK_HANDS = 60
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import cProfile
+import dataclasses
 import io
 import json
+import pstats
 import random
 import re
 from pathlib import Path
@@ -13,6 +16,7 @@ from pypdf import PdfReader
 
 from scorekeeper import pdf
 from scorekeeper.cli import main
+from scorekeeper.engine.game import Game
 from scorekeeper.engine.rules import PRESETS, with_options
 from scorekeeper.engine.scoring import replay
 from scorekeeper.gamefile import dumps, from_document
@@ -70,6 +74,29 @@ def test_a_long_game_runs_over_pages_with_the_header_repeated(long_game: object)
         assert "Counters" in page and "Total" in page, f"no table header on page {number}"
     last_totals = replay(long_game).totals  # type: ignore[arg-type]
     assert all(str(total) in numbers("\n".join(pages)) for total in last_totals)
+
+
+def render_work(game: Game) -> tuple[int, int]:
+    """The Python calls WeasyPrint makes for the game's sheet (work, counted rather than
+    timed: ``make bench-pdf`` has the seconds), and its pages."""
+    html = pdf.game_sheet_html(game)
+    profile = cProfile.Profile()
+    profile.enable()
+    body = pdf.html_to_pdf(html)
+    profile.disable()
+    return pstats.Stats(profile).total_calls, len(PdfReader(io.BytesIO(body)).pages)  # type: ignore[attr-defined]
+
+
+def test_a_sheets_work_grows_in_step_with_its_hands() -> None:
+    rules = dataclasses.replace(PRESETS["partnership"], target=10**9)
+    game = random_game(rules, random.Random(120), hands=120)
+    render_work(dataclasses.replace(game, hands=game.hands[:5]))  # fonts and styles loaded
+    work = {n: render_work(dataclasses.replace(game, hands=game.hands[:n])) for n in (30, 60, 120)}
+    calls = {n: found[0] for n, found in work.items()}
+    # linear: twice the extra hands, twice the extra work (quadratic would be 3 times)
+    assert (calls[120] - calls[60]) / (calls[60] - calls[30]) < 2.5, calls
+    pages = {n: found[1] for n, found in work.items()}
+    assert pages[120] <= 2 * pages[60] <= 4 * pages[30], pages  # rows fill the pages
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -162,6 +189,16 @@ def test_sheet_command_refuses_a_bad_file(
     assert main(["sheet", str(source), "-o", str(target)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith(f"hand {load_case(path)['expect']['error_hand']}: ")
+    assert not target.exists()
+
+
+@pytest.mark.parametrize("hands", ["0", "61", "197"])
+def test_sheet_command_refuses_a_blank_sheet_beyond_a_pad(
+    hands: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "blank.pdf"
+    assert main(["sheet", "--blank", "--hands", hands, "-o", str(target)]) == 2
+    assert f"--hands must be from 1 to 60, not {hands}" in capsys.readouterr().err
     assert not target.exists()
 
 

@@ -51,6 +51,7 @@ def register(app: Flask) -> None:
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(500, _or_json(_server_error))
     app.register_error_handler(OperationalError, _database_error)
+    app.register_error_handler(503, _or_json(_busy))
     app.before_request(_refuse_nul)
     app.context_processor(_template_helpers)
     app.after_request(_headers)
@@ -190,6 +191,14 @@ def _forbidden(_error: Exception) -> tuple[str, int]:
 def _too_many(error: Exception) -> tuple[str, int]:
     description = getattr(error, "description", "") or _("Too many tries. Wait a while.")
     return _error_page(429, _("Too many tries"), str(description))
+
+
+def _busy(error: Exception) -> tuple[str, int, dict[str, str]]:
+    """503: the server is busy (the render slots taken); try again after Retry-After."""
+    description = getattr(error, "description", "") or _("Busy just now. Try again soon.")
+    page, status = _error_page(503, _("Busy"), str(description))
+    retry_after = getattr(error, "retry_after", None)
+    return page, status, ({"Retry-After": str(retry_after)} if retry_after else {})
 
 
 def _not_found(_error: Exception) -> tuple[str, int]:

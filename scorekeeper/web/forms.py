@@ -132,9 +132,10 @@ def shown(text: str, most: int = 20) -> str:
     return repr(text) if len(text) <= most else repr(text[:most]) + "…"
 
 
-def int_arg(name: str, default: int, low: int, high: int) -> int:
+def int_arg(name: str, default: int, low: int, high: int, label: str | None = None) -> int:
     """The query parameter ``name`` as a whole number from ``low`` to ``high`` (``default``
-    when it is not sent); refused with a 400 page saying so otherwise."""
+    when it is not sent); refused with a 400 page saying so otherwise, calling it
+    ``label`` (the field's name on the page) when given."""
     text = request.args.get(name)
     if text is None:
         return default
@@ -144,7 +145,7 @@ def int_arg(name: str, default: int, low: int, high: int) -> int:
             400,
             _(
                 "%(name)s is a whole number from %(low)s to %(high)s, not %(value)s.",
-                name=name,
+                name=label or name,
                 low=low,
                 high=high,
                 value=shown(text),

@@ -3,26 +3,40 @@
 from __future__ import annotations
 
 import hashlib
-from collections import OrderedDict
-from collections.abc import Callable
+import logging
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import BinaryIO
 
-from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    render_template,
+    request,
+)
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import pdf, services
 from ..engine.errors import PinochleError, RuleError
+from ..engine.game import Game as EngineGame
 from ..engine.rules import PRESETS
+from ..extensions import db
 from ..i18n import LANGUAGES, engine_message
 from ..i18n import language as page_language
+from ..models import Game
+from ..sheet_store import SheetStore
 from .forms import game_or_404, int_arg
+from .renders import render_slot
 
 bp = Blueprint("sheets", __name__)
+log = logging.getLogger(__name__)
 
-SHEET_VERSION = "1"  # part of every ETag: a new layout is a new sheet
-MAX_BLANK_HANDS = 200
-_CACHE: OrderedDict[str, bytes] = OrderedDict()
-_CACHE_SIZE = 32
+CHUNK = 256 * 1024  # bytes of a stored sheet read at a time
+SHEET_VERSION = "2"  # part of every ETag and file name: a new layout is a new sheet
 
 
 def _paper() -> str:
@@ -32,40 +46,85 @@ def _paper() -> str:
     return str(paper)
 
 
-def _pdf_response(body: bytes, filename: str, etag: str) -> Response:
-    response = Response(body, mimetype="application/pdf")
+def _store() -> SheetStore:
+    """The folder of rendered sheets every process of this instance shares."""
+    config = current_app.config
+    folder = config["SHEET_CACHE_FOLDER"] or Path(current_app.instance_path) / "sheets"
+    return SheetStore(Path(folder), config["SHEET_CACHE_FILES"], config["SHEET_CACHE_BYTES"])
+
+
+def _sheet(stamp: str, filename: str, render: Callable[[], bytes]) -> BaseResponse:
+    """The sheet ``stamp`` names: 304 when the browser has it, else the stored file,
+    else rendered (holding a render slot: 503 when none is free) and stored."""
+    etag = hashlib.sha256(stamp.encode()).hexdigest()[:32]
+    if etag in request.if_none_match:
+        return Response(status=304, headers={"ETag": f'"{etag}"'})
+    store = _store()
+    stored = store.open(etag)
+    if stored is None:
+        with render_slot():
+            stored = store.open(etag)  # made meanwhile by another request
+            if stored is None:
+                body = render()
+                try:
+                    store.put(etag, body)
+                except OSError as exc:
+                    log.warning("score sheet not stored in %s: %s", store.folder, exc)
+                stored = store.open(etag)
+                if stored is None:  # not stored, or larger than the whole store
+                    return _pdf_response(body, filename, etag)
+    return _stream(stored, filename, etag)
+
+
+def _stream(stored: BinaryIO, filename: str, etag: str) -> BaseResponse:
+    """A stored sheet, read in chunks as it is sent (closed at the end, or when the
+    answer is dropped halfway)."""
+    size = os.fstat(stored.fileno()).st_size
+
+    def chunks() -> Iterator[bytes]:
+        with stored:
+            while chunk := stored.read(CHUNK):
+                yield chunk
+
+    response = Response(chunks(), mimetype="application/pdf", direct_passthrough=True)
+    response.content_length = size
+    return _headers(response, filename, etag)
+
+
+def _headers(response: BaseResponse, filename: str, etag: str) -> BaseResponse:
     response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"  # ask again, answered 304 while unchanged
     return response
 
 
-def _cached(key: str, render: Callable[[], bytes]) -> bytes:
-    """The bytes of a sheet made once per change of its game (a few kept, newest last)."""
-    body = _CACHE.get(key)
-    if body is None:
-        body = render()
-        _CACHE[key] = body
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    else:
-        _CACHE.move_to_end(key)
-    return body
+def _pdf_response(body: bytes, filename: str, etag: str) -> BaseResponse:
+    return _headers(Response(body, mimetype="application/pdf"), filename, etag)
+
+
+def _game_row_or_404(game_id: int) -> Game:
+    """The game's own row, none of its hands: enough for the stamp, the language and the
+    file name, whatever the game's length."""
+    game = db.session.get(Game, game_id) if 0 < game_id < 2**31 else None
+    if game is None:
+        abort(404)
+    return game
+
+
+def _whole_game(game: Game) -> EngineGame:
+    """The game with its hands, for a render (loaded afresh, in a few queries)."""
+    game_id = game.id
+    db.session.expunge(game)
+    return services.engine_game(game_or_404(game_id))
 
 
 @bp.route("/games/<int:game_id>/sheet.pdf")
 def game_pdf(game_id: int) -> BaseResponse:
-    game = game_or_404(game_id)
-    paper = _paper()
-    stamp = f"{SHEET_VERSION}.{services.change_stamp(game)}.{paper}.{game.language}"
-    etag = hashlib.sha256(stamp.encode()).hexdigest()[:32]
-    if etag in request.if_none_match:
-        return Response(status=304, headers={"ETag": f'"{etag}"'})
-    body = _cached(
-        stamp, lambda: pdf.game_sheet_pdf(services.engine_game(game), paper, game.language)
-    )
+    game = _game_row_or_404(game_id)
+    paper, language = _paper(), game.language
+    stamp = f"{SHEET_VERSION}.{services.change_stamp(game)}.{paper}.{language}"
     filename = f"pinochle-{game.id}-{game.played_on.isoformat()}.pdf"
-    return _pdf_response(body, filename, etag)
+    return _sheet(stamp, filename, lambda: pdf.game_sheet_pdf(_whole_game(game), paper, language))
 
 
 @bp.route("/games/<int:game_id>/sheet")
@@ -87,7 +146,7 @@ def _blank_arguments() -> tuple[str, int]:
     if name not in PRESETS:
         error = RuleError("ruleset_unknown", ruleset=name, expected=", ".join(PRESETS))
         abort(400, engine_message(error))
-    return name, int_arg("hands", pdf.DEFAULT_BLANK_HANDS, 1, MAX_BLANK_HANDS)
+    return name, int_arg("hands", pdf.DEFAULT_BLANK_HANDS, 1, pdf.MAX_BLANK_HANDS, _("Hands"))
 
 
 @bp.route("/sheets/blank.pdf")
@@ -95,11 +154,11 @@ def blank_pdf() -> BaseResponse:
     name, hands = _blank_arguments()
     paper, language = _paper(), _language()
     stamp = f"{SHEET_VERSION}.blank.{name}.{hands}.{paper}.{language}"
-    etag = hashlib.sha256(stamp.encode()).hexdigest()[:32]
-    if etag in request.if_none_match:
-        return Response(status=304, headers={"ETag": f'"{etag}"'})
-    body = _cached(stamp, lambda: pdf.blank_sheet_pdf(name, hands, paper, language))
-    return _pdf_response(body, f"pinochle-{name}-blank.pdf", etag)
+    return _sheet(
+        stamp,
+        f"pinochle-{name}-blank.pdf",
+        lambda: pdf.blank_sheet_pdf(name, hands, paper, language),
+    )
 
 
 @bp.route("/sheets/blank")
@@ -110,7 +169,7 @@ def blank_print() -> str:
 
 @bp.route("/sheets")
 def index() -> str:
-    return render_template("sheets/index.html", papers=list(pdf.PAPERS))
+    return render_template("sheets/index.html", papers=list(pdf.PAPERS), most=pdf.MAX_BLANK_HANDS)
 
 
 __all__ = ["PinochleError", "bp"]

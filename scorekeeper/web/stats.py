@@ -27,6 +27,7 @@ from ..i18n import engine_message, translated
 from ..i18n import language as page_language
 from ..models import Player
 from .forms import EngineForm, posted_int
+from .renders import render_slot
 
 bp = Blueprint("stats", __name__, url_prefix="/stats")
 
@@ -371,12 +372,11 @@ def report_pdf() -> Response:
     from .. import pdf
 
     period = _period()
-    body = pdf.season_report_pdf(
-        page_language(),
-        **_season(period, REPORT_CHART_WIDTH),
-        printed_on=date.today(),
-        pair_rows=REPORT_PAIR_ROWS,
-    )
+    figures = _season(period, REPORT_CHART_WIDTH)
+    with render_slot():
+        body = pdf.season_report_pdf(
+            page_language(), **figures, printed_on=date.today(), pair_rows=REPORT_PAIR_ROWS
+        )
     response = Response(body, mimetype="application/pdf")
     response.headers["Content-Disposition"] = _disposition("inline", period, "season", "pdf")
     return response

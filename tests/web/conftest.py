@@ -33,6 +33,7 @@ def test_app(database: Path, **config: Any) -> Flask:
             "SECRET_KEY": "test",
             "WTF_CSRF_ENABLED": False,
             "LOGIN_DISABLED": True,
+            "SHEET_CACHE_FOLDER": str(database.parent / "sheets"),  # none in instance/
             **config,
             "SQLALCHEMY_DATABASE_URI": config.get("SQLALCHEMY_DATABASE_URI")
             or database_url(database),

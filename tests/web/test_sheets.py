@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from scorekeeper import services
 from scorekeeper.engine.rules import PRESETS
 from tests.web.conftest import PLAYED_HAND, played_game, stored_game
+
+ODD_HANDS = ["", " 5", "5 ", "+5", "-1", "060", "0060", "1e1", "６０", "٣", "²", "9" * 5000, "\x00"]
 
 
 def test_game_sheet_pdf(app: Flask, client: FlaskClient) -> None:
@@ -76,16 +81,48 @@ def test_blank_sheets(client: FlaskClient, name: str) -> None:
     ("query", "message"),
     [
         ("ruleset=euchre", "unknown rule set &#39;euchre&#39;"),
-        ("hands=0", "hands is a whole number from 1 to 200, not &#39;0&#39;"),
-        ("hands=abc", "hands is a whole number from 1 to 200, not &#39;abc&#39;"),
-        ("hands=5000", "hands is a whole number from 1 to 200, not &#39;5000&#39;"),
+        ("hands=0", "Hands is a whole number from 1 to 60, not"),
+        ("hands=abc", "Hands is a whole number from 1 to 60, not"),
+        ("hands=61", "Hands is a whole number from 1 to 60, not"),
+        ("hands=197", "Hands is a whole number from 1 to 60, not"),
+        ("hands=5000", "Hands is a whole number from 1 to 60, not"),
+        ("hands=" + "9" * 5000, "Hands is a whole number from 1 to 60, not"),
+        ("hands=%EF%BC%93", "Hands is a whole number from 1 to 60, not"),  # a full-width 3
+        ("hands=60&lang=fr&hands=61", None),  # the first value counts
         ("paper=a3", "Paper is a4 or letter"),
     ],
 )
-def test_blank_sheet_refusals(client: FlaskClient, query: str, message: str) -> None:
-    page = client.get(f"/sheets/blank.pdf?{query}")
+def test_blank_sheet_refusals(client: FlaskClient, query: str, message: str | None) -> None:
+    page = client.get(f"/sheets/blank?{query}")  # the print view reads the same arguments
+    if message is None:
+        assert page.status_code == 200
+        return
     assert page.status_code == 400
     assert message in page.text
+    assert client.get(f"/sheets/blank.pdf?{query}").status_code == 400
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(hands=st.one_of(st.sampled_from(ODD_HANDS), st.text(max_size=12), st.integers().map(str)))
+def test_any_hands_is_a_sheet_or_a_sentence(client: FlaskClient, hands: str) -> None:
+    page = client.get("/sheets/blank", query_string={"hands": hands})
+    digits = re.fullmatch(r"[+-]?[0-9]{1,100}", hands.strip())  # forms.whole_number's rule
+    expected = digits is not None and 1 <= int(hands) <= 60
+    assert page.status_code == (200 if expected else 400), hands
+    if not expected and "\x00" not in hands:
+        assert "Hands is a whole number from 1 to 60, not" in page.text
+
+
+def test_blank_sheet_refusal_in_french(client: FlaskClient) -> None:
+    page = client.get("/sheets/blank.pdf?hands=61", headers={"Accept-Language": "fr"})
+    assert page.status_code == 400
+    assert "Donnes est un nombre entier de 1 à 60, pas &#39;61&#39;." in page.text
+
+
+def test_the_blank_sheet_form_says_the_bound(client: FlaskClient) -> None:
+    assert 'max="60"' in client.get("/sheets").text
 
 
 def test_blank_sheet_page_and_print_view(client: FlaskClient) -> None:
