@@ -54,7 +54,9 @@ def budget_app(folder: Path) -> Flask:
 def logged_in(app: Flask, role: str = "scorekeeper") -> FlaskClient:
     """A client logged in as a new user with ``role`` (as the scorekeeper's phone is)."""
     with app.app_context():
-        user = accounts.user_named(role) or accounts.create_user(role, f"{role}-password", role)
+        user = accounts.user_named(role) or accounts.create_user(
+            role, "a long enough password", role
+        )
         cookie = user.get_id()
     client = app.test_client()
     with client.session_transaction() as session:
