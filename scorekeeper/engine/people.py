@@ -41,6 +41,15 @@ DIRECTION = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2
 DROPPED = frozenset("\u00ad\u180e\u200b\u2060\ufeff")
 VISIBLE = ("L", "N", "P", "S")  # the categories a reader sees: letters, numbers, marks of
 # punctuation, symbols (a combining mark alone shows nothing)
+# letters and signs that show nothing all the same: the Hangul fillers, the blank Braille cell
+BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# the joiners some scripts need between two letters (Persian, Indic, emoji sequences):
+# kept there, dropped anywhere else ("Olga\u200c" is "Olga")
+JOINERS = frozenset("\u200c\u200d")
+# no character a name may hold: unassigned code points and noncharacters, private use, and
+# format characters other than the joiners (the direction ones are refused by their name)
+REFUSED = ("Cn", "Co", "Cf")
+CONTROL = ("Cc", "Zl", "Zp")  # control characters, line and paragraph separators
 
 
 class NameRefusedError(GameError):
@@ -59,15 +68,17 @@ def checked_name(text: str, field: str) -> str:
             raise NameRefusedError("name_surrogate", whose=where, char=_code(char))
     name = normal_name(text)
     for char in name:
-        category = unicodedata.category(char)
-        if category in ("Cc", "Zl", "Zp"):
+        if unicodedata.category(char) in CONTROL:
             raise NameRefusedError("name_control", whose=where, name=name, char=_code(char))
         if char in DIRECTION:
             raise NameRefusedError("name_direction", whose=where, name=name, char=_code(char))
-    if not name:
+    if not name and all(char in DROPPED or char.isspace() for char in text):
         raise NameRefusedError("name_empty", whose=where)
-    if not any(unicodedata.category(char).startswith(VISIBLE) for char in name):
+    if not any(visible(char) for char in name):
         raise NameRefusedError("name_invisible", whose=where, name=name)
+    for char in name:
+        if unicodedata.category(char) in REFUSED and char not in JOINERS:
+            raise NameRefusedError("name_control", whose=where, name=name, char=_code(char))
     if len(name) > NAME_LIMIT:
         raise NameRefusedError("name_too_long", whose=where, name=name, limit=NAME_LIMIT)
     return name
@@ -88,6 +99,12 @@ def side_name(players: list[str] | tuple[str, ...]) -> str:
     return name[: NAME_LIMIT - 1].rstrip() + "\u2026"
 
 
+def visible(char: str) -> bool:
+    """Whether ``char`` shows something: a letter, digit, punctuation mark or symbol that
+    is not one of the blank ones."""
+    return unicodedata.category(char).startswith(VISIBLE) and char not in BLANK
+
+
 def normal_name(text: str) -> str:
     """``text`` normalised as a name is (NFC, one space between words, trimmed, the
     meaningless invisible characters dropped), refusing nothing: for looking a name
@@ -96,12 +113,33 @@ def normal_name(text: str) -> str:
     >>> normal_name(" Ann\\u200b  Lee\\t")
     'Ann Lee'
     """
-    kept = "".join(char for char in text if char not in DROPPED)
+    kept = _joined("".join(char for char in text if char not in DROPPED))
     spaced = " ".join(part for part in _split_spaces(kept) if part)
     try:
         return unicodedata.normalize("NFC", spaced)
     except UnicodeError:  # pragma: no cover (a lone surrogate normalises as itself)
         return spaced
+
+
+def _joined(text: str) -> str:
+    """``text`` with a joiner kept only between two letters, marks or symbols.
+
+    >>> _joined("A1\u200c"), _joined("\u200dOlga"), _joined("\u0645\u200c\u06cc") == "\u0645\u200c\u06cc"
+    ('A1', 'Olga', True)
+    """
+    kept = []
+    for index, char in enumerate(text):
+        if char in JOINERS and not (
+            0 < index < len(text) - 1 and _letter(text[index - 1]) and _letter(text[index + 1])
+        ):
+            continue
+        kept.append(char)
+    return "".join(kept)
+
+
+def _letter(char: str) -> bool:
+    """A letter, a mark or a symbol (emoji join with a joiner too)."""
+    return unicodedata.category(char)[0] in ("L", "M", "S") and char not in BLANK
 
 
 def _split_spaces(text: str) -> list[str]:

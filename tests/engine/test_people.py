@@ -25,6 +25,9 @@ STORED = [
     ("\u0645\u062d\u0645\u062f", "\u0645\u062d\u0645\u062f"),  # right-to-left letters are fine
     ("\U0001f468\u200d\U0001f469", "\U0001f468\u200d\U0001f469"),  # a joiner inside an emoji
     ("A" * NAME_LIMIT, "A" * NAME_LIMIT),
+    ("Olga\u200c", "Olga"),  # a joiner at the end joins nothing: dropped
+    ("A1\u200d", "A1"),
+    ("\u0645\u06cc\u200c\u062e\u0648\u0627\u0645", "\u0645\u06cc\u200c\u062e\u0648\u0627\u0645"),
 ]
 
 REFUSED = [
@@ -47,6 +50,12 @@ REFUSED = [
     ("Us\u202d", "name_direction"),
     ("A\u2066B\u2069", "name_direction"),
     ("Ann\u200f", "name_direction"),
+    ("\u3164", "name_invisible"),  # a Hangul filler: a letter that shows nothing
+    ("\u2800\u2800", "name_invisible"),  # blank Braille cells
+    ("Ann\uffff", "name_control"),  # a noncharacter
+    ("Ann\ue000", "name_control"),  # private use
+    ("Ann\u0378", "name_control"),  # unassigned
+    ("Ann\ufff9", "name_control"),  # an interlinear annotation sign (a format character)
     ("A" * (NAME_LIMIT + 1), "name_too_long"),
     ("e\u0301" * NAME_LIMIT + "e", "name_too_long"),  # counted after NFC: 61 letters
 ]
