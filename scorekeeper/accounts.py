@@ -263,26 +263,26 @@ def log_in(name: str, password: str, address: str, now: datetime | None = None) 
     return user
 
 
-# "count the attempt and check the count" is one step: a thread lock within a server
-# process, and the database's (``serialize``) across processes, held until the attempt
-# is committed, before the slow password check; so a burst of guesses for one name
-# gets exactly THROTTLE_FAILURES checks
-_LOGINS = threading.Lock()
-
-
 def _counted_attempt(name: str, address: str, now: datetime) -> LoginFailure:
     """The attempt, recorded as a failure; ``ThrottledError`` (nothing recorded) when the
-    name or the address already has ``THROTTLE_FAILURES`` within the window."""
-    with _LOGINS:
-        serialize("logins")
-        try:
-            _check_throttle(name, address, now)
-        except ThrottledError:
-            db.session.commit()  # the forgotten failures; the lock ends
-            raise
-        attempt = LoginFailure(name=name, address=address, at=now)
-        db.session.add(attempt)
-        db.session.commit()  # the attempt counts from now on; the lock ends
+    name or the address already has ``THROTTLE_FAILURES`` within the window.
+
+    "Count the attempt and check the count" is one step under the database's lock
+    (``serialize``: every thread and every server process waits for it, at most
+    ``DATABASE_LOCK_TIMEOUT``, then 503), held until the attempt is committed and
+    released before the slow password check; so a burst of guesses for one name gets
+    exactly ``THROTTLE_FAILURES`` checks. No lock of the process's own: logins waiting
+    in a queue behind one would each add the database's timeout to the next one's wait.
+    """
+    serialize("logins")
+    try:
+        _check_throttle(name, address, now)
+    except ThrottledError:
+        db.session.commit()  # the forgotten failures; the lock ends
+        raise
+    attempt = LoginFailure(name=name, address=address, at=now)
+    db.session.add(attempt)
+    db.session.commit()  # the attempt counts from now on; the lock ends
     return attempt
 
 

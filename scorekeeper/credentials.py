@@ -56,8 +56,10 @@ def skeletons(name: str) -> frozenset[str]:
     """``name``'s confusable skeletons (UTS #39): of the name as written and case-folded.
     Two names that look alike share one.
 
-    >>> bool(skeletons("\u041elga") & skeletons("Olga")), bool(skeletons("0lga") & skeletons("Olga"))
-    (True, True)
+    >>> bool(skeletons("\u041elga") & skeletons("Olga"))
+    True
+    >>> bool(skeletons("0lga") & skeletons("Olga"))
+    True
     >>> bool(skeletons("Iris") & skeletons("lris")), bool(skeletons("Olga") & skeletons("Olya"))
     (True, False)
     """

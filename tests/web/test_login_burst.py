@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import http.client
 import threading
 import time
@@ -54,26 +53,17 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    ("name", "address", "one_process"),
+    ("name", "address"),
     [
-        ("Sam", "same", True),
-        ("Sam", "many", True),
-        ("Nobody", "same", True),
-        # without the server process's own lock: the database's lock, which holds
-        # between server processes (gunicorn's workers), does it alone
-        ("Sam", "many", False),
+        ("Sam", "same"),
+        # each from its own address: the name alone throttles
+        ("Sam", "many"),
+        ("Nobody", "same"),
     ],
 )
 def test_a_burst_of_wrong_passwords_checks_five(
-    served: tuple[Flask, str],
-    checked: list[str],
-    monkeypatch: pytest.MonkeyPatch,
-    name: str,
-    address: str,
-    one_process: bool,
+    served: tuple[Flask, str], checked: list[str], name: str, address: str
 ) -> None:
-    if not one_process:
-        monkeypatch.setattr(accounts, "_LOGINS", contextlib.nullcontext())
     app, url = served
     with app.app_context():
         accounts.create_user("Sam", PASSWORD, "scorekeeper")
@@ -100,3 +90,46 @@ def test_a_burst_of_wrong_passwords_checks_five(
         each.join()
     assert len(checked) == accounts.THROTTLE_FAILURES, sorted(checked)
     assert answers == Counter({400: accounts.THROTTLE_FAILURES, 429: BURST - 5}), answers
+
+
+LOCK_TIMEOUT = 0.5  # seconds a login waits for the database's lock in the test below
+
+
+def test_logins_waiting_for_a_held_lock_wait_side_by_side(tmp_path: Path) -> None:
+    """While another process holds the write lock, logins arriving together each get
+    their 503 after about one lock timeout, not one after another (a queue of n logins
+    took n timeouts, holding every server thread meanwhile)."""
+    from tests.web.test_big_games import held_write_lock
+
+    app = test_app(tmp_path / "held.db", LOGIN_DISABLED=False, DATABASE_LOCK_TIMEOUT=LOCK_TIMEOUT)
+    other = test_app(tmp_path / "held.db")
+    with app.app_context():
+        accounts.create_user("Sam", PASSWORD, "scorekeeper")  # past the first-owner page
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    logins = 6
+    took: list[tuple[int, float]] = []
+
+    def log_in(number: int) -> None:
+        body = urllib.parse.urlencode({"name": f"User {number}", "password": "a guess"})
+        connection = http.client.HTTPConnection("127.0.0.1", server.server_port, 30)
+        started = time.monotonic()
+        connection.request(
+            "POST", "/login", body, {"Content-Type": "application/x-www-form-urlencoded"}
+        )
+        status = connection.getresponse().status
+        took.append((status, time.monotonic() - started))
+        connection.close()
+
+    try:
+        with held_write_lock(other):
+            threads = [threading.Thread(target=log_in, args=(n,)) for n in range(logins)]
+            for each in threads:
+                each.start()
+            for each in threads:
+                each.join()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert [status for status, _ in took] == [503] * logins
+    assert max(seconds for _, seconds in took) < 3 * LOCK_TIMEOUT + 1, took
