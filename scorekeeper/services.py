@@ -75,6 +75,7 @@ def engine_game(game: Game, hands: Sequence[dict[str, Any]] | None = None) -> En
         seating=seating,
         first_dealer=seating[game.first_dealer_seat],
         played_on=game.played_on,
+        stored=True,
     )
     documents = [hand_document(hand) for hand in game.hands] if hands is None else hands
     return base.with_hands(
@@ -399,6 +400,7 @@ def rematch(game: Game) -> Game:
         checked.sides,
         seating=checked.seating,
         first_dealer=result.next_dealer,
+        stored=True,  # the same players, as stored
     )
     new = _stored(again, date.today(), game.language)
     new.rematch_of_id = game_id

@@ -133,11 +133,15 @@ def new_game(
     first_dealer: str | None = None,
     hands: Sequence[Hand] = (),
     played_on: date | None = None,
+    stored: bool = False,
 ) -> Game:
     """A game, once its sides, players and seating fit ``rules``; every name as the
     name rule normalises it (``people.checked_name``: " Ann" and "Ann" are one player).
+
+    ``stored`` names were checked when they were written: they are only normalised
+    (``people.normal_name``), so a game stored under an older name rule still reads.
     """
-    sides = [_named(side) for side in sides]
+    sides = [_named(side, stored) for side in sides]
     _check_sides(rules, sides)
     seats = (
         tuple(normal_name(name) for name in seating)
@@ -170,8 +174,10 @@ def _check_sides(rules: RuleSet, sides: Sequence[Side]) -> None:
             seen.add(player)
 
 
-def _named(side: Side) -> Side:
+def _named(side: Side, stored: bool = False) -> Side:
     """``side`` with its name and its players' names as the name rule has them."""
+    if stored:
+        return Side(normal_name(side.name), tuple(normal_name(p) for p in side.players))
     players = tuple(checked_name(player, "player") for player in side.players)
     return Side(checked_name(side.name, "side"), players)
 

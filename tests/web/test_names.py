@@ -195,3 +195,24 @@ def test_the_error_page_after_a_failed_write_rolls_the_session_back(tmp_path: Pa
     assert answer.status_code == 500
     assert "Nothing was saved" in answer.get_data(as_text=True)
     assert after == [0]
+
+
+def test_a_name_stored_before_a_stricter_rule_still_reads(app: Flask, client: FlaskClient) -> None:
+    """A name already stored is only normalised when its game is read (the rule is for
+    what is written): the scoreboard, the sheet, the API, a rematch and the stats read a
+    game whose player's name the rule would refuse today."""
+    from tests.web.conftest import played_game
+
+    game_id = played_game(app, 2)
+    with app.app_context():
+        player = db.session.execute(select(Player).where(Player.name == "Ann")).scalar_one()
+        player.name = "Ann\x1b[2J"
+        db.session.commit()
+    for address in (
+        f"/games/{game_id}",
+        f"/games/{game_id}/sheet",
+        f"/games/{game_id}/export.json",
+        "/stats",
+    ):
+        assert client.get(address).status_code == 200, address
+    assert client.post(f"/games/{game_id}/rematch").status_code == 302
