@@ -31,6 +31,7 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
+from .credentials import skeletons
 from .engine.errors import PinochleError
 from .engine.people import checked_name
 from .engine.scoring import replay
@@ -43,6 +44,8 @@ ROLES = ("viewer", "scorekeeper", "owner")  # as accounts.ROLES (which imports t
 NAMES = {"player": "player", "game_side": "side", "season": "season", "user_account": "user"}
 PASSWORD_HASH = re.compile(r"(scrypt|pbkdf2):[A-Za-z0-9:._-]{1,60}\$[!-~]{1,100}\$[0-9a-f]{32,256}")
 INT_RANGE = {Integer: 2**31, BigInteger: 2**63}
+# what a hand's history says was done to it (services), each with its hand documents
+EDIT_ACTIONS = ("added", "edited", "deleted")
 
 Rows = dict[str, list[dict[str, Any]]]
 
@@ -64,7 +67,10 @@ def check_tables(tables: Rows, columns: Callable[[str], Table]) -> None:
     for name, rows in tables.items():
         _check_references(name, rows, columns(name), tables)
     _check_people(tables)
+    _check_look_alikes(tables.get("user_account", []))
+    _check_seasons(tables.get("season", []))
     _check_games(tables)
+    _check_edits(tables.get("hand_edit", []))
 
 
 def _where(table: str, number: int, row: dict[str, Any], field: str | None = None) -> str:
@@ -225,6 +231,43 @@ def _check_people(tables: Rows) -> None:
         raise RowError("user_account: no user is an owner, so no one could manage the instance")
 
 
+def _check_look_alikes(users: list[dict[str, Any]]) -> None:
+    """No two users whose names look alike (the users page refuses the second)."""
+    seen: dict[str, int] = {}
+    for number, row in enumerate(users, 1):
+        for shape in skeletons(row["name"]):
+            if shape in seen and seen[shape] != number:
+                raise RowError(
+                    f"{_where('user_account', number, row, 'name')}: {row['name']!r} looks "
+                    f"like the name in row {seen[shape]}"
+                )
+            seen[shape] = number
+
+
+def _check_seasons(seasons: list[dict[str, Any]]) -> None:
+    for number, row in enumerate(seasons, 1):
+        if row["ends_on"] < row["starts_on"]:  # ISO dates, already checked: they sort
+            raise RowError(
+                f"{_where('season', number, row, 'ends_on')}: the last day "
+                f"{row['ends_on']} comes before the first day {row['starts_on']}"
+            )
+
+
+def _check_edits(edits: list[dict[str, Any]]) -> None:
+    for number, row in enumerate(edits, 1):
+        if row["action"] not in EDIT_ACTIONS:
+            raise RowError(
+                f"{_where('hand_edit', number, row, 'action')}: one of "
+                f"{', '.join(EDIT_ACTIONS)}, not {row['action']!r}"
+            )
+        for field in ("before", "after"):
+            if row[field] is not None and not isinstance(row[field], dict):
+                raise RowError(
+                    f"{_where('hand_edit', number, row, field)}: a hand (a JSON object) or "
+                    f"null, not {_shown(row[field])}"
+                )
+
+
 def _check_games(tables: Rows) -> None:
     players = {row["id"]: row["name"] for row in tables.get("player", [])}
     by_game: dict[str, dict[Any, list[dict[str, Any]]]] = {}
@@ -233,8 +276,14 @@ def _check_games(tables: Rows) -> None:
         for row in tables.get(name, []):
             grouped[row["game_id"]].append(row)
         by_game[name] = grouped
+    ids = {game["id"] for game in tables.get("game", [])}
     for number, game in enumerate(tables.get("game", []), 1):
         where = _where("game", number, game)
+        if game["version"] < 1:
+            raise RowError(f"{where}, version: a whole number from 1, not {game['version']!r}")
+        rematch_of = game.get("rematch_of_id")
+        if rematch_of is not None and (rematch_of not in ids or rematch_of == game["id"]):
+            raise RowError(f"{where}, rematch_of_id: no other game has the id {rematch_of!r}")
         if game["language"] not in LANGUAGES:
             raise RowError(
                 f"{where}, language: one of {', '.join(LANGUAGES)}, not {game['language']!r}"

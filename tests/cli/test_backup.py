@@ -265,6 +265,13 @@ TAMPERED: list[tuple[str, Callable[[Tables], None], str]] = [
     ("counters that miss", _first("hand", counters=[100, 100]), "engine refuses the game"),
     ("a trump of two letters", _first("hand", trump="HH"), "trump: at most 1 characters"),
     ("an unknown trump", _first("hand", trump="X"), "trump 'X' is not a suit"),
+    ("a look-alike user", _copy_row("user_account", id=99, name="\u041elga"), "looks like"),
+    ("a season ending first", _first("season", ends_on="2025-12-31"), "comes before the first"),
+    ("a rematch of no game", _first("game", rematch_of_id=4242), "no other game has the id"),
+    ("a game its own rematch", _first("game", rematch_of_id=1), "no other game has the id"),
+    ("an edit nuked", _first("hand_edit", action="nuked"), "not 'nuked'"),
+    ("an edit of text", _first("hand_edit", after="x"), "a hand (a JSON object) or null"),
+    ("a version below 1", _first("game", version=-5), "version: a whole number from 1"),
 ]
 
 
