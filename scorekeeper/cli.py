@@ -62,6 +62,14 @@ Claim = int | tuple[str, ...]
 # --- the parser --------------------------------------------------------------------
 
 
+def _count(text: str) -> int:
+    """A count typed on the command line: the digits 0 to 9 only (``int`` would read
+    "٣" and "３" as 3), a few of them; argparse turns a refusal into exit 2."""
+    if not (text.isascii() and text.strip().isdigit() and len(text.strip()) <= 6):
+        raise argparse.ArgumentTypeError(f"a whole number in the digits 0 to 9, not {text!r}")
+    return int(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser: one subparser per command, each bound to its function."""
     parser = argparse.ArgumentParser(
@@ -158,7 +166,7 @@ def _app_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     sheet.add_argument("file", metavar="FILE", nargs="?", help="a pinochle-game/1 document")
     sheet.add_argument("--blank", action="store_true", help="an empty sheet instead")
     sheet.add_argument("--ruleset", default="partnership", help="the blank sheet's rule set")
-    sheet.add_argument("--hands", type=int, default=30, help="blank rows, 1 to 60 (30)")
+    sheet.add_argument("--hands", type=_count, default=30, help="blank rows, 1 to 60 (30)")
     sheet.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (a4)")
     sheet.add_argument(
         "--language", choices=("en", "fr", "pl", "nl"), default="en", help="the sheet's (en)"

@@ -7,7 +7,9 @@ whatever the umask; one an older install left wider is narrowed when the app sta
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -38,12 +40,30 @@ def private_folder(path: Path) -> Path:
 
 
 def write_private(path: str | Path, data: bytes) -> None:
-    """``data`` in the file ``path``, which is 0600 from its first byte (an existing file
-    is narrowed before it is rewritten); ``OSError`` when it cannot be written."""
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE_FILE)
-    with os.fdopen(descriptor, "wb") as file:
-        os.fchmod(descriptor, PRIVATE_FILE)
-        file.write(data)
+    """``data`` in the file ``path``, 0600 from its first byte, and whole or not at all: it
+    is written aside (in the same folder), flushed to the disk and moved into place, so a
+    full disk or a killed process leaves the file that was there (a previous backup)
+    untouched, and a link at ``path`` is replaced, never written through. A device or a
+    pipe (``-o /dev/stdout``) is written as it is. ``OSError`` when it cannot be written.
+    """
+    target = Path(path)
+    if target.exists() and not target.is_file():
+        with target.open("wb") as stream:
+            stream.write(data)
+        return
+    descriptor, aside = tempfile.mkstemp(
+        dir=target.parent, prefix=f".{target.name}.", suffix=".part"
+    )  # made 0600, whatever the umask
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(aside, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(aside)
+        raise
 
 
 def private_sqlite_file(database: str) -> None:

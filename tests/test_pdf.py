@@ -205,3 +205,13 @@ def test_sheet_command_refuses_a_blank_sheet_beyond_a_pad(
 def test_sheet_command_needs_a_file_or_blank(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sheet"]) == 2
     assert "give a game file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("hands", ["\u0663", "\uff15", "1e3", "-5", "9" * 5000])
+def test_sheet_command_reads_hands_in_digits_only(
+    hands: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "blank.pdf"
+    assert main(["sheet", "--blank", "--hands", hands, "-o", str(target)]) == 2
+    assert "a whole number in the digits 0 to 9" in capsys.readouterr().err
+    assert not target.exists()

@@ -84,3 +84,34 @@ def test_an_exported_game_keeps_the_usual_mode(instance: Path, tmp_path: Path) -
     assert main(["export", "1", "-o", str(exported)]) == 0
     assert mode(exported) == 0o644
     assert on_postgres() or mode(instance / "scorekeeper.db") == 0o600
+
+
+def test_a_backup_that_fails_halfway_leaves_the_previous_one(
+    instance: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk full (or the process killed) while writing: the older backup is still
+    whole, and no half-written file is left beside it."""
+    backup = tmp_path / "backup.json"
+    backup.write_text("the previous backup", encoding="utf-8")
+
+    def disk_full(_descriptor: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    assert main(["backup", "-o", str(backup)]) != 0
+    assert backup.read_text(encoding="utf-8") == "the previous backup"
+    assert sorted(path.name for path in tmp_path.iterdir() if "backup" in path.name) == [
+        "backup.json"
+    ]
+
+
+def test_a_backup_replaces_a_link_rather_than_writing_through_it(
+    instance: Path, tmp_path: Path
+) -> None:
+    elsewhere = tmp_path / "someone-elses-file"
+    elsewhere.write_text("not a backup", encoding="utf-8")
+    link = tmp_path / "backup.json"
+    link.symlink_to(elsewhere)
+    assert main(["backup", "-o", str(link)]) == 0
+    assert elsewhere.read_text(encoding="utf-8") == "not a backup"
+    assert not link.is_symlink() and mode(link) == 0o600
