@@ -352,8 +352,7 @@ def _shown(
         if not text:
             continue
         try:
-            parsed = parse_cards(text, rules.meld_table.deck)
-            check_hand(parsed, rules)
+            parsed = read_shown_cards(text, rules)
         except PinochleError as error:
             if error.code == "hand_too_large":
                 refusals.append(Refusal("meld_cards", error))
@@ -380,6 +379,29 @@ def _suit_or_none(text: str) -> Suit | None:
         return Suit.parse(text) if text else None
     except PinochleError:
         return None
+
+
+def read_shown_cards(text: str, rules: RuleSet) -> tuple[Card, ...]:
+    """One player's cards as typed in the meld checker, checked as a hand they could
+    hold; ``PinochleError`` with the reason otherwise."""
+    cards = parse_cards(text, rules.meld_table.deck)
+    check_hand(cards, rules)
+    return cards
+
+
+def side_meld_with(
+    side_meld: int | None, before: str | None, cards: Sequence[Card], trump: Suit, rules: RuleSet
+) -> int:
+    """A side's meld once a player's checked cards are taken: the meld as typed, less
+    what the player's earlier cards (``before``) made, plus what ``cards`` make.
+
+    >>> from .rules import PRESETS
+    >>> run = parse_cards("AH 10H KH QH JH")
+    >>> side_meld_with(80, "KS QS", run, Suit.HEARTS, PRESETS["partnership"])
+    210
+    """
+    rest = max(0, (side_meld or 0) - cards_meld(before, trump, rules))
+    return rest + best_meld(cards, trump, rules).total
 
 
 def cards_meld(cards: str | None, trump: Suit | None, rules: RuleSet) -> int:
@@ -448,4 +470,6 @@ __all__ = [
     "field_of",
     "read_hand",
     "read_number",
+    "read_shown_cards",
+    "side_meld_with",
 ]
