@@ -282,6 +282,8 @@ def _typed_hand(
     trump = _trump(typed, number, refusals)
     fields["trump"] = trump
     fields["meld"] = tuple(value or 0 for value in _per_side(typed, "meld", rules.sides))
+    if thrown_in:
+        refusals += _throw_in_refusals(game, number, fields)
     if any(value is not None for value in counters_typed):
         refusals += _counter_refusals(game, number, counters_typed, filled)
         fields["counters"] = tuple(value or 0 for value in counters)
@@ -297,6 +299,21 @@ def _typed_hand(
     fields["meld_cards"] = cards
     hand = Hand(**fields)  # type: ignore[arg-type]
     return hand, refusals
+
+
+def _throw_in_refusals(game: Game, number: int, fields: Mapping[str, object]) -> list[Refusal]:
+    """A throw-in the rules forbid for the typed bid and the bidders' meld."""
+    bid, bidder = fields.get("bid"), fields.get("bidder")
+    side = game.side_of.get(bidder) if isinstance(bidder, str) else None
+    if not isinstance(bid, int) or side is None:
+        return []
+    meld = fields.get("meld")
+    bidders_meld = meld[side] if isinstance(meld, tuple) else 0
+    try:
+        verify_throw_in(game.rules, bid, bidders_meld, number)
+    except PinochleError as error:
+        return [Refusal("thrown_in", error)]
+    return []
 
 
 def _trump(typed: Typed, number: int, refusals: list[Refusal]) -> Suit | None:
@@ -330,6 +347,10 @@ def _counter_refusals(
             off = GameError("counters_off_unit", hand=number, got=got, unit=unit)
             refusals.append(Refusal(name, off))
     given = sum(value for value in typed if value is not None)
+    if not refusals and None not in typed and len(typed) > 1 and given != total:
+        shown = " + ".join(str(value) for value in typed)
+        error = GameError("counters_sum", hand=number, counters=shown, got=given, expected=total)
+        refusals.append(Refusal("counters", error))
     if not refusals and filled is not None and given > total:
         typed_sides = [side for side, value in enumerate(typed) if value is not None]
         names = ", ".join(game.sides[side].name for side in typed_sides)

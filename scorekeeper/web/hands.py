@@ -325,7 +325,7 @@ def _recorded_meanwhile(game: Game, mine: HandForm, error: PinochleError) -> tup
     }
     yours = {name: ("y" if value == "True" else value) for name, value in yours.items()}
     theirs = result.hands[-1] if result.hands else None
-    form = hand_form(table)
+    form = hand_form(table, formdata=None)  # empty: not this phone's values
     return _render(
         "hands/form.html",
         form,
