@@ -114,7 +114,7 @@ MESSAGES: dict[str, str] = {
     "counters_off_unit": (
         "hand {hand}: {got} is not a multiple of {unit}: counters are counted in steps of {unit}"
     ),
-    "counters_over_total": "hand {hand}: {sides} took {got} counters, but a hand has only {total}",
+    "counters_over_total": "hand {hand}: {sides} took {got} counters, but a hand has {total}",
     "counters_missing": (
         "hand {hand}: type the counters a side took ({sides}): "
         "leave one side empty and it gets the rest of {total}"

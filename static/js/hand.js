@@ -76,7 +76,10 @@
     var warnings = form.querySelector("[data-warnings]");
     if (warnings) {
       var sentences = (answer.warnings || [])
-        .filter(function (warning) { return warning.field !== "bid"; })
+        .filter(function (warning) {
+          // the bid's is shown beside the bid; a refused save's sentence is already there
+          return warning.field !== "bid" && !document.getElementById(warning.field + "-error");
+        })
         .map(function (warning) { return warning.message; })
         .concat(answer.dropped || []);
       var now = Array.prototype.map.call(warnings.children, function (p) { return p.textContent; });

@@ -6,6 +6,7 @@ Ann, Bea, Cal, one player a side. Values are typed as a form sends them: strings
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -144,11 +145,14 @@ def test_shown_cards_are_counted_for_the_trump() -> None:
 def test_the_bid_ladder_as_data(preset: str, start: tuple[int, ...]) -> None:
     ladder = bid_ladder(PRESETS[preset])
     assert ladder[:3] == start
-    assert all(PRESETS[preset].next_bid(a) == b for a, b in zip(ladder, ladder[1:], strict=False))
+    assert all(PRESETS[preset].next_bid(a) == b for a, b in pairwise(ladder))
     assert bid_ladder(PRESETS["two-hand"]) == ()
 
 
-@pytest.mark.parametrize(("text", "value"), [("250", 250), (" 7 ", 7), ("-3", -3), ("", None),
-                         ("1e3", None), ("٣", None), ("7.0", None), (True, None), (12, 12)])  # fmt: skip
+NUMBERS = [("250", 250), (" 7 ", 7), ("-3", -3), ("", None), ("1e3", None), ("٣", None),
+           ("7.0", None), (True, None), (12, 12)]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "value"), NUMBERS)
 def test_read_number(text: object, value: int | None) -> None:
     assert read_number(text) == value

@@ -68,7 +68,8 @@ def test_trump_is_marked_required(app: Flask, client: FlaskClient) -> None:
     ("ruleset", "query", "sentences"),
     [
         ("partnership", {"bidder": "Bea", "bid": "250", "meld_1": "100", "counters_0": "100",
-                         "counters_1": "100"}, ["hand 1: counters 100 + 100 = 200, but a hand has 250"]),
+                         "counters_1": "100"},
+         ["hand 1: counters 100 + 100 = 200, but a hand has 250"]),
         ("partnership", {"counters_1": "155"},
          ["hand 1: 155 is not a multiple of 10: counters are counted in steps of 10"]),
         ("partnership", {"bidder": "Ann", "bid": "300", "meld_0": "70", "thrown_in": "y"},
