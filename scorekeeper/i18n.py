@@ -391,7 +391,14 @@ def template_catalog() -> Catalog:
 
     catalog = Catalog(project="scorekeeper", fuzzy=False)
     methods = [("scorekeeper/**.py", "python"), ("templates/**.html", "jinja2")]
-    keywords = {"_": None, "gettext": None, "_l": None, "lazy_gettext": None, "N_": None}
+    keywords = {
+        "_": None,
+        "gettext": None,
+        "_l": None,
+        "lazy_gettext": None,
+        "N_": None,
+        "ngettext": (1, 2),
+    }
     for filename, line, message, comments, _context in extract_from_dir(
         str(ROOT), method_map=methods, keywords=keywords
     ):

@@ -99,6 +99,7 @@ MESSAGES: dict[str, str] = {
         "the nearest bids are {lower} and {higher}"
     ),
     "trump_not_suit": "hand {hand}: trump {trump!r} is not a suit (H S D C)",
+    "trump_missing": "hand {hand}: tap the trump: every hand has one, a thrown-in hand too",
     "trump_without_marriage": (
         "hand {hand}: {bidder} holds no marriage in {trump}, and {ruleset} "
         "allows trump only in a suit where the bidder holds one"
@@ -110,7 +111,14 @@ MESSAGES: dict[str, str] = {
         "hand {hand}: {bidder} holds no marriage in {trump}: record the hand as no marriage"
     ),
     "counters_negative": "hand {hand}: counters cannot be negative (got {got})",
-    "counters_off_unit": "hand {hand}: counters {got} are not a multiple of {unit}",
+    "counters_off_unit": (
+        "hand {hand}: {got} is not a multiple of {unit}: counters are counted in steps of {unit}"
+    ),
+    "counters_over_total": "hand {hand}: {sides} took {got} counters, but a hand has {total}",
+    "counters_missing": (
+        "hand {hand}: type the counters a side took ({sides}): "
+        "leave one side empty and it gets the rest of {total}"
+    ),
     "counters_sum": "hand {hand}: counters {counters} = {got}, but a hand has {expected}",
     "meld_negative": "hand {hand}: meld cannot be negative ({side} {got})",
     "meld_off_unit": "hand {hand}: meld {got} of {side} is not a multiple of {unit}",
@@ -150,8 +158,8 @@ MESSAGES: dict[str, str] = {
     ),
     "throw_in_never": "hand {hand}: the house rules allow no throw-in",
     "throw_in_not_allowed": (
-        "hand {hand}: no throw-in: the bid {bid} is not more than {total} above "
-        "the bidders' meld {meld}, so they can still make it"
+        "hand {hand}: the bidders cannot throw in: with {meld} meld, a bid of {bid} "
+        "can still be made with the {total} counters of a hand"
     ),
     "passed_out_not_allowed": (
         "hand {hand}: a hand cannot be passed out: when all pass, the dealer takes it at {minimum}"
@@ -163,6 +171,9 @@ MESSAGES: dict[str, str] = {
     # notices: not refusals, shown beside the result
     "meld_cards_under": (
         "hand {hand}: {side} declare {got} meld, but their cards make {made} ({missed} missed)"
+    ),
+    "meld_dropped": (
+        "hand {hand}: the meld {got} of {side} does not count: meld counts from {minimum}"
     ),
 }
 

@@ -1,491 +1,242 @@
-"""Recording, correcting and deleting hands.
+"""Recording, correcting and deleting hands: the views.
 
-The hand form is built per game (its rule set, sides and seats). The view turns
-it into a game-file hand document and gives it to ``services``, which asks the
-engine; a refusal comes back as the engine's sentence beside the field it is
-about, with status 400 and nothing saved. The live hints ("need 130 of 250
-counters", the throw-in, the other side's counters) come from the engine too,
-through ``preview``; the page's JavaScript only shows them.
+A view maps the form's fields to the typed values (``hand_form.typed``), hands them
+to the engine's one reader of a typed hand (``engine.entry.read_hand``) and maps
+the answer back to the page: the hand goes to ``services``; each refusal goes
+beside the field it names and into a summary at the top, with status 400 and
+nothing saved. The live hints come from the same reader through ``preview``
+(JSON); the page's JavaScript only shows them.
 
-A typical partnership hand is six user actions: tap the bidder, tap the trump,
-type each side's meld, type one side's counters, save. The bid is pre-filled
-with the minimum and the other side's counters fill themselves.
-
-Meld from the checker: a "check meld" button sends the whole form by GET to the
-meld page with ``meld_for`` (a player) and ``return_to`` (this page's path); the
-checker comes back here with the same fields plus ``meld_cards``. That player's
-cards are kept in a hidden ``cards_<seat>`` input, and the side's meld becomes
-the side's meld as it was, minus what the player's previously checked cards make,
-plus what the new cards make (cards are counted for the form's trump).
+When another phone recorded the hand first, the answer shows that hand and an
+empty form for the next one; what this phone typed is only shown ("yours was"),
+with a link that puts it into the form. One careless tap never saves it twice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlencode
 
-from flask import (
-    Blueprint,
-    flash,
-    jsonify,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
-from wtforms import BooleanField, HiddenField, RadioField
-from wtforms.fields import SelectChoice
-from wtforms.validators import Optional
 
 from .. import services
-from ..engine.cards import Suit, format_cards, parse_cards
+from ..engine.entry import HandReading, Refusal, bid_ladder, read_hand
 from ..engine.errors import PinochleError
-from ..engine.game import Game as EngineGame
-from ..engine.meld import best_meld, check_hand
-from ..engine.rules import RuleSet
-from ..engine.scoring import (
-    applicable_fields,
-    can_throw_in,
-    counters_needed,
-    verify_bid,
-    verify_throw_in,
-)
-from ..engine.scoring import fill_counters as fill_engine_counters
+from ..engine.scoring import applicable_fields
+from ..gamefile import hand_to_document
 from ..i18n import engine_message
 from ..models import Game
 from .auth import requires
-from .forms import EngineForm, WholeNumberField, game_or_404, hand_or_404, posted_int, whole_number
+from .forms import game_or_404, hand_or_404, posted_int, whole_number
+from .hand_form import (
+    GROUPS,
+    HandForm,
+    Table,
+    form_data,
+    hand_form,
+    table_of,
+    take_checked_meld,
+    typed,
+)
 
 bp = Blueprint("hands", __name__)
 
-NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
+# the fields in the order the page shows them: the summary of refusals follows it
+PAGE_ORDER = (
+    "bidder",
+    "bid",
+    "trump",
+    "meld_*",
+    "meld",
+    "meld_cards",
+    "counters_*",
+    "counters",
+    "thrown_in",
+    "no_marriage",
+    "took_trick",
+    "meld_chips_*",
+    "meld_chips",
+    "all_tricks",
+    "passed_out",
+)
+# where a refusal about a group of fields links to (the fieldset that holds them)
+ANCHOR = {"meld_cards": "meld"}
 
 
-# --- the game a form is for -----------------------------------------------------------
+# --- the reading, for the page and for the live hints -------------------------------------------
 
 
-@dataclass(frozen=True)
-class Table:
-    """What a hand form knows of its game: rules, sides, seats, and which hand it is."""
-
-    game: Game
-    rules: RuleSet
-    engine: EngineGame  # the game without its hands: sides, seating, dealers
-    number: int  # the hand's number, 1-based
-
-    @property
-    def dealer(self) -> str:
-        return self.engine.dealer(self.number - 1)
-
-    @property
-    def bidding_order(self) -> list[str]:
-        """The players in bidding order, starting left of the dealer."""
-        seating = list(self.engine.seating)
-        start = seating.index(self.engine.first_bidder(self.number - 1))
-        return seating[start:] + seating[:start]
-
-    @property
-    def side_range(self) -> range:
-        return range(self.rules.sides)
-
-    def seat_of(self, player: str) -> int | None:
-        seating = self.engine.seating
-        return seating.index(player) if player in seating else None
+def reading_of(table: Table, values: Mapping[str, object]) -> HandReading:
+    """The engine's reading of the hand as typed so far."""
+    return read_hand(table.engine, values, table.number)
 
 
-def _table(game: Game, number: int) -> Table:
-    return Table(game, services.rules_of(game), services.engine_game(game, hands=[]), number)
+def show_refusals(form: HandForm, reading: HandReading) -> None:
+    """Each refusal of the reading beside the field it names (or on the form)."""
+    for refusal in reading.refusals:
+        form.add_error(refusal.field or None, engine_message(refusal.error))
 
 
-# --- the form ----------------------------------------------------------------------------
-
-
-class FieldGroup:
-    """Per-side fields taken together (``meld`` is ``meld_0``, ``meld_1``, ...), so an
-    engine sentence about ``meld`` has a place beside them."""
-
-    def __init__(self, name: str) -> None:
-        self.name = self.id = name
-        self.errors: list[str] = []
-
-
-GROUPS = ("meld", "counters", "took_trick", "meld_chips", "meld_cards")
-
-
-class HandForm(EngineForm):
-    """A hand's fields; per-side and per-seat fields are added per game (``hand_form``)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for name in GROUPS:
-            setattr(self, name, FieldGroup(name))
-        # refusals about shown cards (unknown card, too many cards) go with the meld cards
-        self.cards = self.meld_cards
-
-
-def hand_form(table: Table, **kwargs: Any) -> HandForm:
-    """The form for one hand of ``table``'s game.
-
-    Fields the rules do not offer (a throw-in under ``throw_in: never``, passed out
-    under ``dealer_stuck``, ...) are still read when sent, so the engine can refuse
-    them with its sentence; the template shows them only when offered or filled.
-    """
+def need_sentence(table: Table, reading: HandReading) -> str:
+    """What the bidders need, as a person says it ("Ben needs 140 of 250 counters")."""
     rules = table.rules
-
-    class Form(HandForm):
-        pass
-
-    if rules.bidding:
-        Form.bidder = RadioField(
-            _l("Bidder"),
-            choices=[SelectChoice(player) for player in table.bidding_order],
-            validate_choice=False,
+    if not rules.bidding or reading.bid is None:
+        return ""
+    if reading.bidder_side is None:
+        return _("Tap the bidder to see what they need.")
+    side = table.engine.sides[reading.bidder_side]
+    values = {"side": side.name, "needed": reading.needed, "total": rules.counters.total}
+    count = len(side.players)
+    if reading.needed is not None and reading.needed > rules.counters.total:
+        return ngettext(
+            "%(side)s needs %(needed)s of %(total)s counters: more than a hand has",
+            "%(side)s need %(needed)s of %(total)s counters: more than a hand has",
+            count,
+            **values,
         )
-        Form.bid = WholeNumberField(
-            _l("Bid"), default=rules.min_bid, validators=[Optional()], render_kw=NUMERIC
-        )
-    Form.trump = RadioField(
-        _l("Trump"),
-        choices=[SelectChoice(suit.value, suit.symbol) for suit in Suit],
-        validate_choice=False,
+    return ngettext(
+        "%(side)s needs %(needed)s of %(total)s counters",
+        "%(side)s need %(needed)s of %(total)s counters",
+        count,
+        **values,
     )
-    for index, side in enumerate(table.engine.sides):
-        number_field = {"validators": [Optional()], "render_kw": NUMERIC}
-        setattr(Form, f"meld_{index}", WholeNumberField(side.name, **number_field))
-        setattr(Form, f"counters_{index}", WholeNumberField(side.name, **number_field))
-        if rules.bidding:
-            setattr(Form, f"took_trick_{index}", BooleanField(side.name))
-        if rules.chip_table:
-            setattr(Form, f"meld_chips_{index}", WholeNumberField(side.name, **number_field))
-    for seat in range(len(table.engine.seating)):
-        setattr(Form, f"cards_{seat}", HiddenField())
-    # the game's version when the form was opened: a double tap or a change made
-    # meanwhile on another phone is refused instead of saved twice
-    Form.version = HiddenField()
-    # the trump the checked cards' meld was added for (a new trump recounts it)
-    Form.meld_trump = HiddenField()
-    if rules.bidding:
-        Form.thrown_in = BooleanField(_l("Thrown in: the bidders concede"))
-        Form.passed_out = BooleanField(_l("Passed out: all passed, the cards are redealt"))
-        Form.no_marriage = BooleanField(_l("No marriage: the bidder holds none in trump"))
-        Form.all_tricks = RadioField(
-            _l("All twelve tricks"),
-            choices=[SelectChoice("", _l("Nobody"))]
-            + [SelectChoice(str(i), side.name) for i, side in enumerate(table.engine.sides)],
-            default="",
-            validate_choice=False,
-        )
-    return Form(**kwargs)
 
 
-def _form_data(document: Mapping[str, Any], table: Table) -> dict[str, Any]:
-    """A stored hand's document as the form's values (the edit form's start)."""
-    data: dict[str, Any] = {}
-    for name in ("bidder", "bid", "trump", "thrown_in", "passed_out", "no_marriage"):
-        if document.get(name) is not None:
-            data[name] = document[name]
-    for name in ("meld", "counters", "took_trick", "meld_chips"):
-        for index, value in enumerate(document.get(name) or []):
-            data[f"{name}_{index}"] = value
-    if document.get("all_tricks") is not None:
-        data["all_tricks"] = str(document["all_tricks"])
-    for player, cards in (document.get("meld_cards") or {}).items():
-        seat = table.seat_of(player)
-        if seat is not None:
-            data[f"cards_{seat}"] = cards
-    return data
-
-
-def _per_side(form: HandForm, name: str, table: Table) -> list[Any]:
-    return [form[f"{name}_{index}"].data for index in table.side_range]
-
-
-def fill_counters(
-    rules: RuleSet, values: Sequence[int | None]
-) -> tuple[list[int | None], int | None]:
-    """Counters with one side left empty filled as the hand's total minus the others.
-
-    Returns the values and the side filled (None when not exactly one was empty).
-    The fill is never below 0, so counters that already pass the total are refused
-    by the engine as not adding up, naming both sides.
-    """
-    empty = [index for index, value in enumerate(values) if value is None]
-    if len(empty) != 1 or len(values) < 2:
-        return list(values), None
-    return list(fill_engine_counters(rules, values)), empty[0]
-
-
-def hand_document(form: HandForm, table: Table) -> dict[str, Any]:
-    """The game-file hand the form describes (rules.md; game-format.md §1).
-
-    Empty meld counts as 0. Empty counters: one empty side takes the rest of the
-    hand, more than one count as 0, all empty records no counters (a thrown-in
-    hand). A passed-out hand records nothing else, whatever else the form holds.
-    """
+def preview_values(table: Table, reading: HandReading) -> dict[str, Any]:
+    """The reading as the page's JavaScript takes it (``preview``'s JSON, documented there)."""
     rules = table.rules
-    if rules.bidding and form.passed_out.data:
-        return {"passed_out": True}
-    document: dict[str, Any] = {}
-    if rules.bidding:
-        document["bidder"] = form.bidder.data or None
-        document["bid"] = form.bid.data
-    document["trump"] = form.trump.data or None
-    document["meld"] = [value or 0 for value in _per_side(form, "meld", table)]
-    entered = _per_side(form, "counters", table)
-    if any(value is not None for value in entered):
-        counters, _filled = fill_counters(rules, entered)
-        document["counters"] = [value or 0 for value in counters]
-    if rules.bidding:
-        document["thrown_in"] = form.thrown_in.data or None
-        document["no_marriage"] = form.no_marriage.data or None
-        took = _per_side(form, "took_trick", table)
-        document["took_trick"] = took if any(took) else None
-        choice = form.all_tricks.data
-        document["all_tricks"] = posted_int(choice)
-    if rules.chip_table:
-        chips = _per_side(form, "meld_chips", table)
-        if any(value is not None for value in chips):
-            document["meld_chips"] = [value or 0 for value in chips]
-    shown = _shown_cards(form, table)
-    document["meld_cards"] = shown or None
-    return {name: value for name, value in document.items() if value is not None}
-
-
-def _shown_cards(form: HandForm, table: Table) -> dict[str, str]:
-    """The cards each player showed through the meld checker, by name."""
-    shown = {}
-    for seat, player in enumerate(table.engine.seating):
-        cards = (form[f"cards_{seat}"].data or "").strip()
-        if cards:
-            shown[player] = cards
-    return shown
-
-
-def _add_error(field: Any, message: str) -> None:
-    """A message beside a field outside validation (a field's errors start as a tuple)."""
-    field.errors = [*field.errors, message]
-
-
-def _set(field: Any, value: object) -> None:
-    """Change a processed field's value (what it renders, too)."""
-    field.data = value
-    field.raw_data = None if value is None else [str(value)]
-
-
-# --- meld from the checker ------------------------------------------------------------------
-
-
-def _take_checked_meld(form: HandForm, table: Table, args: Mapping[str, str]) -> None:
-    """Apply the checker's answer (``meld_for``, ``meld_cards``) to the form.
-
-    The side's meld = its meld before - what the player's earlier cards make + what
-    the new cards make, both counted for the form's trump.
-    """
-    player = args.get("meld_for", "")
-    seat = table.seat_of(player)
-    if seat is None or "meld_cards" not in args:
-        return
-    side = table.engine.side_of[player]
-    cards_field, meld_field = form[f"cards_{seat}"], form[f"meld_{side}"]
-    rules = table.rules
-    try:
-        cards = parse_cards(args["meld_cards"], rules.meld_table.deck)
-        check_hand(cards, rules)
-    except PinochleError as error:
-        _add_error(
-            form.meld_cards,
-            _("%(player)s's cards: %(reason)s", player=player, reason=engine_message(error)),
-        )
-        return
-    trump = _trump_of(form)
-    if trump is None:
-        _add_error(
-            form.trump,
-            _(
-                "Pick trump first: %(player)s's meld is counted for one trump. "
-                "Then check the meld again.",
-                player=player,
-            ),
-        )
-        return
-    counted_for = _trump_of(form, "meld_trump")
-    if counted_for is not None and counted_for is not trump:
-        _recount_shown(form, table, counted_for, trump)
-    before = _cards_meld(cards_field.data, trump, rules)
-    rest = max(0, (meld_field.data or 0) - before)
-    _set(meld_field, rest + best_meld(cards, trump, rules).total)
-    _set(cards_field, format_cards(cards) or None)
-    _set(form.meld_trump, trump.value)
-
-
-def _recount_shown(form: HandForm, table: Table, was: Suit, now: Suit) -> None:
-    """Trump changed since cards were checked: count every side's shown cards anew."""
-    for side_index, side in enumerate(table.engine.sides):
-        cards = [form[f"cards_{table.seat_of(player)}"].data for player in side.players]
-        meld_field = form[f"meld_{side_index}"]
-        old = sum(_cards_meld(shown, was, table.rules) for shown in cards)
-        new = sum(_cards_meld(shown, now, table.rules) for shown in cards)
-        if old or new:
-            _set(meld_field, max(0, (meld_field.data or 0) - old) + new)
-
-
-def _trump_of(form: HandForm, name: str = "trump") -> Suit | None:
-    value = form[name].data
-    try:
-        return Suit.parse(value) if value else None
-    except PinochleError:
-        return None
-
-
-def _cards_meld(cards: str | None, trump: Suit | None, rules: RuleSet) -> int:
-    """What a player's shown cards make for ``trump`` (0 when unreadable)."""
-    if not cards or trump is None:
-        return 0
-    try:
-        return best_meld(parse_cards(cards, rules.meld_table.deck), trump, rules).total
-    except PinochleError:
-        return 0
-
-
-def _shown_meld(form: HandForm, table: Table) -> dict[int, dict[str, Any]]:
-    """For the page: each seat's shown cards and what they make for the trump."""
-    trump = _trump_of(form)
-    shown = {}
-    for seat in range(len(table.engine.seating)):
-        cards = form[f"cards_{seat}"].data
-        if cards:
-            made = _cards_meld(cards, trump, table.rules) if trump else None
-            shown[seat] = {"cards": cards, "meld": made}
-    return shown
-
-
-# --- what the bidders need: the engine's answers for the live hints ----------------------------
-
-
-def preview_values(
-    table: Table,
-    bidder: str | None,
-    bid: int | None,
-    meld: Sequence[int | None],
-    counters: Sequence[int | None],
-) -> dict[str, Any]:
-    """The engine's answers for the form as typed so far (the page shows them as hints)."""
-    rules = table.rules
-    total = rules.counters.total
-    filled_counters, filled = fill_counters(rules, counters)
     answer: dict[str, Any] = {
         "number": table.number,
         "bidding": rules.bidding,
-        "total": total,
+        "total": rules.counters.total,
         "unit": rules.counters.unit,
-        "counters": filled_counters,
-        "filled": filled,
-        "need": "",
-        "needed": None,
-        "can_throw_in": None,
+        "counters": list(reading.counters),
+        "filled": reading.filled,
+        "need": need_sentence(table, reading),
+        "needed": reading.needed,
+        "can_throw_in": reading.can_throw_in,
         "throw_in": "",
         "bid_error": None,
-        "bidder_side": None,
+        "bidder_side": reading.bidder_side,
+        "warnings": [_warning(refusal) for refusal in reading.warnings],
+        "dropped": [engine_message(notice) for notice in reading.dropped],
+        "ladder": list(bid_ladder(rules)),
     }
     if not rules.bidding:
         return answer
+    bid = reading.bid
     answer.update(
         bid=bid,
         next_bid=rules.next_bid(rules.min_bid - 1 if bid is None else bid),
         previous_bid=rules.min_bid if bid is None else rules.previous_bid(bid),
     )
-    if bid is None:
-        return answer
-    try:
-        verify_bid(rules, bid, table.number)
-    except PinochleError as error:
-        answer["bid_error"] = engine_message(error)
-    side = table.engine.side_of.get(bidder or "")
-    if side is None:
-        answer["need"] = _("Tap the bidder to see what they need.")
-        return answer
-    bidders_meld = meld[side] or 0
-    needed = counters_needed(rules, bid, bidders_meld)
-    values = {"side": table.engine.sides[side].name, "needed": needed, "total": total}
-    if needed > total:
-        need = _("%(side)s need %(needed)s of %(total)s counters: more than a hand has", **values)
-    else:
-        need = _("%(side)s need %(needed)s of %(total)s counters", **values)
-    answer.update(bidder_side=side, needed=needed, need=need)
-    if rules.throw_in != "never":
-        possible = can_throw_in(rules, bid, bidders_meld)
-        answer["can_throw_in"] = possible
-        answer["throw_in"] = (
-            _("They may throw in.")
-            if possible
-            else _throw_in_refusal(rules, bid, bidders_meld, table.number)
-        )
+    bid_refusal = reading.refusal_for("bid")
+    if bid is not None and bid_refusal is not None and not bid_refusal.missing:
+        answer["bid_error"] = engine_message(bid_refusal.error)
+    if reading.can_throw_in:
+        answer["throw_in"] = _("They may throw in.")
+    elif reading.throw_in_refusal is not None:
+        answer["throw_in"] = engine_message(reading.throw_in_refusal)
     return answer
 
 
-def _throw_in_refusal(rules: RuleSet, bid: int, bidders_meld: int, number: int) -> str:
-    try:
-        verify_throw_in(rules, bid, bidders_meld, number)
-    except PinochleError as error:
-        return engine_message(error)
-    return ""
-
-
-def _form_preview(form: HandForm, table: Table) -> dict[str, Any]:
-    bidding = table.rules.bidding
-    return preview_values(
-        table,
-        form.bidder.data if bidding else None,
-        form.bid.data if bidding else None,
-        _per_side(form, "meld", table),
-        _per_side(form, "counters", table),
-    )
-
-
-def _int_arg(args: Mapping[str, str], name: str) -> int | None:
-    """A number typed so far, or None (not typed yet, or not a number: no hint for it)."""
-    return whole_number(args.get(name))
+def _warning(refusal: Refusal) -> dict[str, str]:
+    error = refusal.error
+    return {"field": refusal.field, "code": error.code, "message": engine_message(error)}
 
 
 @bp.route("/games/<int:game_id>/hands/preview")
 @requires("scorekeeper")
 def preview(game_id: int) -> BaseResponse:
-    """JSON for the live hints. Parameters as the form's fields: ``bidder``, ``bid``,
-    ``meld_<side>``, ``counters_<side>`` (empty: not typed), and ``number`` (the
-    hand, for the engine's sentences; default the next one)."""
+    """JSON for the live hints, from the engine's reader of a typed hand.
+
+    Parameters as the form's fields: ``bidder``, ``bid``, ``trump``, ``meld_<side>``,
+    ``counters_<side>`` (empty: not typed), ``thrown_in``, ``cards_<seat>``, ... and
+    ``number`` (the hand, for the engine's sentences; default the next one).
+
+    The answer::
+
+        number, bidding, total, unit   the hand, whether it has bidding, the counters
+                                       of a hand and their unit
+        counters, filled               the counters per side, the one side left empty
+                                       filled in (``filled``: its index, or null)
+        need, needed, bidder_side      "Them need 130 of 250 counters", 130, 1
+        can_throw_in, throw_in         whether the bidders may throw in, and the
+                                       sentence ("They may throw in." or why not)
+        bid, next_bid, previous_bid    the bid read, the bids above and below it on the
+                                       ladder (− / +); only with bidding
+        bid_error                      the engine's sentence for a bid off the ladder
+        ladder                         the first bids of the ladder, from the minimum
+                                       (empty without bidding): − / + in the page
+        warnings                       what Save would refuse, but for values not
+                                       typed yet: [{field, code, message}], ``field``
+                                       the form field (``counters_1``) or group
+        dropped                        meld the rules do not count (double deck: under 20)
+    """
     game = game_or_404(game_id)
-    number = _int_arg(request.args, "number") or len(game.hands) + 1
-    table = _table(game, number)
-    sides = table.side_range
-    return jsonify(
-        preview_values(
-            table,
-            request.args.get("bidder") or None,
-            _int_arg(request.args, "bid"),
-            [_int_arg(request.args, f"meld_{index}") for index in sides],
-            [_int_arg(request.args, f"counters_{index}") for index in sides],
-        )
-    )
+    number = whole_number(request.args.get("number")) or len(game.hands) + 1
+    table = table_of(game, number)
+    return jsonify(preview_values(table, reading_of(table, request.args)))
 
 
 # --- the pages -----------------------------------------------------------------------------
 
 
 def _query_form(table: Table, defaults: Mapping[str, Any]) -> HandForm:
-    """A GET's form: from the query (back from the meld checker) or from ``defaults``."""
+    """A GET's form: from the query (back from the meld checker, or "enter mine")
+    or from ``defaults``."""
     args = request.args
     form = hand_form(table, data=dict(defaults))
     if "meld_for" in args or any(name in form for name in args):
         form = hand_form(table, formdata=args, data=dict(defaults))
-        _take_checked_meld(form, table, args)
+        take_checked_meld(form, table, args)
     return form
 
 
-def _render(template: str, form: HandForm, table: Table, **context: Any) -> tuple[str, int]:
+def problems(form: HandForm, table: Table) -> list[dict[str, str]]:
+    """Every sentence the form shows, in the page's order, each with the field's
+    anchor and name: the summary at the top of a refused form."""
+    found: list[dict[str, str]] = [
+        {"anchor": "", "label": "", "message": message} for message in form.form_errors
+    ]
+    for pattern in PAGE_ORDER:
+        names = (
+            [pattern.replace("*", str(index)) for index in table.side_range]
+            if pattern.endswith("*")
+            else [pattern]
+        )
+        for name in names:
+            field = getattr(form, name, None)
+            if field is None or not getattr(field, "errors", None):
+                continue
+            label = _field_label(form, table, name)
+            for message in field.errors:
+                found.append({"anchor": ANCHOR.get(name, name), "label": label, "message": message})
+    return found
+
+
+def _field_label(form: HandForm, table: Table, name: str) -> str:
+    """A field's name as a person reads it: "Counters, Them"."""
+    base, _sep, side = name.rpartition("_")
+    groups = {"meld": _("Meld"), "counters": _("Counters"), "meld_chips": _("Meld chips")}
+    if side.isdigit() and base in groups:
+        return f"{groups[base]}, {table.engine.sides[int(side)].name}"
+    if name in groups:
+        return groups[name]
+    if name == "meld_cards":
+        return _("Meld")
+    field = getattr(form, name, None)
+    label = getattr(field, "label", None)
+    return str(label.text) if label is not None else ""
+
+
+def _render(
+    template: str, form: HandForm, table: Table, status: int | None = None, **context: Any
+) -> tuple[str, int]:
     rules = table.rules
     applicable = applicable_fields(rules)
     offered = {
@@ -495,9 +246,12 @@ def _render(template: str, form: HandForm, table: Table, **context: Any) -> tupl
     offered["meld_chips"] = "meld_chips" in applicable
     # a field the rules do not offer is still shown when it holds a value or a refusal
     shown_fields = {name: offered[name] or _holds_value(form, table, name) for name in offered}
-    status = 400 if request.method == "POST" else 200
+    if status is None:
+        status = 400 if request.method == "POST" else 200
     if "version" in form:
         form.version.data = str(services.version(table.game))
+    reading = reading_of(table, typed(form))
+    found = problems(form, table) if status == 400 else []
     return render_template(
         template,
         form=form,
@@ -507,8 +261,10 @@ def _render(template: str, form: HandForm, table: Table, **context: Any) -> tupl
         sides=table.engine.sides,
         seating=table.engine.seating,
         offered=shown_fields,
-        preview=_form_preview(form, table),
-        shown=_shown_meld(form, table),
+        preview=preview_values(table, reading),
+        shown={shown.seat: shown for shown in reading.shown},
+        problems=found,
+        first_bad=next((item["anchor"] for item in found if item["anchor"]), ""),
         **context,
     ), status
 
@@ -524,21 +280,73 @@ def _holds_value(form: HandForm, table: Table, name: str) -> bool:
     return bool(form[name].data) or bool(form[name].errors)
 
 
+def _save(form: HandForm, table: Table, store: Any) -> HandReading | None:
+    """Read the posted form and, when the rules take it, store it with ``store``
+    (a service call given the hand's document); None when refused."""
+    if not form.validate_on_submit():
+        return None
+    reading = reading_of(table, typed(form))
+    if reading.hand is None:
+        show_refusals(form, reading)
+        return None
+    store(hand_to_document(reading.hand))
+    return reading
+
+
 @bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
 @requires("scorekeeper")
 def new(game_id: int) -> tuple[str, int] | BaseResponse:
     """Record the next hand."""
     game = game_or_404(game_id)
-    table = _table(game, len(game.hands) + 1)
+    table = table_of(game, len(game.hands) + 1)
     form = hand_form(table) if request.method == "POST" else _query_form(table, {})
-    if form.validate_on_submit():
-        try:
-            services.add_hand(game, hand_document(form, table), posted_int(form.version.data))
-        except PinochleError as error:
-            form.show_error(error)
-        else:
+    version = posted_int(form.version.data) if request.method == "POST" else None
+
+    def store(document: dict[str, Any]) -> None:
+        services.add_hand(game, document, version)
+
+    try:
+        if _save(form, table, store) is not None:
             return redirect(url_for("games.show", game_id=game.id))
+    except PinochleError as error:
+        if error.code == "hand_recorded_meanwhile":
+            return _recorded_meanwhile(game, form, error)
+        form.show_error(error)
     return _render("hands/form.html", form, table, result=services.replay_game(game))
+
+
+def _recorded_meanwhile(game: Game, mine: HandForm, error: PinochleError) -> tuple[str, int]:
+    """Another phone recorded this hand first: show its hand and the totals now, an
+    empty form for the next hand, and this phone's values only as "yours was"."""
+    result = services.replay_game(game)
+    table = table_of(game, len(game.hands) + 1)
+    yours = {
+        name: str(value) for name, value in typed(mine).items() if value not in (None, "", False)
+    }
+    yours = {name: ("y" if value == "True" else value) for name, value in yours.items()}
+    theirs = result.hands[-1] if result.hands else None
+    form = hand_form(table, formdata=None)  # empty: not this phone's values
+    return _render(
+        "hands/form.html",
+        form,
+        table,
+        status=400,
+        result=result,
+        meanwhile={
+            "sentence": engine_message(error),
+            "hand": theirs,
+            "document": services.hand_document(game.hands[-1]) if game.hands else None,
+            "totals": result.totals,
+            "yours": mine_document(mine, table),
+            "enter_mine": url_for("hands.new", game_id=game.id) + "?" + urlencode(yours),
+        },
+    )
+
+
+def mine_document(form: HandForm, table: Table) -> dict[str, Any] | None:
+    """What this phone typed, as a hand's document (for "yours was: …")."""
+    reading = reading_of(table, typed(form))
+    return hand_to_document(reading.hand) if reading.hand is not None else None
 
 
 @bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
@@ -547,21 +355,22 @@ def edit(game_id: int, number: int) -> tuple[str, int] | BaseResponse:
     """Correct hand ``number``: the same form, the hand's history, and delete."""
     game = game_or_404(game_id)
     hand = hand_or_404(game, number)
-    table = _table(game, number)
+    table = table_of(game, number)
     if request.method == "POST":
         form = hand_form(table)
     else:
-        form = _query_form(table, _form_data(services.hand_document(hand), table))
-    if form.validate_on_submit():
-        try:
-            services.replace_hand(
-                game, number, hand_document(form, table), posted_int(form.version.data)
-            )
-        except PinochleError as error:
-            form.show_error(error)
-        else:
+        form = _query_form(table, form_data(services.hand_document(hand), table))
+    version = posted_int(form.version.data) if request.method == "POST" else None
+
+    def store(document: dict[str, Any]) -> None:
+        services.replace_hand(game, number, document, version)
+
+    try:
+        if _save(form, table, store) is not None:
             flash(_("Hand %(number)s corrected.", number=number))
             return redirect(url_for("games.show", game_id=game.id))
+    except PinochleError as error:
+        form.show_error(error)
     history = [edit for edit in game.edits if edit.number == number]
     return _render("hands/form.html", form, table, editing=True, history=history[::-1])
 

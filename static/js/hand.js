@@ -12,6 +12,24 @@
     });
   });
 
+  // A refused save: the page goes to the first bad field, its sentence in view above
+  // the Save bar (the summary at the top lists every problem, each a link to its field).
+  var problems = document.getElementById("problems");
+  if (problems) {
+    var first = problems.getAttribute("data-first-bad");
+    var target = first ? document.getElementById(first) : null;
+    if (target) {
+      var control = target.matches("input, select, textarea, button")
+        ? target
+        : target.querySelector("input:checked, input, select, textarea");
+      var sentence = document.getElementById(first + "-error") || target;
+      (control || target).focus({ preventScroll: true });
+      sentence.scrollIntoView({ block: "center" });
+    } else {
+      problems.focus();
+    }
+  }
+
   var form = document.querySelector("form.hand-form[data-preview]");
   if (!form || !window.fetch || !window.URLSearchParams || !window.FormData) return;
 
@@ -54,6 +72,27 @@
     var bidError = answer.bid_error || "";
     text("[data-bid-error]", refused && refused.textContent === bidError ? "" : bidError);
     text("[data-throw-in-hint]", answer.throw_in || "");
+    // what Save would refuse, in the engine's own sentences (not the bid's: shown above)
+    var warnings = form.querySelector("[data-warnings]");
+    if (warnings) {
+      var sentences = (answer.warnings || [])
+        .filter(function (warning) {
+          // the bid's is shown beside the bid; a refused save's sentence is already there
+          return warning.field !== "bid" && !document.getElementById(warning.field + "-error");
+        })
+        .map(function (warning) { return warning.message; })
+        .concat(answer.dropped || []);
+      var now = Array.prototype.map.call(warnings.children, function (p) { return p.textContent; });
+      if (now.join("\n") !== sentences.join("\n")) {
+        warnings.textContent = "";
+        sentences.forEach(function (sentence) {
+          var line = document.createElement("p");
+          line.className = "hint warn";
+          line.textContent = sentence;
+          warnings.appendChild(line);
+        });
+      }
+    }
     var box = form.querySelector("[data-throw-in]");
     if (box) {
       var check = box.querySelector("input[type=checkbox]");

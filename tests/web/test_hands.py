@@ -18,10 +18,12 @@ from flask.testing import FlaskClient
 
 from scorekeeper import services
 from scorekeeper.engine.cards import parse_cards
+from scorekeeper.engine.entry import HandReading
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.rules import PRESETS
 from scorekeeper.engine.scoring import verify_bid, verify_throw_in
 from scorekeeper.models import HandEdit
+from scorekeeper.web import hands as hands_views
 from tests.web.conftest import csrf_token, make_game, stored_game
 
 # A made partnership hand: Them bid 250 in hearts, meld 100 / 150, Them take 130
@@ -128,8 +130,16 @@ def refusal(call: Any, *args: Any) -> PinochleError:
 
 @pytest.fixture
 def refusals(monkeypatch: pytest.MonkeyPatch) -> list[PinochleError]:
-    """Every refusal the services raise during a test, in order (the engine's own)."""
+    """Every refusal the engine's reader of a typed hand or the services give during a
+    test, in order (the engine's own)."""
     caught: list[PinochleError] = []
+    shown = hands_views.show_refusals
+
+    def spy_reading(form: Any, reading: HandReading) -> None:
+        caught.extend(refusal.error for refusal in reading.refusals)
+        shown(form, reading)
+
+    monkeypatch.setattr(hands_views, "show_refusals", spy_reading)
     for name in ("add_hand", "replace_hand", "delete_hand", "undo_last_hand"):
         original = getattr(services, name)
 
@@ -277,19 +287,26 @@ REFUSALS = [
      "hand_missing", {"field": "bidder"}),
     ("counters sum", "partnership", {}, {**MADE, "counters_0": "150", "counters_1": "90"},
      "counters", "counters_sum", {"counters": "150 + 90", "got": 240, "expected": 250}),
+    # the typed side is named, never the side filled in (its 0 or its 95)
     ("counters over the total", "partnership", {}, {**MADE, "counters_1": "260"},
-     "counters", "counters_sum", {"counters": "0 + 260", "got": 260, "expected": 250}),
+     "counters_1", "counters_over_total", {"got": 260, "total": 250, "sides": "Them"}),
     ("counters negative", "partnership", {}, {**MADE, "counters_0": "-10", "counters_1": "260"},
-     "counters", "counters_negative", {"got": -10}),
-    ("counters off unit", "partnership", {}, {**MADE, "counters_0": "125", "counters_1": "125"},
-     "counters", "counters_off_unit", {"got": 125, "unit": 10}),
+     "counters_0", "counters_negative", {"got": -10}),
+    ("counters off unit", "partnership", {}, {**MADE, "counters_0": "125", "counters_1": "120"},
+     "counters_0", "counters_off_unit", {"got": 125, "unit": 10}),
+    ("counters off unit beside a filled side", "partnership", {}, {**MADE, "counters_1": "155"},
+     "counters_1", "counters_off_unit", {"got": 155, "unit": 10}),
     ("counters missing", "partnership", {}, {**MADE, "counters_1": ""}, "counters",
-     "hand_missing", {"field": "counters"}),
-    ("meld negative", "partnership", {}, {**MADE, "meld_0": "-20"}, "meld",
+     "counters_missing", {"sides": "Us, Them", "total": 250}),
+    ("trump missing", "partnership", {}, {**MADE, "trump": ""}, "trump",
+     "trump_missing", {}),
+    ("trump missing on a thrown-in hand", "partnership", {}, {**THROWN_IN, "trump": ""}, "trump",
+     "trump_missing", {}),
+    ("meld negative", "partnership", {}, {**MADE, "meld_0": "-20"}, "meld_0",
      "meld_negative", {"side": "Us", "got": -20}),
-    ("meld off unit", "partnership", {}, {**MADE, "meld_0": "25"}, "meld",
+    ("meld off unit", "partnership", {}, {**MADE, "meld_0": "25"}, "meld_0",
      "meld_off_unit", {"side": "Us", "got": 25, "unit": 10}),
-    ("meld too large", "partnership", {}, {**MADE, "meld_0": "3610"}, "meld",
+    ("meld too large", "partnership", {}, {**MADE, "meld_0": "3610"}, "meld_0",
      "meld_too_large", {"side": "Us", "got": 3610, "limit": 3600}),
     ("throw-in not allowed", "partnership", {},
      {**THROWN_IN, "bid": "300", "meld_0": "70"}, "thrown_in",

@@ -1,0 +1,496 @@
+"""One reader of a typed hand, for every door: the form, the live preview, the API
+and the offline queue.
+
+``read_hand(game, typed)`` takes the values as a person typed them, by field name
+(the hand form's names: ``bidder``, ``bid``, ``trump``, ``meld_<side>``,
+``counters_<side>``, ``thrown_in``, ``passed_out``, ``no_marriage``,
+``took_trick_<side>``, ``all_tricks``, ``meld_chips_<side>``, ``cards_<seat>``),
+each a string as typed, a number or a flag, empty or missing when not typed. It
+answers with one ``HandReading``: the engine's ``Hand`` when the rules take it, or
+the refusals, each tied to the field it is about; the hints (what the bidders
+need, whether they may throw in, meld the rules drop); the counters with the one
+side left empty filled in; and the meld of any shown cards.
+
+A sentence names what the person typed: counters of 155 typed beside an empty
+side are refused as 155 off the unit, not as the 95 the reader filled in.
+
+>>> from .game import Side, new_game
+>>> from .rules import PRESETS
+>>> sides = [Side("Us", ("Ann", "Cal")), Side("Them", ("Bea", "Dan"))]
+>>> game = new_game(PRESETS["partnership"], sides)
+>>> typed = {"bidder": "Bea", "bid": "250", "trump": "H", "meld_0": "100", "meld_1": "150",
+...          "counters_1": "130"}
+>>> reading = read_hand(game, typed)
+>>> reading.hand.counters, reading.filled, reading.needed
+((120, 130), 0, 100)
+>>> [(r.field, r.error.code) for r in read_hand(game, {**typed, "counters_1": "155"}).refusals]
+[('counters_1', 'counters_off_unit')]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .cards import Card, Suit, format_cards, parse_cards
+from .errors import GameError, Notice, PinochleError
+from .game import Game, Hand
+from .meld import best_meld, check_hand
+from .people import normal_name
+from .rules import RuleSet
+from .scoring import (
+    can_throw_in,
+    counters_needed,
+    effective_meld,
+    fill_counters,
+    score_hand,
+    verify_bid,
+    verify_throw_in,
+)
+
+Typed = Mapping[str, object]
+
+# codes that say a value is not typed yet: the live hint does not warn of them
+MISSING = frozenset({"hand_missing", "trump_missing", "counters_missing"})
+# how many bids of the ladder, from the minimum, the page carries as data
+LADDER_LENGTH = 40
+_WHOLE = re.compile(r"[+-]?[0-9]{1,100}")
+
+# a refusal's code (or code prefix) -> the field it is about (per side: "<name>_<side>")
+_FIELD_OF_CODE: tuple[tuple[str, str], ...] = (
+    ("bidder_", "bidder"),
+    ("bid_", "bid"),
+    ("counters_", "counters"),
+    ("meld_cards_", "meld_cards"),
+    ("meld_chips_", "meld_chips"),
+    ("meld_", "meld"),
+    ("throw_in_", "thrown_in"),
+    ("passed_out_", "passed_out"),
+    ("trump_", "trump"),
+    ("no_marriage_", "trump"),
+    ("took_trick_", "took_trick"),
+    ("all_tricks_", "all_tricks"),
+    ("card_", "meld_cards"),
+    ("hand_too_large", "meld_cards"),
+)
+PER_SIDE = ("meld", "counters", "meld_chips", "took_trick")
+# the fields in the order a form shows them (a summary lists refusals in this order)
+FORM_ORDER = ("bidder", "bid", "trump", "meld", "meld_cards", "counters", "thrown_in")
+
+
+def _form_order(refusal: Refusal) -> int:
+    name = refusal.field
+    base = name.rsplit("_", 1)[0] if name.rsplit("_", 1)[-1].isdigit() else name
+    return FORM_ORDER.index(base) if base in FORM_ORDER else len(FORM_ORDER)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A rule the typed hand breaks, and the field it is about (``counters_1``; a group
+    of fields such as ``counters`` when it is about all of them; ``""`` the whole hand)."""
+
+    field: str
+    error: PinochleError
+
+    @property
+    def missing(self) -> bool:
+        """Whether it only says a value is not typed yet (no warning while typing)."""
+        return self.error.code in MISSING
+
+
+@dataclass(frozen=True)
+class ShownCards:
+    """A player's cards shown through the meld checker, and what they make for trump."""
+
+    seat: int
+    player: str
+    cards: str
+    meld: int | None  # None: no trump yet, or cards that cannot be read
+
+
+@dataclass(frozen=True)
+class HandReading:
+    """The answer to a typed hand: the hand or the refusals, and the hints."""
+
+    number: int
+    hand: Hand | None
+    refusals: tuple[Refusal, ...]
+    counters: tuple[int | None, ...]  # as typed, with the one side left empty filled
+    filled: int | None  # the side filled, or None
+    bid: int | None
+    bidder_side: int | None
+    needed: int | None  # counters the bidders need to make the bid
+    can_throw_in: bool | None  # None: the rules have no throw-in, or no bid yet
+    throw_in_refusal: PinochleError | None  # why they may not throw in
+    dropped: tuple[Notice, ...]  # meld the rules do not count (double deck: under 20)
+    shown: tuple[ShownCards, ...] = ()
+    notices: tuple[Notice, ...] = field(default=())
+
+    @property
+    def warnings(self) -> tuple[Refusal, ...]:
+        """What Save would refuse, but for values not typed yet (the live hint)."""
+        return tuple(refusal for refusal in self.refusals if not refusal.missing)
+
+    def refusal_for(self, name: str) -> Refusal | None:
+        return next((r for r in self.refusals if r.field == name), None)
+
+
+def bid_ladder(rules: RuleSet, length: int = LADDER_LENGTH) -> tuple[int, ...]:
+    """The first ``length`` bids on the ladder, from the minimum (for − / + in the page).
+
+    >>> bid_ladder(__import__("scorekeeper.engine.rules").engine.rules.PRESETS["double-deck"], 5)
+    (50, 51, 52, 53, 54)
+    """
+    if not rules.bidding:
+        return ()
+    first = rules.min_bid
+    bids = [first if rules.is_bid_on_steps(first) else rules.next_bid(first)]
+    while len(bids) < length:
+        bids.append(rules.next_bid(bids[-1]))
+    return tuple(bids)
+
+
+def read_number(value: object) -> int | None:
+    """A typed number: an int, or a string of the digits 0 to 9 with a sign and spaces
+    around (not ``1e3``, ``7.0``, nor other scripts' digits); None when not one.
+
+    >>> read_number(" 250 "), read_number(-3), read_number("٣"), read_number(True)
+    (250, -3, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
+        return int(value.strip())
+    return None
+
+
+def _typed_text(typed: Typed, name: str) -> str:
+    value = typed.get(name)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _flag(typed: Typed, name: str) -> bool:
+    value = typed.get(name)
+    if isinstance(value, str):
+        return value.strip().lower() not in ("", "0", "false", "n", "no", "off")
+    return bool(value)
+
+
+def _per_side(typed: Typed, name: str, sides: int) -> list[int | None]:
+    return [read_number(typed.get(f"{name}_{side}")) for side in range(sides)]
+
+
+def field_of(error: PinochleError, game: Game) -> str:
+    """The field a refusal is about: per side where it names one side."""
+    if error.code in ("hand_missing", "hand_values_count", "hand_not_applicable"):
+        return str(error.values.get("field", ""))
+    for prefix, name in _FIELD_OF_CODE:
+        if error.code.startswith(prefix):
+            side = error.values.get("side")
+            names = [s.name for s in game.sides]
+            if name in PER_SIDE and isinstance(side, str) and side in names:
+                return f"{name}_{names.index(side)}"
+            return name
+    return ""
+
+
+# --- the reader ------------------------------------------------------------------------------
+
+
+def read_hand(game: Game, typed: Typed, number: int | None = None) -> HandReading:
+    """The reading of hand ``number`` (default: the next one) of ``game`` as typed."""
+    rules = game.rules
+    number = len(game.hands) + 1 if number is None else number
+    sides = rules.sides
+    counters_typed = _per_side(typed, "counters", sides)
+    counters, filled = _filled(rules, counters_typed)
+    meld = [value or 0 for value in _per_side(typed, "meld", sides)]
+    bid = read_number(typed.get("bid")) if rules.bidding else None
+    bidder = normal_name(_typed_text(typed, "bidder")) or None if rules.bidding else None
+    bidder_side = game.side_of.get(bidder or "")
+    shown, cards, card_refusals = _shown(game, typed, number)
+    hints = _hints(game, number, bid, bidder_side, meld)
+    base = {
+        "number": number,
+        "counters": tuple(counters),
+        "filled": filled,
+        "bid": bid,
+        "bidder_side": bidder_side,
+        "shown": shown,
+        **hints,
+    }
+    passed_out = rules.bidding and _flag(typed, "passed_out")
+    if passed_out:
+        return _scored(game, Hand(passed_out=True), number, base)
+    hand, refusals = _typed_hand(game, typed, number, counters_typed, counters, filled, cards)
+    refusals = sorted(card_refusals + refusals, key=_form_order)
+    if refusals:
+        return HandReading(hand=None, refusals=tuple(refusals), **base)  # type: ignore[arg-type]
+    return _scored(game, hand, number, base)
+
+
+def _filled(rules: RuleSet, typed: Sequence[int | None]) -> tuple[list[int | None], int | None]:
+    empty = [side for side, value in enumerate(typed) if value is None]
+    if len(empty) != 1 or len(typed) < 2:
+        return list(typed), None
+    return list(fill_counters(rules, typed)), empty[0]
+
+
+def _scored(game: Game, hand: Hand, number: int, base: dict[str, object]) -> HandReading:
+    try:
+        score = score_hand(game, hand, number)
+    except PinochleError as error:
+        refusal = Refusal(field_of(error, game), error)
+        return HandReading(hand=None, refusals=(refusal,), **base)  # type: ignore[arg-type]
+    return HandReading(hand=hand, refusals=(), notices=score.notices, **base)  # type: ignore[arg-type]
+
+
+def _typed_hand(
+    game: Game,
+    typed: Typed,
+    number: int,
+    counters_typed: Sequence[int | None],
+    counters: Sequence[int | None],
+    filled: int | None,
+    cards: tuple[tuple[str, tuple[Card, ...]], ...],
+) -> tuple[Hand, list[Refusal]]:
+    """The hand the typed values make, and what refuses it before the engine's scoring:
+    what is missing, and numbers refused as the person typed them."""
+    rules = game.rules
+    refusals: list[Refusal] = []
+    fields: dict[str, object] = {}
+    thrown_in = rules.bidding and _flag(typed, "thrown_in")
+    no_marriage = rules.bidding and _flag(typed, "no_marriage")
+    played = not (thrown_in or no_marriage)
+    if rules.bidding:
+        bidder = normal_name(_typed_text(typed, "bidder")) or None
+        bid = read_number(typed.get("bid"))
+        if bidder is None:
+            missing = GameError("hand_missing", hand=number, field="bidder")
+            refusals.append(Refusal("bidder", missing))
+        try:
+            verify_bid(rules, bid, number)
+        except PinochleError as error:
+            refusals.append(Refusal("bid", error))
+        fields.update(bidder=bidder, bid=bid, thrown_in=thrown_in, no_marriage=no_marriage)
+        took = [_flag(typed, f"took_trick_{side}") for side in range(rules.sides)]
+        fields["took_trick"] = tuple(took) if any(took) else None
+        fields["all_tricks"] = read_number(typed.get("all_tricks"))
+    trump = _trump(typed, number, refusals)
+    fields["trump"] = trump
+    fields["meld"] = tuple(value or 0 for value in _per_side(typed, "meld", rules.sides))
+    if thrown_in:
+        refusals += _throw_in_refusals(game, number, fields)
+    if any(value is not None for value in counters_typed):
+        refusals += _counter_refusals(game, number, counters_typed, filled)
+        fields["counters"] = tuple(value or 0 for value in counters)
+    elif played:
+        sides = ", ".join(side.name for side in game.sides)
+        total = rules.counters.total
+        missing = GameError("counters_missing", hand=number, sides=sides, total=total)
+        refusals.append(Refusal("counters", missing))
+    if rules.chip_table is not None:
+        chips = _per_side(typed, "meld_chips", rules.sides)
+        if any(value is not None for value in chips):
+            fields["meld_chips"] = tuple(value or 0 for value in chips)
+    fields["meld_cards"] = cards
+    hand = Hand(**fields)  # type: ignore[arg-type]
+    return hand, refusals
+
+
+def _throw_in_refusals(game: Game, number: int, fields: Mapping[str, object]) -> list[Refusal]:
+    """A throw-in the rules forbid for the typed bid and the bidders' meld."""
+    bid, bidder = fields.get("bid"), fields.get("bidder")
+    side = game.side_of.get(bidder) if isinstance(bidder, str) else None
+    if not isinstance(bid, int) or side is None:
+        return []
+    meld = fields.get("meld")
+    bidders_meld = meld[side] if isinstance(meld, tuple) else 0
+    try:
+        verify_throw_in(game.rules, bid, bidders_meld, number)
+    except PinochleError as error:
+        return [Refusal("thrown_in", error)]
+    return []
+
+
+def _trump(typed: Typed, number: int, refusals: list[Refusal]) -> Suit | None:
+    """The typed trump; every preset has one, so a hand without it is refused."""
+    text = _typed_text(typed, "trump")
+    if not text:
+        refusals.append(Refusal("trump", GameError("trump_missing", hand=number)))
+        return None
+    try:
+        return Suit.parse(text)
+    except PinochleError:
+        refusals.append(Refusal("trump", GameError("trump_not_suit", hand=number, trump=text)))
+        return None
+
+
+def _counter_refusals(
+    game: Game, number: int, typed: Sequence[int | None], filled: int | None
+) -> list[Refusal]:
+    """Counters refused as typed: a typed side off the unit or negative, or past the
+    hand's total beside an empty side (the filled side is never named)."""
+    rules = game.rules
+    unit, total = rules.counters.unit, rules.counters.total
+    refusals = []
+    for side, got in enumerate(typed):
+        if got is None:
+            continue
+        name = f"counters_{side}"
+        if got < 0:
+            refusals.append(Refusal(name, GameError("counters_negative", hand=number, got=got)))
+        elif got % unit:
+            off = GameError("counters_off_unit", hand=number, got=got, unit=unit)
+            refusals.append(Refusal(name, off))
+    given = sum(value for value in typed if value is not None)
+    if not refusals and None not in typed and len(typed) > 1 and given != total:
+        shown = " + ".join(str(value) for value in typed)
+        error = GameError("counters_sum", hand=number, counters=shown, got=given, expected=total)
+        refusals.append(Refusal("counters", error))
+    if not refusals and filled is not None and given > total:
+        typed_sides = [side for side, value in enumerate(typed) if value is not None]
+        names = ", ".join(game.sides[side].name for side in typed_sides)
+        over = GameError("counters_over_total", hand=number, got=given, sides=names, total=total)
+        where = f"counters_{typed_sides[0]}" if len(typed_sides) == 1 else "counters"
+        refusals.append(Refusal(where, over))
+    return refusals
+
+
+def _shown(
+    game: Game, typed: Typed, number: int
+) -> tuple[tuple[ShownCards, ...], tuple[tuple[str, tuple[Card, ...]], ...], list[Refusal]]:
+    """Each seat's shown cards (``cards_<seat>``): what they make for the typed trump, the
+    cards for the hand, and the refusals of cards that cannot be read."""
+    rules = game.rules
+    trump = _suit_or_none(_typed_text(typed, "trump"))
+    shown, cards, refusals = [], [], []
+    for seat, player in enumerate(game.seating):
+        text = _typed_text(typed, f"cards_{seat}")
+        if not text:
+            continue
+        try:
+            parsed = read_shown_cards(text, rules)
+        except PinochleError as error:
+            if error.code == "hand_too_large":
+                refusals.append(Refusal("meld_cards", error))
+            else:
+                bad = GameError(
+                    "meld_cards_bad",
+                    hand=number,
+                    player=player,
+                    problem=str(error),
+                    problem_code=error.code,
+                    problem_values=error.values,
+                )
+                refusals.append(Refusal("meld_cards", bad))
+            shown.append(ShownCards(seat, player, text, None))
+            continue
+        made = best_meld(parsed, trump, rules).total if trump is not None else None
+        shown.append(ShownCards(seat, player, format_cards(parsed), made))
+        cards.append((player, parsed))
+    return tuple(shown), tuple(cards), refusals
+
+
+def _suit_or_none(text: str) -> Suit | None:
+    try:
+        return Suit.parse(text) if text else None
+    except PinochleError:
+        return None
+
+
+def read_shown_cards(text: str, rules: RuleSet) -> tuple[Card, ...]:
+    """One player's cards as typed in the meld checker, checked as a hand they could
+    hold; ``PinochleError`` with the reason otherwise."""
+    cards = parse_cards(text, rules.meld_table.deck)
+    check_hand(cards, rules)
+    return cards
+
+
+def side_meld_with(
+    side_meld: int | None, before: str | None, cards: Sequence[Card], trump: Suit, rules: RuleSet
+) -> int:
+    """A side's meld once a player's checked cards are taken: the meld as typed, less
+    what the player's earlier cards (``before``) made, plus what ``cards`` make.
+
+    >>> from .rules import PRESETS
+    >>> run = parse_cards("AH 10H KH QH JH")
+    >>> side_meld_with(80, "KS QS", run, Suit.HEARTS, PRESETS["partnership"])
+    210
+    """
+    rest = max(0, (side_meld or 0) - cards_meld(before, trump, rules))
+    return rest + best_meld(cards, trump, rules).total
+
+
+def cards_meld(cards: str | None, trump: Suit | None, rules: RuleSet) -> int:
+    """What one player's shown cards make for ``trump`` (0 when unreadable or no trump).
+
+    >>> from .rules import PRESETS
+    >>> cards_meld("AH 10H KH QH JH", Suit.HEARTS, PRESETS["partnership"])
+    150
+    """
+    if not cards or trump is None:
+        return 0
+    try:
+        return best_meld(parse_cards(cards, rules.meld_table.deck), trump, rules).total
+    except PinochleError:
+        return 0
+
+
+# --- hints -----------------------------------------------------------------------------------
+
+
+def _hints(
+    game: Game, number: int, bid: int | None, bidder_side: int | None, meld: Sequence[int]
+) -> dict[str, object]:
+    rules = game.rules
+    dropped = tuple(
+        Notice(
+            "meld_dropped",
+            hand=number,
+            side=side.name,
+            got=meld[index],
+            minimum=rules.min_meld,
+        )
+        for index, side in enumerate(game.sides)
+        if meld[index] > 0 and effective_meld(rules, meld[index]) == 0
+    )
+    hints: dict[str, object] = {
+        "needed": None,
+        "can_throw_in": None,
+        "throw_in_refusal": None,
+        "dropped": dropped,
+    }
+    if not rules.bidding or bid is None or bidder_side is None:
+        return hints
+    bidders_meld = meld[bidder_side]
+    hints["needed"] = counters_needed(rules, bid, bidders_meld)
+    if rules.throw_in != "never":
+        possible = can_throw_in(rules, bid, bidders_meld)
+        hints["can_throw_in"] = possible
+        if not possible:
+            try:
+                verify_throw_in(rules, bid, bidders_meld, number)
+            except PinochleError as error:
+                hints["throw_in_refusal"] = error
+    return hints
+
+
+__all__ = [
+    "LADDER_LENGTH",
+    "MISSING",
+    "HandReading",
+    "Refusal",
+    "ShownCards",
+    "Typed",
+    "bid_ladder",
+    "cards_meld",
+    "field_of",
+    "read_hand",
+    "read_number",
+    "read_shown_cards",
+    "side_meld_with",
+]

@@ -1,0 +1,253 @@
+"""The hand form of one game, and its fields as the typed values the reader takes.
+
+The form is built per game (its rule set, sides and seats); its field names are the
+names ``engine.entry.read_hand`` reads (``meld_<side>``, ``cards_<seat>``, ...), so
+``typed`` only hands the values over, and a refusal comes back to the field it
+names. No rule lives here: the engine reads, counts and refuses.
+
+Meld from the checker: a "check meld" button sends the whole form by GET to the
+meld page with ``meld_for`` (a player) and ``return_to`` (this page's path); the
+checker comes back here with the same fields plus ``meld_cards``. That player's
+cards are kept in a hidden ``cards_<seat>`` input, and the side's meld becomes
+the side's meld as it was, minus what the player's previously checked cards make,
+plus what the new cards make (cards are counted for the form's trump).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms import BooleanField, HiddenField, RadioField
+from wtforms.fields import SelectChoice
+from wtforms.validators import Optional
+
+from .. import services
+from ..engine.cards import Suit, format_cards
+from ..engine.entry import cards_meld, read_shown_cards, side_meld_with
+from ..engine.errors import PinochleError
+from ..engine.game import Game as EngineGame
+from ..engine.rules import RuleSet
+from ..i18n import engine_message
+from ..models import Game
+from .forms import EngineForm, WholeNumberField
+
+NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
+# the form's own fields, not values of the hand
+NOT_TYPED = ("csrf_token", "version", "meld_trump")
+
+
+# --- the game a form is for -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a hand form knows of its game: rules, sides, seats, and which hand it is."""
+
+    game: Game
+    rules: RuleSet
+    engine: EngineGame  # the game without its hands: sides, seating, dealers
+    number: int  # the hand's number, 1-based
+
+    @property
+    def dealer(self) -> str:
+        return self.engine.dealer(self.number - 1)
+
+    @property
+    def bidding_order(self) -> list[str]:
+        """The players in bidding order, starting left of the dealer."""
+        seating = list(self.engine.seating)
+        start = seating.index(self.engine.first_bidder(self.number - 1))
+        return seating[start:] + seating[:start]
+
+    @property
+    def side_range(self) -> range:
+        return range(self.rules.sides)
+
+    def seat_of(self, player: str) -> int | None:
+        seating = self.engine.seating
+        return seating.index(player) if player in seating else None
+
+
+def table_of(game: Game, number: int) -> Table:
+    return Table(game, services.rules_of(game), services.engine_game(game, hands=[]), number)
+
+
+# --- the form ----------------------------------------------------------------------------
+
+
+class FieldGroup:
+    """Per-side fields taken together (``meld`` is ``meld_0``, ``meld_1``, ...), so an
+    engine sentence about ``meld`` has a place beside them."""
+
+    def __init__(self, name: str) -> None:
+        self.name = self.id = name
+        self.errors: list[str] = []
+
+
+GROUPS = ("meld", "counters", "took_trick", "meld_chips", "meld_cards")
+
+
+class HandForm(EngineForm):
+    """A hand's fields; per-side and per-seat fields are added per game (``hand_form``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in GROUPS:
+            setattr(self, name, FieldGroup(name))
+        # refusals about shown cards (unknown card, too many cards) go with the meld cards
+        self.cards = self.meld_cards
+
+
+def hand_form(table: Table, **kwargs: Any) -> HandForm:
+    """The form for one hand of ``table``'s game.
+
+    Fields the rules do not offer (a throw-in under ``throw_in: never``, passed out
+    under ``dealer_stuck``, ...) are still read when sent, so the engine can refuse
+    them with its sentence; the template shows them only when offered or filled.
+    """
+    rules = table.rules
+
+    class Form(HandForm):
+        pass
+
+    if rules.bidding:
+        Form.bidder = RadioField(
+            _l("Bidder"),
+            choices=[SelectChoice(player) for player in table.bidding_order],
+            validate_choice=False,
+        )
+        Form.bid = WholeNumberField(
+            _l("Bid"), default=rules.min_bid, validators=[Optional()], render_kw=NUMERIC
+        )
+    Form.trump = RadioField(
+        _l("Trump"),
+        choices=[SelectChoice(suit.value, suit.symbol) for suit in Suit],
+        validate_choice=False,
+    )
+    for index, side in enumerate(table.engine.sides):
+        number_field = {"validators": [Optional()], "render_kw": NUMERIC}
+        setattr(Form, f"meld_{index}", WholeNumberField(side.name, **number_field))
+        setattr(Form, f"counters_{index}", WholeNumberField(side.name, **number_field))
+        if rules.bidding:
+            setattr(Form, f"took_trick_{index}", BooleanField(side.name))
+        if rules.chip_table:
+            setattr(Form, f"meld_chips_{index}", WholeNumberField(side.name, **number_field))
+    for seat in range(len(table.engine.seating)):
+        setattr(Form, f"cards_{seat}", HiddenField())
+    # the game's version when the form was opened: a double tap or a change made
+    # meanwhile on another phone is refused instead of saved twice
+    Form.version = HiddenField()
+    # the trump the checked cards' meld was added for (a new trump recounts it)
+    Form.meld_trump = HiddenField()
+    if rules.bidding:
+        Form.thrown_in = BooleanField(_l("Thrown in: the bidders concede"))
+        Form.passed_out = BooleanField(_l("Passed out: all passed, the cards are redealt"))
+        Form.no_marriage = BooleanField(_l("No marriage: the bidder holds none in trump"))
+        Form.all_tricks = RadioField(
+            _l("All twelve tricks"),
+            choices=[SelectChoice("", _l("Nobody"))]
+            + [SelectChoice(str(i), side.name) for i, side in enumerate(table.engine.sides)],
+            default="",
+            validate_choice=False,
+        )
+    return Form(**kwargs)
+
+
+def form_data(document: Mapping[str, Any], table: Table) -> dict[str, Any]:
+    """A stored hand's document as the form's values (the edit form's start)."""
+    data: dict[str, Any] = {}
+    for name in ("bidder", "bid", "trump", "thrown_in", "passed_out", "no_marriage"):
+        if document.get(name) is not None:
+            data[name] = document[name]
+    for name in ("meld", "counters", "took_trick", "meld_chips"):
+        for index, value in enumerate(document.get(name) or []):
+            data[f"{name}_{index}"] = value
+    if document.get("all_tricks") is not None:
+        data["all_tricks"] = str(document["all_tricks"])
+    for player, cards in (document.get("meld_cards") or {}).items():
+        seat = table.seat_of(player)
+        if seat is not None:
+            data[f"cards_{seat}"] = cards
+    return data
+
+
+def add_error(field: Any, message: str) -> None:
+    """A message beside a field outside validation (a field's errors start as a tuple)."""
+    field.errors = [*field.errors, message]
+
+
+def _set(field: Any, value: object) -> None:
+    """Change a processed field's value (what it renders, too)."""
+    field.data = value
+    field.raw_data = None if value is None else [str(value)]
+
+
+# --- meld from the checker ------------------------------------------------------------------
+
+
+def take_checked_meld(form: HandForm, table: Table, args: Mapping[str, str]) -> None:
+    """Apply the checker's answer (``meld_for``, ``meld_cards``) to the form.
+
+    The side's meld = its meld before - what the player's earlier cards make + what
+    the new cards make, both counted for the form's trump.
+    """
+    player = args.get("meld_for", "")
+    seat = table.seat_of(player)
+    if seat is None or "meld_cards" not in args:
+        return
+    side = table.engine.side_of[player]
+    cards_field, meld_field = form[f"cards_{seat}"], form[f"meld_{side}"]
+    rules = table.rules
+    try:
+        cards = read_shown_cards(args["meld_cards"], rules)
+    except PinochleError as error:
+        add_error(
+            form.meld_cards,
+            _("%(player)s's cards: %(reason)s", player=player, reason=engine_message(error)),
+        )
+        return
+    trump = _trump_of(form)
+    if trump is None:
+        add_error(
+            form.trump,
+            _(
+                "Pick trump first: %(player)s's meld is counted for one trump. "
+                "Then check the meld again.",
+                player=player,
+            ),
+        )
+        return
+    counted_for = _trump_of(form, "meld_trump")
+    if counted_for is not None and counted_for is not trump:
+        _recount_shown(form, table, counted_for, trump)
+    _set(meld_field, side_meld_with(meld_field.data, cards_field.data, cards, trump, rules))
+    _set(cards_field, format_cards(cards) or None)
+    _set(form.meld_trump, trump.value)
+
+
+def _recount_shown(form: HandForm, table: Table, was: Suit, now: Suit) -> None:
+    """Trump changed since cards were checked: count every side's shown cards anew."""
+    for side_index, side in enumerate(table.engine.sides):
+        cards = [form[f"cards_{table.seat_of(player)}"].data for player in side.players]
+        meld_field = form[f"meld_{side_index}"]
+        old = sum(cards_meld(shown, was, table.rules) for shown in cards)
+        new = sum(cards_meld(shown, now, table.rules) for shown in cards)
+        if old or new:
+            _set(meld_field, max(0, (meld_field.data or 0) - old) + new)
+
+
+def _trump_of(form: HandForm, name: str = "trump") -> Suit | None:
+    value = form[name].data
+    try:
+        return Suit.parse(value) if value else None
+    except PinochleError:
+        return None
+
+
+def typed(form: HandForm) -> dict[str, Any]:
+    """The form's values by field name, as ``engine.entry.read_hand`` reads them."""
+    return {name: field.data for name, field in form._fields.items() if name not in NOT_TYPED}

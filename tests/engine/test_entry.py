@@ -1,0 +1,158 @@
+"""The one reader of a typed hand (engine/entry.py), as tables of cases.
+
+Seats: partnership Ann, Bea, Cal, Dan (Us: Ann & Cal, Them: Bea & Dan); cutthroat
+Ann, Bea, Cal, one player a side. Values are typed as a form sends them: strings.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import Any
+
+import pytest
+
+from scorekeeper.engine.entry import bid_ladder, read_hand, read_number
+from scorekeeper.engine.game import Game, Side, new_game
+from scorekeeper.engine.rules import PRESETS
+
+
+def game_of(preset: str) -> Game:
+    if preset == "cutthroat":
+        sides = [Side(name, (name,)) for name in ("Ann", "Bea", "Cal")]
+    elif preset == "two-hand":
+        sides = [Side("Ann", ("Ann",)), Side("Bea", ("Bea",))]
+    else:
+        sides = [Side("Us", ("Ann", "Cal")), Side("Them", ("Bea", "Dan"))]
+    return new_game(PRESETS[preset], sides)
+
+
+MADE = {"bidder": "Bea", "bid": "250", "trump": "H", "meld_0": "100", "meld_1": "150",
+        "counters_1": "130"}  # fmt: skip
+
+# (name, preset, typed, [(field, code, some values)]): what the reader refuses
+REFUSED = [
+    ("155 beside an empty side names 155", "partnership", {**MADE, "counters_1": "155"},
+     [("counters_1", "counters_off_unit", {"got": 155, "unit": 10})]),
+    ("both typed, off unit: each named", "partnership",
+     {**MADE, "counters_0": "125", "counters_1": "125"},
+     [("counters_0", "counters_off_unit", {"got": 125}),
+      ("counters_1", "counters_off_unit", {"got": 125})]),
+    ("100 + 100 do not add up", "partnership", {**MADE, "counters_0": "100", "counters_1": "100"},
+     [("counters", "counters_sum", {"counters": "100 + 100", "got": 200, "expected": 250})]),
+    ("past the total beside an empty side", "partnership", {**MADE, "counters_1": "260"},
+     [("counters_1", "counters_over_total", {"got": 260, "sides": "Them", "total": 250})]),
+    ("no counters: which sides", "partnership", {**MADE, "counters_1": ""},
+     [("counters", "counters_missing", {"sides": "Us, Them", "total": 250})]),
+    ("no trump", "partnership", {**MADE, "trump": ""}, [("trump", "trump_missing", {})]),
+    ("nothing typed: in the form's order", "partnership", {},
+     [("bidder", "hand_missing", {"field": "bidder"}), ("bid", "hand_missing", {"field": "bid"}),
+      ("trump", "trump_missing", {}), ("counters", "counters_missing", {})]),
+    ("bid below the minimum", "partnership", {**MADE, "bid": "240"},
+     [("bid", "bid_below_minimum", {"bid": 240, "minimum": 250})]),
+    ("bid off the step", "partnership", {**MADE, "bid": "255"},
+     [("bid", "bid_off_step", {"lower": 250, "higher": 260})]),
+    ("throw-in the rules forbid", "partnership",
+     {"bidder": "Ann", "bid": "300", "trump": "S", "meld_0": "70", "thrown_in": "y"},
+     [("thrown_in", "throw_in_not_allowed", {"bid": 300, "meld": 70, "total": 250})]),
+    ("meld off the unit, beside its side", "partnership", {**MADE, "meld_0": "25"},
+     [("meld_0", "meld_off_unit", {"side": "Us", "got": 25})]),
+    ("an unknown card", "partnership", {**MADE, "cards_0": "ZZ"},
+     [("meld_cards", "meld_cards_bad", {"player": "Ann"})]),
+    ("cards that make less than declared", "partnership",
+     {**MADE, "bidder": "Ann", "meld_0": "200", "cards_0": "AH 10H KH QH JH", "cards_2": "9S"},
+     [("meld_cards", "meld_cards_disagree", {"side": "Us", "got": 200, "made": 150})]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("preset", "typed", "expected"), [c[1:] for c in REFUSED],
+                         ids=[c[0] for c in REFUSED])  # fmt: skip
+def test_what_the_reader_refuses(
+    preset: str, typed: dict[str, str], expected: list[tuple[str, str, dict[str, Any]]]
+) -> None:
+    reading = read_hand(game_of(preset), typed)
+    assert reading.hand is None
+    got = [
+        (r.field, r.error.code, {k: r.error.values.get(k) for k in values})
+        for r, (_f, _c, values) in zip(reading.refusals, expected, strict=True)
+    ]
+    assert got == expected
+
+
+def test_a_sentence_names_what_was_typed() -> None:
+    reading = read_hand(game_of("partnership"), {**MADE, "counters_1": "155"})
+    assert str(reading.refusals[0].error).startswith("hand 1: 155 is not a multiple of 10")
+    assert "95" not in str(reading.refusals[0].error)
+
+
+# (name, preset, typed, counters stored, filled side, needed)
+TAKEN = [
+    ("the other side filled", "partnership", MADE, (120, 130), 0, 100),
+    ("both typed", "partnership", {**MADE, "counters_0": "120"}, (120, 130), None, 100),
+    ("cutthroat: the third filled", "cutthroat",
+     {"bidder": "Bea", "bid": "250", "trump": "S", "meld_1": "140", "counters_0": "50",
+      "counters_1": "150"}, (50, 150, 50), 2, 110),
+    ("two-hand: no bidding", "two-hand", {"trump": "D", "meld_0": "40", "counters_0": "130"},
+     (130, 120), 1, None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("preset", "typed", "counters", "filled", "needed"),
+                         [c[1:] for c in TAKEN], ids=[c[0] for c in TAKEN])  # fmt: skip
+def test_what_the_reader_takes(
+    preset: str, typed: dict[str, str], counters: tuple[int, ...], filled: int | None,
+    needed: int | None,
+) -> None:  # fmt: skip
+    reading = read_hand(game_of(preset), typed)
+    assert reading.refusals == ()
+    assert reading.hand is not None and reading.hand.counters == counters
+    assert (reading.filled, reading.needed) == (filled, needed)
+
+
+def test_a_thrown_in_hand_and_a_passed_out_one() -> None:
+    game = game_of("partnership")
+    thrown = read_hand(game, {"bidder": "Cal", "bid": "330", "trump": "D", "meld_0": "60",
+                              "meld_1": "80", "thrown_in": "y"})  # fmt: skip
+    assert thrown.hand is not None and thrown.hand.thrown_in and thrown.can_throw_in
+    passed = read_hand(game_of("check"), {"passed_out": "y", "bid": "20"})
+    assert passed.hand is not None and passed.hand.passed_out
+
+
+def test_warnings_leave_out_what_is_not_typed_yet() -> None:
+    reading = read_hand(game_of("partnership"), {"bid": "255", "counters_0": "100",
+                                                 "counters_1": "100"})  # fmt: skip
+    assert [(w.field, w.error.code) for w in reading.warnings] == [
+        ("bid", "bid_off_step"),
+        ("counters", "counters_sum"),
+    ]
+
+
+def test_double_deck_meld_under_20_is_noticed_as_dropped() -> None:
+    reading = read_hand(game_of("double-deck"), {"bidder": "Ann", "bid": "50", "meld_0": "12",
+                                                 "meld_1": "20"})  # fmt: skip
+    assert [(n.code, n.values["side"], n.values["got"]) for n in reading.dropped] == [
+        ("meld_dropped", "Us", 12)
+    ]
+    assert reading.needed == 50  # the 12 does not count
+
+
+def test_shown_cards_are_counted_for_the_trump() -> None:
+    reading = read_hand(game_of("partnership"), {**MADE, "cards_1": "AH 10H KH QH JH"})
+    assert [(s.seat, s.player, s.meld) for s in reading.shown] == [(1, "Bea", 150)]
+
+
+@pytest.mark.parametrize(("preset", "start"), [("partnership", (250, 260, 270)),
+                         ("double-deck", (50, 51, 52)), ("check", (20, 21, 22))])  # fmt: skip
+def test_the_bid_ladder_as_data(preset: str, start: tuple[int, ...]) -> None:
+    ladder = bid_ladder(PRESETS[preset])
+    assert ladder[:3] == start
+    assert all(PRESETS[preset].next_bid(a) == b for a, b in pairwise(ladder))
+    assert bid_ladder(PRESETS["two-hand"]) == ()
+
+
+NUMBERS = [("250", 250), (" 7 ", 7), ("-3", -3), ("", None), ("1e3", None), ("٣", None),
+           ("7.0", None), (True, None), (12, 12)]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "value"), NUMBERS)
+def test_read_number(text: object, value: int | None) -> None:
+    assert read_number(text) == value

@@ -1,0 +1,153 @@
+"""A refusal is seen, the live hint warns with the engine's sentences, and two phones.
+
+Seats as in ``make_game``: Ann 0, Bea 1, Cal 2, Dan 3; Us = Ann & Cal, Them = Bea & Dan.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from urllib.parse import urlencode
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import services
+from tests.web.conftest import make_game, stored_game
+from tests.web.test_hands import MADE, documents, field_errors, form_values, new_url, post_hand
+
+
+def summary(page: str) -> str:
+    match = re.search(r'<section class="problems".*?</section>', page, re.S)
+    assert match, "no summary of the problems"
+    return match[0]
+
+
+def test_a_refused_save_lists_each_problem_at_the_top_linked_to_its_field(
+    app: Flask, client: FlaskClient
+) -> None:
+    game_id = make_game(app)
+    page = post_hand(client, game_id, {**MADE, "trump": "", "counters_1": "155"})
+    assert page.status_code == 400
+    text = page.text
+    box = summary(text)
+    assert text.index(box) < text.index('<form method="post"')  # at the top
+    assert "The hand was not saved: 2 problems" in box
+    assert re.findall(r'<a href="#([^"]+)">', box) == ["trump", "counters_1"]
+    sentence = "hand 1: 155 is not a multiple of 10: counters are counted in steps of 10"
+    assert sentence in html.unescape(box)
+    assert field_errors(text, "counters_1") == [sentence]  # and beside its field
+    assert "95" not in html.unescape(box)  # the side filled in is never named
+    # the first bad field has autofocus: without JavaScript the page goes to it
+    assert re.search(r'<input type="radio" name="trump" value="H"[^>]*autofocus', text)
+    assert 'class="hand-form has-problems"' in text  # the Save bar is then not sticky
+    assert documents(app, game_id) == []
+
+
+def test_one_problem_and_the_plural(app: Flask, client: FlaskClient) -> None:
+    page = post_hand(client, make_game(app), {**MADE, "bid": "255"})
+    assert "The hand was not saved: 1 problem<" in summary(page.text)
+    assert re.search(r'name="bid"[^>]*autofocus|autofocus[^>]*name="bid"', page.text)
+
+
+def test_a_form_refusal_is_in_the_summary_without_a_link(app: Flask, client: FlaskClient) -> None:
+    game_id = make_game(app, target=250)
+    assert post_hand(client, game_id, MADE).status_code == 302
+    page = post_hand(client, game_id, MADE)
+    assert page.status_code == 400
+    assert "the game already ended after hand 1" in summary(page.text)
+
+
+def test_trump_is_marked_required(app: Flask, client: FlaskClient) -> None:
+    page = client.get(new_url(make_game(app, "two-hand"))).text
+    assert 'id="trump" aria-required="true"' in page and "(required)" in page
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "query", "sentences"),
+    [
+        ("partnership", {"bidder": "Bea", "bid": "250", "meld_1": "100", "counters_0": "100",
+                         "counters_1": "100"},
+         ["hand 1: counters 100 + 100 = 200, but a hand has 250"]),
+        ("partnership", {"counters_1": "155"},
+         ["hand 1: 155 is not a multiple of 10: counters are counted in steps of 10"]),
+        ("partnership", {"bidder": "Ann", "bid": "300", "meld_0": "70", "thrown_in": "y"},
+         ["hand 1: the bidders cannot throw in: with 70 meld, a bid of 300 can still be made "
+          "with the 250 counters of a hand"]),
+        ("partnership", {"bidder": "Ann", "bid": "250"}, []),  # nothing typed wrong yet
+    ],
+)  # fmt: skip
+def test_the_live_hint_warns_with_the_engines_sentences(
+    app: Flask, client: FlaskClient, ruleset: str, query: dict[str, str], sentences: list[str]
+) -> None:
+    game_id = make_game(app, ruleset)
+    answer = client.get(f"/games/{game_id}/hands/preview?{urlencode(query)}").get_json()
+    assert [warning["message"] for warning in answer["warnings"]] == sentences
+
+
+def test_the_live_hint_warns_of_a_bid_off_the_ladder_and_dropped_meld(
+    app: Flask, client: FlaskClient
+) -> None:
+    game_id = make_game(app, "double-deck")
+    query = urlencode({"bidder": "Ann", "bid": "49", "meld_0": "12"})
+    answer = client.get(f"/games/{game_id}/hands/preview?{query}").get_json()
+    assert [w["code"] for w in answer["warnings"]] == ["bid_below_minimum"]
+    assert answer["dropped"] == ["hand 1: the meld 12 of Us does not count: meld counts from 20"]
+    assert answer["ladder"][:3] == [50, 51, 52]
+
+
+def test_one_cutthroat_bidder_needs(app: Flask, client: FlaskClient) -> None:
+    game_id = make_game(app, "cutthroat")
+    query = urlencode({"bidder": "Bea", "bid": "250", "meld_1": "110"})
+    answer = client.get(f"/games/{game_id}/hands/preview?{query}").get_json()
+    assert answer["need"] == "Bea needs 140 of 250 counters"
+    partnership = make_game(app)
+    query = urlencode({"bidder": "Bea", "bid": "250", "meld_1": "110"})
+    answer = client.get(f"/games/{partnership}/hands/preview?{query}").get_json()
+    assert answer["need"] == "Them need 140 of 250 counters"
+
+
+def test_history_counts_changes_with_babels_plural(app: Flask, client: FlaskClient) -> None:
+    game_id = make_game(app)
+    post_hand(client, game_id, MADE)
+    assert "History (1 change)" in client.get(f"/games/{game_id}").text
+
+
+# --- two phones ----------------------------------------------------------------------------
+
+THEIRS = {"bidder": "Ann", "bid": "300", "trump": "S", "meld_0": "60", "meld_1": "40",
+          "counters_0": "200"}  # fmt: skip
+
+
+def test_a_hand_recorded_on_another_phone_first(app: Flask, client: FlaskClient) -> None:
+    """This phone opened hand 1; another recorded it first. The answer shows their hand
+    and an empty form for hand 2; this phone's values only as "yours was"."""
+    game_id = make_game(app)
+    mine = {**form_values(client.get(new_url(game_id)).text), **MADE}
+    assert post_hand(client, game_id, THEIRS).status_code == 302  # the other phone
+    page = post_hand(client, game_id, mine)
+    assert page.status_code == 400
+    text = html.unescape(page.text)
+    assert "hand 1 was recorded on another phone" in text
+    assert "Ann bid 300" in text  # their hand: bidder, bid, points, totals now
+    assert re.search(r"Points: Us -300, Them 90", text)
+    assert re.search(r"Totals now: <strong>Us -300</strong>, <strong>Them 90</strong>", text)
+    assert re.search(r"Yours was: Bea bid 250", text)
+    assert "Save hand 2" in text
+    empty = form_values(page.text)
+    assert {name for name, value in empty.items() if value} == {"bid", "return_to", "version"}
+    # a careless Save on the empty form refuses as an empty hand: no duplicate
+    refused = post_hand(client, game_id, empty)
+    assert refused.status_code == 400
+    assert len(documents(app, game_id)) == 1
+    # "Enter mine as hand 2" fills the form (saves nothing), with the new version
+    link = html.unescape(re.search(r'href="([^"]+)" data-enter-mine', page.text)[1])
+    filled = client.get(link)
+    assert filled.status_code == 200 and len(documents(app, game_id)) == 1
+    values = form_values(filled.text)
+    assert {k: values.get(k) for k in MADE} == MADE
+    with app.app_context():
+        assert values["version"] == str(services.version(stored_game(app, game_id)))
+    assert post_hand(client, game_id, values).status_code == 302
+    assert [doc["bidder"] for doc in documents(app, game_id)] == ["Ann", "Bea"]
