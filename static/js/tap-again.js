@@ -9,6 +9,7 @@
     var button = form.querySelector("button[type=submit]");
     if (!button) return;
     var label = button.textContent;
+    var said = form.querySelector("[data-said]"); // read out: a changed label is not
     var timer = null;
     var confirmed = document.createElement("input");
     confirmed.type = "hidden";
@@ -19,6 +20,7 @@
       timer = null;
       button.textContent = label;
       button.classList.remove("armed");
+      if (said) said.textContent = "";
       if (confirmed.parentNode) form.removeChild(confirmed);
     }
 
@@ -30,6 +32,7 @@
       event.preventDefault();
       form.appendChild(confirmed);
       button.textContent = form.getAttribute("data-tap-again");
+      if (said) said.textContent = button.textContent;
       button.classList.add("armed");
       timer = window.setTimeout(disarm, ARMED_MS);
     });

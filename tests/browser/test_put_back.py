@@ -97,6 +97,8 @@ def test_delete_asks_once_on_the_button_then_the_hand_is_put_back(
     expect(delete).to_have_text("Delete hand 2")
     delete.tap()  # asks: nothing is sent
     expect(delete).to_have_text("Tap again to delete hand 2")
+    said = page.locator("form[data-tap-again] [aria-live]")  # a screen reader reads it out
+    expect(said).to_have_text("Tap again to delete hand 2")
     assert page.url.endswith(f"/games/{game_id}/hands/2/edit")
     assert hand_count(live_server, game_id) == 3
     with page.expect_navigation():
