@@ -395,3 +395,22 @@ def test_only_the_answer_yes_deletes(app: Flask, client: FlaskClient, confirmed:
     assert answer.status_code == 200
     with app.app_context():
         assert len(stored_game(app, game_id).hands) == 1
+
+
+@pytest.mark.parametrize("language", ["fr", "pl", "nl"])
+def test_the_question_and_the_way_back_read_in_every_language(
+    app: Flask, client: FlaskClient, language: str
+) -> None:
+    game_id = played_game(app, 2)
+    client.set_cookie(i18n.COOKIE, language)
+    question = client.post(f"/games/{game_id}/hands/2/delete")
+    edit_page = client.get(f"/games/{game_id}/hands/2/edit")
+    client.post(f"/games/{game_id}/hands/2/delete", data={"confirmed": "yes"})
+    offered = client.get(f"/games/{game_id}")
+    assert put_back_form(offered.text) is None  # the English button is not there...
+    assert f'action="/games/{game_id}/put-back"' in offered.text  # ... its translation is
+    form = {"edit": re.findall(r'name="edit" value="(\d+)"', offered.text)[0]}
+    put_back = client.post(f"/games/{game_id}/put-back", data=form, follow_redirects=True)
+    for page in (question, edit_page, offered, put_back):
+        assert page.status_code == 200
+        assert english_words(page.text, language) == [], page.request.path
