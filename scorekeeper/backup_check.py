@@ -45,7 +45,7 @@ NAMES = {"player": "player", "game_side": "side", "season": "season", "user_acco
 PASSWORD_HASH = re.compile(r"(scrypt|pbkdf2):[A-Za-z0-9:._-]{1,60}\$[!-~]{1,100}\$[0-9a-f]{32,256}")
 INT_RANGE = {Integer: 2**31, BigInteger: 2**63}
 # what a hand's history says was done to it (services), each with its hand documents
-EDIT_ACTIONS = ("added", "edited", "deleted")
+EDIT_ACTIONS = ("added", "edited", "deleted", "put_back")
 
 Rows = dict[str, list[dict[str, Any]]]
 

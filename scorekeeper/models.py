@@ -157,7 +157,7 @@ class HandEdit(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     number: Mapped[int]
-    action: Mapped[str] = mapped_column(String(10))  # added, edited, deleted
+    action: Mapped[str] = mapped_column(String(10))  # added, edited, deleted, put_back
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     at: Mapped[datetime] = mapped_column(default=utcnow)

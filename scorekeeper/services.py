@@ -585,6 +585,79 @@ def undo_last_hand(game: Game, number: int | None = None) -> GameResult:
     return delete_hand(game, len(game.hands))
 
 
+# --- putting a taken-back hand back ---------------------------------------------------
+
+
+class PutBackError(RefusalError):
+    """A hand that can no longer be put back (the game changed since it was taken back)."""
+
+
+PUT_BACK = "put_back"  # a HandEdit's action: a deleted hand put back where it was
+
+
+def put_back_offer(game: Game) -> HandEdit | None:
+    """The delete (or undo) that can still be put back: the game's last change, while
+    it is a delete. Any later change (a hand recorded, corrected, deleted or put
+    back) ends the offer."""
+    last = game.edits[-1] if game.edits else None
+    return last if last is not None and last.action == "deleted" else None
+
+
+def put_back(
+    game: Game, edit_id: int, expected: int | None = None, receipt: Receipt | None = None
+) -> GameResult:
+    """Put the hand deleted by edit ``edit_id`` back at its number, exactly as it was
+    (the edit's ``before``): the hands after it move down one. Refused with a
+    sentence once anything changed since the delete (``expected``, the version the
+    page was opened at, moved on, or another change followed it)."""
+    offer = put_back_offer(game)
+    if offer is None or offer.id != edit_id or offer.before is None:
+        raise _no_longer(game, edit_id)
+    if expected is not None and expected != game.version:
+        raise _no_longer(game, edit_id)
+    number, document = offer.number, offer.before
+    documents = [hand_document(h) for h in game.hands]
+    documents.insert(number - 1, document)
+    checked = engine_game(game, documents)
+    result = replay_change(checked, number)
+    stored = _canonical(checked, number)
+    with _changing(game, result, number, receipt=receipt):
+        _move_down(game, number)
+        hand = Hand(number=number)
+        _store_hand(hand, stored, _players_of(game))
+        game.hands.insert(number - 1, hand)
+        game.edits.append(HandEdit(number=number, action=PUT_BACK, before=None, after=stored))
+    return result
+
+
+def _no_longer(game: Game, edit_id: int) -> PutBackError:
+    """The refusal of a put back that came too late, naming the hand it was about."""
+    edit = next((edit for edit in game.edits if edit.id == edit_id), None)
+    if edit is None or edit.action != "deleted":
+        return PutBackError(field="edit", message=N_("There is no taken-back hand to put back."))
+    return PutBackError(
+        field="edit",
+        message=N_(
+            "Hand {number} can no longer be put back: the game has changed since it was taken back."
+        ),
+        number=edit.number,
+    )
+
+
+def _move_down(game: Game, number: int) -> None:
+    """Number hand ``number`` and those after it one more (the mirror of ``_move_up``)."""
+    table = Hand.__table__
+    later = table.c.game_id == game.id
+    db.session.execute(
+        update(table).where(later, table.c.number >= number).values(number=-1 - table.c.number)
+    )
+    db.session.execute(
+        update(table).where(later, table.c.number < 0).values(number=-table.c.number)
+    )
+    for hand in game.hands[number - 1 :]:
+        set_committed_value(hand, "number", hand.number + 1)
+
+
 def _hand(game: Game, number: int) -> Hand:
     if not 1 <= number <= len(game.hands):
         raise LookupError(f"game {game.id} has no hand {number}")

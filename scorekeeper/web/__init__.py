@@ -27,7 +27,7 @@ class DigitsConverter(IntegerConverter):
 
 def register(app: Flask) -> None:
     from ..extensions import csrf
-    from . import api, auth, games, hands, meld, share, sheets, stats
+    from . import api, auth, games, hands, history, meld, share, sheets, stats
 
     app.url_map.converters["int"] = DigitsConverter  # before any route is added
     auth.register_access(app)
@@ -37,6 +37,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(share.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
+    app.register_blueprint(history.bp)
     app.register_blueprint(meld.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(stats.bp)

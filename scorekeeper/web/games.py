@@ -188,6 +188,7 @@ def scoreboard(game: Game, shared_token: str | None = None) -> str | tuple[str, 
         stamp=services.game_stamp(game.id) if shared_token else None,
         poll_seconds=POLL_SECONDS,
         share=share_panel(game.id) if writable else None,
+        put_back=services.put_back_offer(game) if writable else None,
     )
 
 

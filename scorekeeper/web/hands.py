@@ -375,13 +375,24 @@ def edit(game_id: int, number: int) -> tuple[str, int] | BaseResponse:
     return _render("hands/form.html", form, table, editing=True, history=history[::-1])
 
 
+# --- delete (asks once) and undo (one tap); the way back is in history.py -----------------
+
+
 @bp.route("/games/<int:game_id>/hands/<int:number>/delete", methods=["POST"])
-def delete(game_id: int, number: int) -> BaseResponse:
-    """Delete hand ``number``; the hands after it move up one."""
+def delete(game_id: int, number: int) -> str | BaseResponse:
+    """Delete hand ``number`` once asked (the hands after it move up one): a post
+    without ``confirmed`` is the question, a page with the one button that deletes
+    (the page's script asks on the button itself: "Tap again to delete")."""
     game = game_or_404(game_id)
-    hand_or_404(game, number)
+    hand = hand_or_404(game, number)
+    version = posted_int(request.form.get("version"))
+    if request.form.get("confirmed") != "yes":
+        document = services.hand_document(hand)
+        return render_template(
+            "hands/delete.html", game=game, number=number, version=version, hand=document
+        )
     try:
-        services.delete_hand(game, number, posted_int(request.form.get("version")))
+        services.delete_hand(game, number, version)
     except PinochleError as error:
         flash(engine_message(error), "error")
         return redirect(url_for("hands.edit", game_id=game.id, number=number))
@@ -404,3 +415,6 @@ def undo(game_id: int) -> BaseResponse:
         else:
             flash(_("Hand %(number)s undone.", number=number))
     return redirect(url_for("games.show", game_id=game.id))
+
+
+# --- end of delete and undo ----------------------------------------------------------------

@@ -277,15 +277,20 @@ TAMPERED: list[tuple[str, Callable[[Tables], None], str]] = [
 
 @pytest.fixture(scope="module")
 def good_backup(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """A small club's backup: a game with two hands, a season, an owner and a viewer."""
+    """A small club's backup: a game with three hands (one undone and put back), a season,
+    an owner and a viewer."""
     folder = tmp_path_factory.mktemp("good")
     app = create_app({"SQLALCHEMY_DATABASE_URI": database_url(folder / "scorekeeper.db")})
     with app.app_context():
         db.create_all()
         sides = [("Us", ["Ann", "Cal"]), ("Them", ["Bea", "Dan"])]
         game = services.create_game("partnership", {}, sides, first_dealer="Ann")
-        for _ in range(2):
+        for _ in range(3):
             services.add_hand(game, PLAYED_HAND)
+        services.undo_last_hand(game)  # and put back: every kind of history is restored
+        offer = services.put_back_offer(game)
+        assert offer is not None
+        services.put_back(game, offer.id)
         services.create_season("Winter", date(2026, 1, 1), date(2026, 2, 28))
         accounts.create_user("Olga", "tower clock at noon", "owner")
         accounts.create_user("Sam", "sunny orchard walk", "viewer")

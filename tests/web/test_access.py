@@ -61,6 +61,7 @@ NEEDS: dict[tuple[str, str], str] = {
     ("hands.delete", "POST"): "scorekeeper",
     ("hands.undo", "POST"): "scorekeeper",
     ("hands.preview", "GET"): "scorekeeper",
+    ("history.put_back", "POST"): "scorekeeper",
     ("meld.check", "GET"): "viewer",
     ("sheets.index", "GET"): "viewer",
     ("sheets.game_pdf", "GET"): "viewer",
@@ -259,3 +260,24 @@ def test_a_viewer_is_not_offered_what_they_may_not_do(
     for control in controls:
         assert control in owner, control
         assert control not in viewer, control
+
+
+def test_only_a_scorekeeper_is_offered_and_may_put_a_hand_back(world: World) -> None:
+    with world.app.app_context():
+        game = services.get_game(world.game)
+        assert game is not None
+        services.undo_last_hand(game)
+        form = {"edit": str(game.edits[-1].id), "version": str(game.version)}
+    path = f"/games/{world.game}"
+    for who in ("viewer", "scorekeeper"):
+        page = world.client(who).get(path).get_data(as_text=True)
+        assert ("Put hand 2 back" in page) is (who == "scorekeeper"), who
+    before = database_fingerprint(world.app)
+    answer = world.client("viewer").post(f"{path}/put-back", data=form)  # CSRF is off here
+    assert answer.status_code == 403
+    assert database_fingerprint(world.app) == before
+    answer = world.client("scorekeeper").post(f"{path}/put-back", data=form)
+    assert answer.status_code == 302
+    with world.app.app_context():
+        game = services.get_game(world.game)
+        assert game is not None and len(game.hands) == 2

@@ -36,8 +36,9 @@ from tests.web.test_outcomes import assert_outcomes_match
 FIELDS = {
     "auth.change_role": ["role"],
     "auth.setup": ["name", "password", "confirm"],  # closed: the instance has users
-    "hands.delete": ["version"],
+    "hands.delete": ["version", "confirmed"],
     "hands.undo": ["number"],
+    "history.put_back": ["edit", "version"],
     "games.rematch": [],
     "games.delete": [],
     "share.create": [],

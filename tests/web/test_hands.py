@@ -555,10 +555,13 @@ def test_a_refused_edit_changes_nothing(
     assert documents(app, game_id) == [HAND_1]
 
 
+CONFIRMED = {"confirmed": "yes"}  # the answer to the question a delete asks
+
+
 def test_delete_a_middle_hand(app: Flask, client: FlaskClient) -> None:
     game_id = make_game(app)
     add(app, game_id, HAND_1, HAND_2, HAND_3)
-    page = client.post(f"/games/{game_id}/hands/2/delete")
+    page = client.post(f"/games/{game_id}/hands/2/delete", data=CONFIRMED)
     assert page.status_code == 302
     assert page.headers["Location"] == f"/games/{game_id}"
     assert documents(app, game_id) == [HAND_1, HAND_3]
@@ -582,7 +585,7 @@ def test_a_refused_delete_flashes_the_sentence(
     big = {"bidder": "Cal", "bid": 250, "trump": "S", "meld": [300, 0], "counters": [130, 120]}
     set_them = {"bidder": "Dan", "bid": 250, "trump": "D", "meld": [0, 0], "counters": [250, 0]}
     add(app, game_id, set_us, big, set_them)
-    page = client.post(f"/games/{game_id}/hands/1/delete", follow_redirects=True)
+    page = client.post(f"/games/{game_id}/hands/1/delete", data=CONFIRMED, follow_redirects=True)
     assert page.request.path == edit_url(game_id, 1)
     expected = the_refusal(refusals, "change_ends_game", hand=1, ended=1, last=2)
     assert html.escape(expected, quote=True) in page.text

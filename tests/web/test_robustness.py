@@ -157,7 +157,9 @@ def test_a_stale_edit_is_refused(app: Flask, client: FlaskClient) -> None:
     page = client.post(f"/games/{game_id}/hands/2/edit", data=form)
     assert page.status_code == 400
     assert "the game changed on another phone" in page.text
-    deleted = client.post(f"/games/{game_id}/hands/1/delete", data={"version": opened})
+    deleted = client.post(
+        f"/games/{game_id}/hands/1/delete", data={"version": opened, "confirmed": "yes"}
+    )
     assert deleted.status_code == 302
     with app.app_context():
         assert len(stored_game(app, game_id).hands) == 2

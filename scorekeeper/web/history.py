@@ -1,0 +1,39 @@
+"""The way back from Undo and Delete: "Put hand N back".
+
+After a hand is taken back (Undo, or Delete in the hand's form), the scoreboard
+offers to put it back exactly as it was, from the game's history, until the next
+change. The form sends the history entry and the game's version it was shown at,
+so a put back from a page opened before another change is refused with a sentence.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from .. import services
+from ..engine.errors import PinochleError
+from ..i18n import engine_message, translated
+from .auth import requires
+from .forms import game_or_404, posted_int
+
+bp = Blueprint("history", __name__)
+
+
+@bp.route("/games/<int:game_id>/put-back", methods=["POST"])
+@requires("scorekeeper")
+def put_back(game_id: int) -> BaseResponse:
+    """Put the hand taken back last back where it was."""
+    game = game_or_404(game_id)
+    edit_id = posted_int(request.form.get("edit")) or 0
+    try:
+        services.put_back(game, edit_id, posted_int(request.form.get("version")))
+    except services.PutBackError as error:
+        flash(translated(error), "error")
+    except PinochleError as error:
+        flash(engine_message(error), "error")
+    else:
+        number = game.edits[-1].number
+        flash(_("Hand %(number)s put back.", number=number), "ok")
+    return redirect(url_for("games.show", game_id=game.id))
