@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from flask_babel import get_translations
+from flask_babel import gettext as _
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
@@ -148,7 +149,9 @@ def game_sheet_html(
     # the target line helps while the race is on; a target far out of reach would
     # squash the lines flat
     target = result.target if result.target <= 2 * max(highest, 1) else None
-    chart = line_chart(list(zip(names, totals, strict=True)), target=target)
+    with in_language(language):
+        title = _("Totals after each hand")
+    chart = line_chart(list(zip(names, totals, strict=True)), target=target, title=title)
     context = {
         "paper": PAPERS[paper],
         "game": game,
