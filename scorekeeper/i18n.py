@@ -391,14 +391,8 @@ def template_catalog() -> Catalog:
 
     catalog = Catalog(project="scorekeeper", fuzzy=False)
     methods = [("scorekeeper/**.py", "python"), ("templates/**.html", "jinja2")]
-    keywords = {
-        "_": None,
-        "gettext": None,
-        "_l": None,
-        "lazy_gettext": None,
-        "N_": None,
-        "ngettext": (1, 2),
-    }
+    keywords = {"_": None, "gettext": None, "_l": None, "lazy_gettext": None, "N_": None}
+    keywords |= {"ngettext": (1, 2), "lazy_ngettext": (1, 2)}  # a count's plural forms
     for filename, line, message, comments, _context in extract_from_dir(
         str(ROOT), method_map=methods, keywords=keywords
     ):

@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from flask_babel import get_translations
+from flask_babel import gettext as _
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
@@ -50,6 +51,17 @@ class Row:
     points: Sequence[int]
     totals: Sequence[int]
     chips: Sequence[int] | None
+    dropped: Sequence[bool] = ()  # per side: its meld did not count (under the minimum)
+
+
+@dataclass(frozen=True)
+class ScreenLinks:
+    """What the print view has on screen and never on paper: the way back, the PDF and
+    the script of its Print button (the PDF has none of them)."""
+
+    back: str
+    pdf: str
+    script: str
 
 
 def rows(game: Game, result: GameResult) -> list[Row]:
@@ -70,6 +82,7 @@ def rows(game: Game, result: GameResult) -> list[Row]:
                 points=scored.points,
                 totals=scored.totals,
                 chips=scored.chips,
+                dropped=[bool(meld) for meld in scored.dropped_meld],
             )
         )
     return out
@@ -125,8 +138,10 @@ def game_sheet_html(
     game: Game,
     paper: str = "a4",
     language: str = ENGLISH,
+    links: ScreenLinks | None = None,
 ) -> str:
-    """The score sheet of a game as one HTML document (the print view and the PDF's source)."""
+    """The score sheet of a game as one HTML document (the PDF's source, and with
+    ``links`` the print view)."""
     result = replay(game)
     names = [side.name for side in game.sides]
     totals = [[0, *(hand.totals[i] for hand in result.hands)] for i in range(len(names))]
@@ -134,7 +149,9 @@ def game_sheet_html(
     # the target line helps while the race is on; a target far out of reach would
     # squash the lines flat
     target = result.target if result.target <= 2 * max(highest, 1) else None
-    chart = line_chart(list(zip(names, totals, strict=True)), target=target)
+    with in_language(language):
+        title = _("Totals after each hand")
+    chart = line_chart(list(zip(names, totals, strict=True)), target=target, title=title)
     context = {
         "paper": PAPERS[paper],
         "game": game,
@@ -145,6 +162,8 @@ def game_sheet_html(
         "chart": chart,
         "blank": False,
         "played_on": game.played_on or date.today(),
+        "dropped_meld_rule": result.dropped_meld_rule,
+        "links": links,
     }
     return _render(context, language)
 
@@ -154,8 +173,10 @@ def blank_sheet_html(
     hands: int = DEFAULT_BLANK_HANDS,
     paper: str = "a4",
     language: str = ENGLISH,
+    links: ScreenLinks | None = None,
 ) -> str:
-    """An empty sheet for ``hands`` hands, with the target and the meld values in the margin."""
+    """An empty sheet for ``hands`` hands, with the target and the meld values in the margin
+    (with ``links``, the print view)."""
     rules = PRESETS[ruleset_name]
     context = {
         "paper": PAPERS[paper],
@@ -169,6 +190,8 @@ def blank_sheet_html(
         "reference": quick_reference(rules),
         "blank": True,
         "played_on": None,
+        "dropped_meld_rule": None,
+        "links": links,
     }
     return _render(context, language)
 

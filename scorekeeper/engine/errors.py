@@ -169,6 +169,9 @@ MESSAGES: dict[str, str] = {
         "hand {hand}: no_marriage applies only where the bidder must hold a marriage in trump"
     ),
     # notices: not refusals, shown beside the result
+    "meld_under_minimum": (
+        "meld under {minimum} does not count: a side that declares less scores no meld that hand"
+    ),
     "meld_cards_under": (
         "hand {hand}: {side} declare {got} meld, but their cards make {made} ({missed} missed)"
     ),

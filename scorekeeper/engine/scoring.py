@@ -53,6 +53,9 @@ class HandResult:
     chips: tuple[int, ...] | None = None
     bidder_side: int | None = None
     notices: tuple[Notice, ...] = ()
+    # per side, the meld declared that did not count for being under the preset's
+    # minimum (double deck: 20), 0 where it all counted: "12+20 -> +20" is the rule
+    dropped_meld: tuple[int, ...] = ()
 
     def as_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -88,6 +91,13 @@ class GameResult:
         return tuple(notice for hand in self.hands for notice in hand.notices)
 
     @property
+    def dropped_meld_rule(self) -> Notice | None:
+        """The rule that dropped a meld in some hand, as a sentence; None if none did."""
+        if not any(any(hand.dropped_meld) for hand in self.hands):
+            return None
+        return Notice("meld_under_minimum", minimum=self.game.rules.min_meld)
+
+    @property
     def next_dealer(self) -> str:
         return self.game.dealer(len(self.hands))
 
@@ -115,6 +125,16 @@ class GameResult:
 def effective_meld(rules: RuleSet, meld: int) -> int:
     """A side's meld as it counts: nothing below the preset's minimum (double deck: 20)."""
     return meld if meld >= rules.min_meld else 0
+
+
+def dropped_meld(rules: RuleSet, meld: int) -> int:
+    """The meld of a side that does not count: all of it below the preset's minimum.
+
+    >>> from .rules import PRESETS
+    >>> dropped_meld(PRESETS["double-deck"], 12), dropped_meld(PRESETS["double-deck"], 20)
+    (12, 0)
+    """
+    return meld - effective_meld(rules, meld)
 
 
 def verify_bid(rules: RuleSet, bid: int | None, hand: int) -> int:
@@ -651,6 +671,7 @@ def replay(game: Game) -> GameResult:
                 chips,
                 score.bidder_side,
                 score.notices,
+                tuple(dropped_meld(rules, meld) for meld in hand.meld or (0,) * rules.sides),
             )
         )
     return GameResult(
@@ -703,6 +724,7 @@ __all__ = [
     "can_bid",
     "can_throw_in",
     "counters_needed",
+    "dropped_meld",
     "effective_meld",
     "fill_counters",
     "max_bid",

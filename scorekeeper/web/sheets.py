@@ -16,6 +16,7 @@ from flask import (
     current_app,
     render_template,
     request,
+    url_for,
 )
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
@@ -36,7 +37,7 @@ bp = Blueprint("sheets", __name__)
 log = logging.getLogger(__name__)
 
 CHUNK = 256 * 1024  # bytes of a stored sheet read at a time
-SHEET_VERSION = "2"  # part of every ETag and file name: a new layout is a new sheet
+SHEET_VERSION = "3"  # part of every ETag and file name: a new layout is a new sheet
 
 
 def _paper() -> str:
@@ -130,7 +131,16 @@ def game_pdf(game_id: int) -> BaseResponse:
 @bp.route("/games/<int:game_id>/sheet")
 def game_print(game_id: int) -> str:
     game = game_or_404(game_id)
-    return pdf.game_sheet_html(services.engine_game(game), _paper(), game.language)
+    paper = _paper()
+    links = _screen_links(
+        url_for("games.show", game_id=game.id),
+        url_for("sheets.game_pdf", game_id=game.id, paper=paper),
+    )
+    return pdf.game_sheet_html(services.engine_game(game), paper, game.language, links)
+
+
+def _screen_links(back: str, pdf_address: str) -> pdf.ScreenLinks:
+    return pdf.ScreenLinks(back, pdf_address, url_for("static", filename="js/print.js"))
 
 
 def _language() -> str:
@@ -164,7 +174,10 @@ def blank_pdf() -> BaseResponse:
 @bp.route("/sheets/blank")
 def blank_print() -> str:
     name, hands = _blank_arguments()
-    return pdf.blank_sheet_html(name, hands, _paper(), _language())
+    paper, language = _paper(), _language()
+    query = {"ruleset": name, "hands": hands, "paper": paper, "lang": language}
+    links = _screen_links(url_for("sheets.index"), url_for("sheets.blank_pdf", **query))
+    return pdf.blank_sheet_html(name, hands, paper, language, links)
 
 
 @bp.route("/sheets")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
@@ -46,7 +47,7 @@ def game(preset: str, hands: list[dict[str, Any]], **rules: object) -> dict[str,
         "format": "pinochle-game/1",
         "ruleset": preset,
         "rules": rules,
-        **PLAYERS_OF.get(preset, FOUR),
+        **copy.deepcopy(PLAYERS_OF.get(preset, FOUR)),  # a test may rename a player
         "hands": hands,
     }
 
@@ -353,3 +354,41 @@ def test_applicable_fields(
 def test_partners_sit_opposite() -> None:
     assert [PRESETS["partnership"].side_of_seat(seat) for seat in range(4)] == [0, 1, 0, 1]
     assert [PRESETS["cutthroat"].side_of_seat(seat) for seat in range(3)] == [0, 1, 2]
+
+
+@pytest.mark.parametrize(
+    ("preset", "hands", "dropped"),
+    [
+        # double deck: meld under 20 does not count, for the bidders and for the others
+        ("double-deck", [hand(bid=60, meld=[30, 12], counters=[30, 20])], [(0, 12)]),
+        ("double-deck", [hand(bid=60, meld=[15, 40], counters=[50, 0])], [(15, 0)]),
+        ("double-deck", [hand(bid=60, meld=[20, 0], counters=[40, 10])], [(0, 0)]),
+        ("double-deck", [hand(bid=60, meld=[15, 12], thrown_in=True, counters=None)], [(15, 12)]),
+        ("double-deck", [{"passed_out": True}], [(0, 0)]),
+        # no minimum: nothing is dropped, whatever the meld
+        ("partnership", [hand(meld=[10, 0], bid=250, counters=[240, 10])], [(0, 0)]),
+        ("two-hand", [{"meld": [10, 0], "counters": [150, 100]}], [(0, 0)]),
+    ],
+)
+def test_the_replay_says_which_meld_was_dropped(
+    preset: str, hands: list[dict[str, Any]], dropped: list[tuple[int, ...]]
+) -> None:
+    document = game(preset, hands)
+    if preset == "double-deck" and hands[0].get("passed_out"):
+        document["rules"] = {"all_pass": "redeal"}
+    result = replay(from_document(document))
+    assert [h.dropped_meld for h in result.hands] == dropped
+    rule = result.dropped_meld_rule
+    if any(map(any, dropped)):
+        assert rule is not None and str(rule) == (
+            "meld under 20 does not count: a side that declares less scores no meld that hand"
+        )
+    else:
+        assert rule is None
+
+
+def test_a_dropped_meld_scores_nothing() -> None:
+    (scored,) = replay(
+        from_document(game("double-deck", [hand(bid=60, meld=[30, 12], counters=[30, 20])]))
+    ).hands
+    assert scored.points == (60, 20)  # Them: 12 + 20 -> +20

@@ -33,6 +33,11 @@ TRANSLATED = [code for code in LANGUAGES if code != "en"]
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdr]|\{\w+(?:![rs])?\}")
 
 
+def forms(text: str | tuple[str, ...]) -> tuple[str, ...]:
+    """A message's text, or each of its plural forms."""
+    return text if isinstance(text, tuple) else (text,)
+
+
 def catalog(language: str) -> Catalog:
     with (CATALOGS / language / "LC_MESSAGES" / "messages.po").open("rb") as source:
         return read_po(source, locale=language)
@@ -84,6 +89,56 @@ def test_translations_keep_every_value_of_their_message(language: str) -> None:
         elif sorted(PLACEHOLDER.findall(message.id)) != sorted(PLACEHOLDER.findall(message.string)):
             problems.append(message.id)
     assert problems == []
+
+
+@pytest.mark.parametrize(
+    ("language", "hands", "sentence"),
+    [
+        ("en", 1, "Game in progress after 1 hand."),
+        ("en", 2, "Game in progress after 2 hands."),
+        ("fr", 1, "Partie en cours après 1 donne."),
+        ("fr", 2, "Partie en cours après 2 donnes."),
+        ("pl", 1, "Gra w toku po 1 rozdaniu."),
+        ("pl", 3, "Gra w toku po 3 rozdaniach."),
+        ("nl", 1, "Spel bezig na 1 ronde."),
+        ("nl", 4, "Spel bezig na 4 rondes."),
+    ],
+)
+def test_a_count_takes_the_plural_form_of_its_language(
+    app: Flask, language: str, hands: int, sentence: str
+) -> None:
+    from scorekeeper import pdf
+
+    game_id = played_game(app, hands, {**PLAYED_HAND, "meld": [0, 0], "counters": [100, 150]})
+    with app.app_context():
+        game = services.engine_game(stored_game(app, game_id))
+        assert sentence in pdf.game_sheet_html(game, language=language)
+
+
+@pytest.mark.parametrize(
+    ("language", "games", "sentence"),
+    [
+        ("en", 1, "1 finished game, 0 drawn."),
+        ("en", 21, "21 finished games, 0 drawn."),
+        ("pl", 1, "1 zakończona gra, w tym remisy: 0."),
+        ("pl", 22, "22 zakończone gry, w tym remisy: 0."),
+        ("pl", 5, "5 zakończonych gier, w tym remisy: 0."),
+        ("pl", 12, "12 zakończonych gier, w tym remisy: 0."),
+        ("fr", 0, "0 partie terminée, dont nulles : 0."),  # French counts 0 as one
+        ("nl", 0, "0 afgelopen spellen, 0 gelijkgespeeld."),
+    ],
+)
+def test_each_language_has_its_plural_forms(
+    app: Flask, language: str, games: int, sentence: str
+) -> None:
+    from flask_babel import ngettext
+
+    singular, plural = (
+        "%(num)s finished game, %(draws)s drawn.",
+        "%(num)s finished games, %(draws)s drawn.",
+    )
+    with app.test_request_context(headers={"Accept-Language": language}):
+        assert ngettext(singular, plural, games, draws=0) == sentence
 
 
 def _values(template: str) -> dict[str, str]:

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from scorekeeper import services
 from scorekeeper.engine.rules import PRESETS
-from tests.web.conftest import PLAYED_HAND, played_game, stored_game
+from tests.web.conftest import PLAYED_HAND, make_game, played_game, stored_game
 
 ODD_HANDS = ["", " 5", "5 ", "+5", "-1", "060", "0060", "1e1", "６０", "٣", "²", "9" * 5000, "\x00"]
 
@@ -134,3 +134,38 @@ def test_blank_sheet_page_and_print_view(client: FlaskClient) -> None:
 def test_scoreboard_links_to_the_sheet(app: Flask, client: FlaskClient) -> None:
     game_id = played_game(app, 1)
     assert f"/games/{game_id}/sheet" in client.get(f"/games/{game_id}").text
+
+
+DROPPED = {"bidder": "Ann", "bid": 60, "trump": "H", "meld": [30, 12], "counters": [30, 20]}
+DROPPED_RULE = "meld under 20 does not count: a side that declares less scores no meld that hand"
+
+
+def test_a_dropped_meld_is_marked_on_the_pdf_with_the_rule(app: Flask, client: FlaskClient) -> None:
+    game_id = make_game(app, "double-deck")
+    with app.app_context():
+        services.add_hand(stored_game(app, game_id), DROPPED)
+    text = PdfReader(io.BytesIO(client.get(f"/games/{game_id}/sheet.pdf").data)).pages[0]
+    words = " ".join(text.extract_text().split())
+    assert "12*" in words and "30*" not in words
+    assert f"* {DROPPED_RULE}" in words
+    # the print view: the same mark, a tap away from the same sentence
+    view = client.get(f"/games/{game_id}/sheet").text
+    assert '<a class="dropped-mark" href="#dropped-meld">12*</a>' in view
+    assert f'id="dropped-meld">* {DROPPED_RULE}' in view
+
+
+def test_no_mark_where_every_meld_counts(app: Flask, client: FlaskClient) -> None:
+    game_id = played_game(app, 2)
+    for path in (f"/games/{game_id}", f"/games/{game_id}/sheet"):
+        assert 'class="dropped-mark"' not in client.get(path).text
+    pdf_text = PdfReader(io.BytesIO(client.get(f"/games/{game_id}/sheet.pdf").data)).pages[0]
+    assert "does not count" not in pdf_text.extract_text()
+
+
+def test_the_pdf_has_no_print_button_nor_links(app: Flask) -> None:
+    from scorekeeper import pdf
+
+    game_id = played_game(app, 1)
+    with app.test_request_context():
+        html = pdf.game_sheet_html(services.engine_game(stored_game(app, game_id)))
+    assert "data-print" not in html and "<script" not in html
