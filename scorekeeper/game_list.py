@@ -8,8 +8,10 @@ game is replayed (where each stands is read from the stored outcomes).
 A name is matched as the name rule stores it (``engine.people.normal_name``) and
 without regard to case; ``%`` and ``_`` typed are matched as themselves. SQLite's
 own ``lower()`` folds only A to Z, so on SQLite the names are folded by Python's
-``str.lower`` (the function ``sk_lower``, given to every SQLite connection), as
-PostgreSQL's ``lower()`` folds them in a UTF-8 database.
+``str.lower`` (the function ``sk_lower``, given to every SQLite connection); on
+PostgreSQL by ``lower()`` in ICU's root collation (asked for once per database,
+the first time a name is looked for), which folds every letter whatever locale
+the database was made with.
 """
 
 from __future__ import annotations
@@ -17,12 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, case, event, exists, func, or_, select
-from sqlalchemy.engine import Engine
-from sqlalchemy.ext.compiler import compiles
+from sqlalchemy import ColumnElement, String, and_, case, event, exists, func, or_, select, text
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import selectinload
-from sqlalchemy.sql.functions import FunctionElement
-from sqlalchemy.types import String
 
 from .engine.people import normal_name, side_name
 from .extensions import db
@@ -35,27 +34,36 @@ LIKE_ESCAPE = "\\"
 
 # --- folding case in SQL --------------------------------------------------------------------
 
-
-class folded(FunctionElement[str]):  # noqa: N801 (an SQL function, named as one)
-    """``lower(text)``, folding every letter (not only A to Z) on SQLite too."""
-
-    type = String()
-    name = "folded"
-    inherit_cache = True
+ICU_COLLATION = "und-x-icu"  # PostgreSQL's ICU root locale: every letter has its case
+_icu_of: dict[str, bool] = {}  # database URL -> whether it has ICU_COLLATION
 
 
-@compiles(folded)
-def _folded(element: folded, compiler: Any, **kw: Any) -> str:
-    return f"lower({compiler.process(element.clauses, **kw)})"
+def folded(name: ColumnElement[str]) -> ColumnElement[str]:
+    """``name`` in lower case, every letter folded (not only A to Z): on SQLite by
+    ``sk_lower``; on PostgreSQL by ``lower()`` in its ICU collation when it has one (a
+    database made with ``--no-locale`` folds only A to Z otherwise)."""
+    bind = db.session.get_bind()
+    if bind.dialect.name == "sqlite":
+        return func.sk_lower(name, type_=String)
+    if bind.dialect.name == "postgresql" and _has_icu(bind):
+        return func.lower(name.collate(ICU_COLLATION), type_=String)
+    return func.lower(name, type_=String)
 
 
-@compiles(folded, "sqlite")
-def _folded_sqlite(element: folded, compiler: Any, **kw: Any) -> str:
-    return f"sk_lower({compiler.process(element.clauses, **kw)})"
+def _has_icu(bind: Engine | Connection) -> bool:
+    """Whether the PostgreSQL database has ICU's root collation (asked once)."""
+    key = bind.engine.url.render_as_string()
+    if key not in _icu_of:
+        found = db.session.execute(
+            text("SELECT count(*) FROM pg_collation WHERE collname = :name"),
+            {"name": ICU_COLLATION},
+        ).scalar_one()
+        _icu_of[key] = bool(found)
+    return _icu_of[key]
 
 
-def _lower(text: str | None) -> str | None:
-    return None if text is None else text.lower()
+def _lower(value: str | None) -> str | None:
+    return None if value is None else value.lower()
 
 
 @event.listens_for(Engine, "connect")
@@ -82,13 +90,13 @@ class Search:
         return normal_name(self.text)
 
 
-def like_pattern(text: str) -> str:
-    """A ``LIKE`` pattern (escaped with ``\\``) for names holding ``text``, folded.
+def like_pattern(typed: str) -> str:
+    """A ``LIKE`` pattern (escaped with ``\\``) for names holding ``typed``, folded.
 
     >>> like_pattern("Ann_%")
     '%ann\\\\_\\\\%%'
     """
-    escaped = "".join(LIKE_ESCAPE + char if char in "%_\\" else char for char in text.lower())
+    escaped = "".join(LIKE_ESCAPE + char if char in "%_\\" else char for char in typed.lower())
     return f"%{escaped}%"
 
 
