@@ -335,3 +335,14 @@ def test_a_page_sends_as_many_statements_whatever_the_games_stored(
         )
         assert len(few) == len(many), url
         assert any(" LIMIT " in statement for statement in many), "one page is read"
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["%FF", "%ED%A0%80", "%F0%9F%98%80", "x" * 500, "%E2%80%AE", "%09%09", "%20"],
+    ids=["bad-utf8", "surrogate", "emoji", "long", "direction", "tabs", "space"],
+)
+def test_whatever_is_typed_is_a_page_never_an_error(club: Club, typed: str) -> None:
+    answer = get(club, f"/?q={typed}")
+    assert answer.status_code == 200
+    assert len(listed(answer.text)) in (0, 50)  # nothing, or (spaces only) every game
