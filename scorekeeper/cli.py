@@ -226,11 +226,18 @@ def _app_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser])
         "demo-data",
         help="fill the database with plausible random games",
         description="Store random games among a club of players: real deals dealt and "
-        "melded by the engine, sensible bids, spread over the last two years.",
+        "melded by the engine, sensible bids, spread over the last two years. Give it a "
+        "database of its own (SCOREKEEPER_INSTANCE_PATH=/tmp/demo scorekeeper demo-data): "
+        "a database that holds games already is refused unless --into-existing.",
     )
     demo.add_argument("--games", type=int, default=100, help="how many games (100)")
     demo.add_argument("--players", type=int, default=12, help="how many players (12)")
     demo.add_argument("--seed", type=int, default=None, help="repeat a run exactly")
+    demo.add_argument(
+        "--into-existing",
+        action="store_true",
+        help="add them to a database that already holds games (refused otherwise)",
+    )
     demo.set_defaults(run=run_demo_data)
 
     stats = commands.add_parser(
@@ -815,7 +822,8 @@ def run_restore(args: argparse.Namespace) -> int:
 
 
 def run_demo_data(args: argparse.Namespace) -> int:
-    """``scorekeeper demo-data``: how many games were stored."""
+    """``scorekeeper demo-data``: 0 once stored (saying how many); 2, storing nothing, for
+    odd sizes or a database that holds games already (unless ``--into-existing``)."""
     import random
 
     from scorekeeper.simulate import demo_games
@@ -824,8 +832,17 @@ def run_demo_data(args: argparse.Namespace) -> int:
         _error("--games is 1 to 100000 and --players 2 to 1000")
         return BAD_INPUT
     rng = random.Random(args.seed)
-    app = _app()
+    app = create_app()
+    database = prepare_database(app)
     with app.app_context():
+        held = services.count_games(services.Search())
+        if held and not args.into_existing:
+            _error(
+                f"{database.url} already holds {held} game{'' if held == 1 else 's'}: demo-data "
+                "fills a database of its own (SCOREKEEPER_INSTANCE_PATH=/tmp/demo "
+                "scorekeeper demo-data), or adds its made-up games to these with --into-existing"
+            )
+            return BAD_INPUT
         for game in demo_games(args.games, args.players, rng, until=date.today()):
             services.import_game(to_document(game), rate=False)
         services.rate_all()

@@ -27,6 +27,7 @@ from .engine.people import NAME_LIMIT, NameRefusedError, checked_name, normal_na
 from .engine.rules import RuleSet, ruleset
 from .engine.scoring import DRAW, GameResult, replay, replay_change
 from .extensions import db
+from .game_list import PAGE_SIZE, ListedGame, Search, count_games, list_games, page_count
 from .gamefile import from_document, hand_from_document, hand_to_document, to_document
 from .i18n import DEFAULT as DEFAULT_LANGUAGE
 from .i18n import LANGUAGES, N_, RefusalError, every_translation
@@ -776,12 +777,16 @@ def recent_games(limit: int = 50) -> list[Game]:
 
 
 __all__ = [
+    "PAGE_SIZE",
+    "ListedGame",
+    "Search",
     "SeasonError",
     "Standing",
     "add_hand",
     "all_players",
     "all_seasons",
     "change_stamp",
+    "count_games",
     "create_game",
     "create_season",
     "delete_game",
@@ -796,6 +801,8 @@ __all__ = [
     "hand_document",
     "import_game",
     "known_players",
+    "list_games",
+    "page_count",
     "rate_all",
     "recent_games",
     "record_missing_outcomes",

@@ -21,9 +21,9 @@ from ..engine.rules import PRESETS, RuleSet, option_choices
 from ..gamefile import read_json
 from ..i18n import LANGUAGES, engine_message, option_label, option_value
 from ..i18n import language as page_language
-from ..models import Game
+from ..models import Game, Player
 from .auth import can, requires
-from .forms import EngineForm, WholeNumberField, game_or_404
+from .forms import EngineForm, WholeNumberField, game_or_404, int_arg
 
 bp = Blueprint("games", __name__)
 
@@ -32,9 +32,32 @@ DEFAULT_SIDE_NAMES = (_l("Us"), _l("Them"))
 
 @bp.route("/")
 def index() -> str:
-    games = services.recent_games()
-    results = services.standings(game.id for game in games)  # stored: no game replayed
-    return render_template("games/index.html", games=games, results=results)
+    """The games in progress, then the finished ones, a page at a time; ``?q=`` finds a
+    player's or a side's name, ``?player=`` one player's games (from their stats page).
+    Where each stands is read from the stored outcomes: no game is replayed."""
+    player = _player_arg()
+    search = services.Search(request.args.get("q", ""), player.id if player else None)
+    pages = services.page_count(services.count_games(search))
+    page = int_arg("page", 1, 1, pages, _("Page"))
+    return render_template(
+        "games/index.html",
+        games=services.list_games(search, page),
+        search=search,
+        player=player,
+        page=page,
+        pages=pages,
+        query={key: value for key, value in request.args.items() if key in ("q", "player")},
+    )
+
+
+def _player_arg() -> Player | None:
+    """The player ``?player=`` names (a 404 page for one never stored), or None."""
+    if "player" not in request.args:
+        return None
+    player = services.get_player(int_arg("player", 0, 1, 2**31 - 1, _("Player")))
+    if player is None:
+        abort(404)
+    return player
 
 
 # --- a new game ---------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -230,6 +231,55 @@ def test_demo_data_refuses_odd_sizes(run: Run, argv: list[str]) -> None:
     result = run("demo-data", *argv)
     assert result.status == 2
     assert "--games is 1 to 100000" in result.err
+
+
+def stored_games() -> int:
+    """The games in the database the commands use now (``SCOREKEEPER_INSTANCE_PATH``)."""
+    app = create_app()
+    with app.app_context():
+        count = db.session.query(Game).count()
+        db.engine.dispose()
+    return count
+
+
+def test_demo_data_refuses_a_database_that_holds_games(
+    run: Run, instance: Path, tmp_path: Path
+) -> None:
+    real = load_case(GAMES[0])["game"]
+    assert run("import", written(tmp_path, real)).status == 0
+    refused = run("demo-data", "--games", "5", "--players", "4", "--seed", "1")
+    assert (refused.status, refused.out) == (2, "")
+    assert refused.err.endswith(
+        " already holds 1 game: demo-data fills a database of its own "
+        "(SCOREKEEPER_INSTANCE_PATH=/tmp/demo scorekeeper demo-data), or adds its made-up "
+        "games to these with --into-existing\n"
+    )
+    assert str(instance) in refused.err or "postgresql" in refused.err  # which database
+    assert stored_games() == 1  # nothing written
+    added = run("demo-data", "--games", "5", "--players", "4", "--seed", "1", "--into-existing")
+    assert (added.status, added.out) == (0, "5 games among 4 players stored\n")
+    assert stored_games() == 6
+    again = run("demo-data", "--games", "5", "--players", "4")
+    assert again.status == 2 and "already holds 6 games:" in again.err
+    assert stored_games() == 6
+
+
+def test_demo_data_fills_a_database_of_its_own(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README's way: an instance folder for the demo, the club's left untouched."""
+    club = tmp_path / "instance"
+    assert run("import", written(tmp_path, load_case(GAMES[0])["game"])).status == 0
+    demo = tmp_path / "demo"
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(demo))
+    if "DATABASE_URL" in os.environ:  # PostgreSQL: a schema of its own
+        monkeypatch.setenv("DATABASE_URL", database_url(demo / "scorekeeper.db"))
+    assert run("demo-data", "--games", "4", "--players", "4", "--seed", "2").status == 0
+    assert stored_games() == 4
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(club))
+    if "DATABASE_URL" in os.environ:
+        monkeypatch.setenv("DATABASE_URL", database_url(club / "scorekeeper.db"))
+    assert stored_games() == 1
 
 
 def test_stats_command(run: Run) -> None:

@@ -331,6 +331,6 @@ def test_another_database_failure_is_no_busy_answer(
     def broken(*_args: Any) -> None:
         raise failure
 
-    monkeypatch.setattr(services, "recent_games", broken)
+    monkeypatch.setattr(services, "count_games", broken)  # the home page's first read
     with pytest.raises(OperationalError):  # a 500 (the test app lets it through)
         app.test_client().get("/")
