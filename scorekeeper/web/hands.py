@@ -51,6 +51,7 @@ from ..engine.scoring import (
     applicable_fields,
     can_throw_in,
     counters_needed,
+    max_bid,
     verify_bid,
     verify_throw_in,
 )
@@ -127,6 +128,16 @@ class HandForm(EngineForm):
         self.cards = self.meld_cards
 
 
+class BidField(WholeNumberField):
+    """The bid: a one-tap chip (a radio named ``bid``) or the number typed after the
+    chips (an input named ``bid`` too); the typed number wins over a chip."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        typed = [value for value in valuelist if isinstance(value, str) and value.strip()]
+        self.raw_data = typed[-1:] or valuelist[-1:]
+        super().process_formdata(self.raw_data)
+
+
 def hand_form(table: Table, **kwargs: Any) -> HandForm:
     """The form for one hand of ``table``'s game.
 
@@ -145,7 +156,7 @@ def hand_form(table: Table, **kwargs: Any) -> HandForm:
             choices=[SelectChoice(player) for player in table.bidding_order],
             validate_choice=False,
         )
-        Form.bid = WholeNumberField(
+        Form.bid = BidField(
             _l("Bid"), default=rules.min_bid, validators=[Optional()], render_kw=NUMERIC
         )
     Form.trump = RadioField(
@@ -509,6 +520,7 @@ def _render(template: str, form: HandForm, table: Table, **context: Any) -> tupl
         offered=shown_fields,
         preview=_form_preview(form, table),
         shown=_shown_meld(form, table),
+        bids=rules.bid_ladder(max_bid(rules)) if rules.bidding else (),  # for chips and − / +
         **context,
     ), status
 
