@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.browser.actions import HANDS, Hand, Person, RefusedActionError, new_game
-from tests.browser.conftest import NARROW, PHONE, LiveServer, expect, totals
+from tests.browser.conftest import NARROW, PHONE, HeldAnswers, LiveServer, expect, totals
 
 SIZES = {"390": PHONE, "360": NARROW}
 
@@ -52,10 +52,13 @@ def test_ten_quick_taps_are_ten_steps_of_the_ladder(page: Any, live_server: Live
     expect(bid).to_have_value("250")
     page.wait_for_load_state("networkidle")
     before = len(asked)
+    answers = HeldAnswers(page, re.compile(r"/hands/preview"))
+    answers.holding = True  # a slow network: no answer comes back while the taps go on
     higher = page.get_by_role("button", name="Higher bid")
     for _ in range(10):
         higher.tap()
     expect(bid).to_have_value("350")  # 250 and ten steps of 10, each tap in the page
+    answers.release()
     expect(page.locator("#need")).to_have_text(
         "Us need 350 of 250 counters: more than a hand has"
     )  # the hint, once the taps stopped
