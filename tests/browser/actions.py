@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 NUMBER = re.compile(r"[0-9]{1,4}")
+TYPED = "[type=number], [type=text], [type=tel], :not([type])"  # fields typed into
 
 
 class RefusedActionError(AssertionError):
@@ -80,9 +81,17 @@ class Person:
         keyboard's Next key: one action."""
         if not NUMBER.fullmatch(text):
             raise RefusedActionError(f"{text!r} is not one number")
-        focused = self._page.locator("input:focus")
-        if focused.count() != 1 or not focused.is_visible():
-            raise RefusedActionError(f"no visible field has the focus to type {text!r} into")
+        from playwright.sync_api import Error
+
+        # a field to type in, shown, with the focus (a tap's moving it on is waited for,
+        # as a person looks before typing)
+        focused = self._page.locator(f"input:focus:is({TYPED})")
+        try:
+            focused.wait_for(state="visible", timeout=2_000)
+        except Error:
+            raise RefusedActionError(
+                f"no visible field has the focus to type {text!r} into"
+            ) from None
         name = focused.get_attribute("name")
         before = focused.input_value()
         self._page.keyboard.type(text)
