@@ -1,7 +1,7 @@
 /* The hand form, in fewer actions: the bid's − / + step through the engine's bid
    ladder that the page carries (data-bids), with no question to the server; the
    bid chips and the bid field show the same bid; and the focus moves on to the next
-   number the hand needs (trump tapped: the bidders' meld; the keyboard's Next: the
+   number the hand needs (trump tapped: the first meld; the keyboard's Next: the
    next number; after the last: Save). No rule of the game lives here: the ladder is
    the server's, and the server scores whatever is sent. Without this file the form
    works the same: chips are radios, and the fields are tapped. */
@@ -81,25 +81,21 @@
     return input && !input.disabled && input.offsetParent !== null;
   }
 
-  // The numbers the hand needs, in the order a scorekeeper reads them off the table:
-  // the bidders' meld, the others' round the table, then the counters of every side
-  // but the last (the page fills the last with the rest).
+  // The numbers the hand needs, in the page's order (the order a phone keyboard's own
+  // Next follows too): each side's meld, then the counters of every side but the last
+  // (the page fills the last with the rest).
   function numbers() {
     if (checked("passed_out")) return [];
     var bidder = checked("bidder");
-    var first = bidder ? Number(bidder.getAttribute("data-side")) || 0 : 0;
+    var bidders = bidder ? Number(bidder.getAttribute("data-side")) : null;
     var conceded = bidder && checked("thrown_in");
-    var order = [];
-    for (var k = 0; k < sides; k++) order.push((first + k) % sides);
     var list = [];
-    order.forEach(function (side, k) {
+    for (var side = 0; side < sides; side++) {
       // a thrown-in hand: the bidders lose the bid, their meld no longer counts
-      if (!(conceded && k === 0)) list.push(form.querySelector("input[name=meld_" + side + "]"));
-    });
-    if (!conceded) {
-      order.slice(0, sides - 1).forEach(function (side) {
-        list.push(form.querySelector("input[name=counters_" + side + "]"));
-      });
+      if (!(conceded && side === bidders)) list.push(form.querySelector("input[name=meld_" + side + "]"));
+    }
+    for (side = 0; side < sides - 1 && !conceded; side++) {
+      list.push(form.querySelector("input[name=counters_" + side + "]"));
     }
     return list.filter(usable);
   }

@@ -9,8 +9,9 @@ no ``fill()``, no ``evaluate()``, no way to reach a field without tapping it.
 A number typed is one action and ends with the keyboard's Next key (the ⏎ a
 phone's number pad shows beside the digits, ``enterkeyhint="next"``), as a
 number written on a pad ends when the pen lifts; the page then moves the focus
-to the next number it needs. ``next_keys`` counts those keys apart, so a
-report can also give the stricter count that takes each of them as a tap.
+to the next number it needs. The hand's last number needs no Next (Save is
+tapped). ``next_keys`` counts those keys apart, so a report can also give the
+stricter count that takes each of them as a tap.
 
 ``HANDS`` is the typical hand of each kind, as scripts of actions from the
 scoreboard to the saved hand; the browser test (``test_actions``) and
@@ -52,8 +53,9 @@ class Person:
         from playwright.sync_api import Error
 
         locator = self._page.locator(target) if isinstance(target, str) else target
-        try:  # one element, shown (a page on its way is waited for)
+        try:  # one element, shown, on a page loaded (a person waits for the page too)
             locator.wait_for(state="visible")
+            self._page.wait_for_load_state("load")  # the page it is on, with its scripts
         except Error as error:
             raise RefusedActionError(f"a person cannot tap {target!r}: {error.message}") from None
         return locator
@@ -76,9 +78,9 @@ class Person:
             raise RefusedActionError(f"tapping {target!r} focused no field")
         self._act(f"focus {target}")
 
-    def type_number(self, text: str) -> None:
-        """Type one number into the field the page or the person focused, then the
-        keyboard's Next key: one action."""
+    def type_number(self, text: str, then_next: bool = True) -> None:
+        """Type one number into the field the page or the person focused, then (unless
+        it is the hand's last) the keyboard's Next key: one action."""
         if not NUMBER.fullmatch(text):
             raise RefusedActionError(f"{text!r} is not one number")
         from playwright.sync_api import Error
@@ -97,8 +99,9 @@ class Person:
         self._page.keyboard.type(text)
         if focused.input_value() != before + text:
             raise RefusedActionError(f"{text!r} did not land in the focused field {name!r}")
-        self._page.keyboard.press("Enter")
-        self.next_keys += 1
+        if then_next:
+            self._page.keyboard.press("Enter")
+            self.next_keys += 1
         self._act(f"type {text} into {name}")
 
 
@@ -157,8 +160,8 @@ def _bid_hand(
         person.tap(bidder_on_the_scoreboard(bidder))
         person.tap(chip(bid))
         person.tap(suit(trump))
-        for number in numbers:
-            person.type_number(str(number))
+        for index, number in enumerate(numbers, 1):
+            person.type_number(str(number), then_next=index < len(numbers))
         person.tap(SAVE)
 
     return script
@@ -169,20 +172,21 @@ def _thrown_in(person: Person) -> None:
     person.tap(chip(300))
     person.tap(THROWN_IN)
     person.tap(suit("spades"))
-    person.type_number("60")  # Them's meld: the bidders' own no longer counts
+    person.type_number("60", then_next=False)  # Them's meld: the bidders' own no longer counts
     person.tap(SAVE)
 
 
 def _two_hand(person: Person) -> None:
     person.tap(RECORD)
     person.tap(suit("hearts"))
-    for number in ("120", "80", "150"):  # Ann's meld, Bea's meld, Ann's counters
+    for number in ("120", "80"):  # Ann's meld, Bea's meld
         person.type_number(number)
+    person.type_number("150", then_next=False)  # Ann's counters
     person.tap(SAVE)
 
 
 HANDS = (
-    # bidders' meld, the others' meld (round the table from the bidders), bidders' counters
+    # as the page asks for them: each side's meld, then the counters of all sides but the last
     Hand(
         "partnership",
         "partnership",
@@ -195,8 +199,8 @@ HANDS = (
         "double-deck",
         "double-deck",
         PAIRS,
-        _bid_hand("Cal", 60, "spades", (35, 24, 30)),
-        (65, 44),
+        _bid_hand("Bea", 60, "spades", (24, 35, 20)),  # Them bid: Us's counters, Them's filled
+        (44, 65),
         7,
     ),
     Hand(
@@ -211,8 +215,8 @@ HANDS = (
         "cutthroat",
         "cutthroat",
         (("Ann", ("Ann",)), ("Bea", ("Bea",)), ("Cal", ("Cal",))),
-        # Cal's meld, Ann's, Bea's; Cal's counters, Ann's (Bea's are the rest)
-        _bid_hand("Cal", 300, "diamonds", (190, 60, 40, 150, 60)),
+        # Ann's meld, Bea's, Cal's; Ann's counters, Bea's (Cal's are the rest)
+        _bid_hand("Cal", 300, "diamonds", (60, 40, 190, 60, 40)),
         (120, 80, 340),
         9,
     ),

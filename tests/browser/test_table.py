@@ -53,8 +53,9 @@ def test_a_game_to_a_winner_in_seven_actions_a_hand(page: Any, live_server: Live
         person.tap(bidder_on_the_scoreboard(bidder))
         person.tap(chip(bid))
         person.tap(suit(trump))
-        for number in (*meld, counters):  # the bidders are Us: their meld comes first
+        for number in meld:  # Us's, then Them's
             person.type_number(str(number))
+        person.type_number(str(counters), then_next=False)
         with page.expect_navigation():
             person.tap(SAVE)
         counted.append(person.count)
