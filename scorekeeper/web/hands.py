@@ -7,9 +7,9 @@ about, with status 400 and nothing saved. The live hints ("need 130 of 250
 counters", the throw-in, the other side's counters) come from the engine too,
 through ``preview``; the page's JavaScript only shows them.
 
-A typical partnership hand is six user actions: tap the bidder, tap the trump,
-type each side's meld, type one side's counters, save. The bid is pre-filled
-with the minimum and the other side's counters fill themselves.
+A typical partnership hand is seven actions from the scoreboard: its bidder's
+button, a bid chip (``BidField``), trump, each side's meld, one side's counters,
+save; the other side's counters fill themselves (tests/browser/test_actions.py).
 
 Meld from the checker: a "check meld" button sends the whole form by GET to the
 meld page with ``meld_for`` (a player) and ``return_to`` (this page's path); the

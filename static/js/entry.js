@@ -108,11 +108,17 @@
     return null;
   }
 
+  // the focus on ``element``, shown in the middle of the screen (never under the Save bar)
+  function focusOn(element) {
+    element.focus({ preventScroll: true });
+    element.scrollIntoView({ block: "center" });
+  }
+
   function moveOn(from) {
     var list = numbers();
     var index = list.indexOf(from);
     var next = index < 0 ? firstEmpty() : list[index + 1];
-    (next || save).focus();
+    focusOn(next || save);
   }
 
   each("input[inputmode=numeric]", function (input) {
@@ -132,10 +138,10 @@
     var target = event.target;
     if (!event.isTrusted) return; // a draft put back moves nothing
     if (target.name === "passed_out" && target.checked) {
-      save.focus();
+      focusOn(save);
     } else if (target.name === "trump" || (target.name === "thrown_in" && checked("trump"))) {
       var next = firstEmpty();
-      if (next) next.focus();
+      if (next) focusOn(next);
     }
   });
 })();
