@@ -38,7 +38,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.engine
 
-## bench-web: print the table app's budgets (scoreboard size and speed, 30 hands)
+## bench-web: print the table app's budgets (scoreboard size and speed, 30 hands) and the actions per typical hand
 bench-web: $(STAMP)
 	$(BIN)/python -m benchmarks.web
 

@@ -1,4 +1,5 @@
-"""The table app's budgets (issue 3): the scoreboard page of a 30-hand game.
+"""The table app's budgets (issue 3): the scoreboard page of a 30-hand game; and
+the actions a typical hand of each kind takes (issue 14, ``benchmarks/actions.py``).
 
 Size: the page's HTML plus every file under ``/static/`` it links (stylesheets,
 scripts, icons, and what the stylesheets themselves load), uncompressed.
@@ -183,6 +184,10 @@ def main() -> None:
         f"{ordered[0] * 1000:.2f}, {ordered[len(ordered) * 9 // 10] * 1000:.2f} ms",
     )
     line("  CPU time per GET, median", f"{statistics.median(cpu) * 1000:.2f} ms")
+    print()
+    from benchmarks.actions import report
+
+    report()
 
 
 if __name__ == "__main__":

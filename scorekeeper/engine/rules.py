@@ -152,6 +152,18 @@ class RuleSet:
             candidate -= 1
         return max(candidate, self.min_bid)
 
+    def bid_ladder(self, highest: int) -> tuple[int, ...]:
+        """Every bid on the ladder from the minimum up to ``highest`` (the page's − / +
+        step through it, and its first bids are the form's one-tap chips).
+
+        >>> PRESETS["double-deck"].bid_ladder(70)
+        (50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 65, 70)
+        """
+        bids = [self.min_bid]
+        while self.next_bid(bids[-1]) <= highest:
+            bids.append(self.next_bid(bids[-1]))
+        return tuple(bids)
+
 
 def _single_deck(**fields: Any) -> dict[str, Any]:
     base: dict[str, Any] = {

@@ -102,6 +102,16 @@ class HandForm(EngineForm):
         self.cards = self.meld_cards
 
 
+class BidField(WholeNumberField):  # type: ignore[misc]
+    """The bid: a one-tap chip (a radio named ``bid``) or the number typed after the
+    chips (an input named ``bid`` too); the typed number wins over a chip."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        typed = [value for value in valuelist if isinstance(value, str) and value.strip()]
+        self.raw_data = typed[-1:] or valuelist[-1:]
+        super().process_formdata(self.raw_data)
+
+
 def hand_form(table: Table, **kwargs: Any) -> HandForm:
     """The form for one hand of ``table``'s game.
 
@@ -120,7 +130,7 @@ def hand_form(table: Table, **kwargs: Any) -> HandForm:
             choices=[SelectChoice(player) for player in table.bidding_order],
             validate_choice=False,
         )
-        Form.bid = WholeNumberField(
+        Form.bid = BidField(
             _l("Bid"), default=rules.min_bid, validators=[Optional()], render_kw=NUMERIC
         )
     Form.trump = RadioField(

@@ -7,6 +7,11 @@ beside the field it names and into a summary at the top, with status 400 and
 nothing saved. The live hints come from the same reader through ``preview``
 (JSON); the page's JavaScript only shows them.
 
+A typical partnership hand is seven actions from the scoreboard: its bidder's
+button, a bid chip (``hand_form.BidField``), trump, each side's meld, one side's
+counters, save; the other side's counters fill themselves
+(tests/browser/test_actions.py).
+
 When another phone recorded the hand first, the answer shows that hand and an
 empty form for the next one; what this phone typed is only shown ("yours was"),
 with a link that puts it into the form. One careless tap never saves it twice.
@@ -26,7 +31,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import services
 from ..engine.entry import HandReading, Refusal, bid_ladder, read_hand
 from ..engine.errors import PinochleError
-from ..engine.scoring import applicable_fields
+from ..engine.scoring import applicable_fields, max_bid
 from ..gamefile import hand_to_document
 from ..i18n import engine_message
 from ..models import Game
@@ -68,6 +73,16 @@ ANCHOR = {"meld_cards": "meld"}
 
 
 # --- the reading, for the page and for the live hints -------------------------------------------
+
+
+def _as_typed(args: Any) -> dict[str, str]:
+    """The preview's query as the form reads it: the bid typed after the chips wins
+    over a chip (``hand_form.BidField``)."""
+    values: dict[str, str] = args.to_dict()
+    bids = [bid for bid in args.getlist("bid") if bid.strip()]
+    if bids:
+        values["bid"] = bids[-1]
+    return values
 
 
 def reading_of(table: Table, values: Mapping[str, object]) -> HandReading:
@@ -180,7 +195,7 @@ def preview(game_id: int) -> BaseResponse:
     game = game_or_404(game_id)
     number = whole_number(request.args.get("number")) or len(game.hands) + 1
     table = table_of(game, number)
-    return jsonify(preview_values(table, reading_of(table, request.args)))
+    return jsonify(preview_values(table, reading_of(table, _as_typed(request.args))))
 
 
 # --- the pages -----------------------------------------------------------------------------
@@ -265,6 +280,7 @@ def _render(
         shown={shown.seat: shown for shown in reading.shown},
         problems=found,
         first_bad=next((item["anchor"] for item in found if item["anchor"]), ""),
+        bids=rules.bid_ladder(max_bid(rules)) if rules.bidding else (),  # chips and − / +
         **context,
     ), status
 

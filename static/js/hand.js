@@ -1,6 +1,6 @@
-/* The hand form, a little quicker: − / + bid steps, the live hints ("need 130 of
-   250 counters", the throw-in) and the other side's counters. Every number and
-   sentence comes from the server (hands.preview, answered by the engine): no rule
+/* The hand form, a little quicker: the live hints ("need 130 of 250 counters",
+   the throw-in) and the other side's counters (− / + and the focus: entry.js).
+   Every number and sentence comes from the server (hands.preview, answered by the engine): no rule
    of the game lives here. Without this file the form works the same, by submitting. */
 (function () {
   "use strict";
@@ -34,11 +34,9 @@
   if (!form || !window.fetch || !window.URLSearchParams || !window.FormData) return;
 
   var url = form.getAttribute("data-preview");
-  var bid = form.querySelector("input[name=bid]");
   var counters = Array.prototype.slice.call(form.querySelectorAll("input.counters"));
   var typed = []; // counters sides, most recently typed first
   var latest = 0; // number of the newest question asked
-  var last = null; // the newest answer
   var timer = null;
 
   // The one counters field the user did not type into (of the others, all typed).
@@ -118,7 +116,6 @@
       })
       .then(function (answer) {
         if (answer && mine === latest) {
-          last = answer;
           show(answer);
         }
         return answer;
@@ -156,20 +153,6 @@
   form.addEventListener("submit", clearAuto);
   form.addEventListener("input", soon);
   form.addEventListener("change", soon);
-
-  // − / +: the server says which bid is next on the ladder.
-  form.querySelectorAll("[data-step]").forEach(function (button) {
-    button.hidden = false;
-    button.addEventListener("click", function () {
-      if (!bid) return;
-      var known = last && last.bid !== null && String(last.bid) === bid.value.trim();
-      (known ? Promise.resolve(last) : refresh()).then(function (answer) {
-        if (!answer || answer.next_bid === undefined) return;
-        bid.value = button.getAttribute("data-step") === "up" ? answer.next_bid : answer.previous_bid;
-        refresh();
-      });
-    });
-  });
 
   refresh();
 })();

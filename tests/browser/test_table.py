@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from tests.browser.actions import SAVE, Person, bidder_on_the_scoreboard, chip, suit
 from tests.browser.conftest import (
     HeldAnswers,
     LiveServer,
@@ -19,23 +19,7 @@ from tests.browser.conftest import (
 
 # Ann & Cal are "Us", Bea & Dan "Them"; Ann deals first.
 HAND = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
-ACTIONS_PER_HAND = 7  # the budget: bidder, bid, trump, meld, meld, counters, save
-
-
-@dataclass
-class Actions:
-    """The user's actions on a page, counted: each tap and each field filled is one."""
-
-    page: Any
-    count: int = 0
-
-    def tap(self, locator: Any) -> None:
-        locator.tap()
-        self.count += 1
-
-    def fill(self, locator: Any, value: object) -> None:
-        locator.fill(str(value))
-        self.count += 1
+ACTIONS_PER_HAND = 7  # from the scoreboard: bidder, bid, trump, meld, meld, counters, Save
 
 
 def choice(page: Any, fieldset: str, name: str) -> Any:
@@ -53,32 +37,8 @@ def save_button(page: Any) -> Any:
     return page.get_by_role("button", name=re.compile(r"^Save (hand \d+|the correction)$"))
 
 
-def record_hand(
-    actions: Actions,
-    bidder: str,
-    bid: int,
-    trump: str,
-    meld: tuple[int, int],
-    counters: int,
-) -> None:
-    """A typical partnership hand on the open hand form, as a scorekeeper enters it."""
-    page = actions.page
-    actions.tap(choice(page, "bidder", bidder))
-    actions.fill(page.get_by_label("Bid", exact=True), bid)
-    actions.tap(choice(page, "trump", trump))
-    actions.fill(side_field(page, "meld", "Us"), meld[0])
-    actions.fill(side_field(page, "meld", "Them"), meld[1])
-    actions.fill(side_field(page, "counters", "Us"), counters)
-    with page.expect_navigation():
-        actions.tap(save_button(page))
-
-
-def open_hand_form(page: Any, number: int) -> None:
-    page.get_by_role("link", name=f"Record hand {number}").tap()
-    page.wait_for_url(re.compile(r"/hands/new$"))
-
-
 def test_a_game_to_a_winner_in_seven_actions_a_hand(page: Any, live_server: LiveServer) -> None:
+    """Each hand counted as a person counts (``actions.Person``), opening the form included."""
     start_game(page, live_server, target=1000)
     expect(page.get_by_text("Game to 1000")).to_be_visible()
     hands = [
@@ -88,11 +48,17 @@ def test_a_game_to_a_winner_in_seven_actions_a_hand(page: Any, live_server: Live
         ("Cal", 300, "diamonds", (200, 50), 160, [1130, 410]),
     ]
     counted = []
-    for number, (bidder, bid, trump, meld, counters, expected) in enumerate(hands, 1):
-        open_hand_form(page, number)
-        actions = Actions(page)
-        record_hand(actions, bidder, bid, trump, meld, counters)
-        counted.append(actions.count)
+    for bidder, bid, trump, meld, counters, expected in hands:
+        person = Person(page)
+        person.tap(bidder_on_the_scoreboard(bidder))
+        person.tap(chip(bid))
+        person.tap(suit(trump))
+        for number in meld:  # Us's, then Them's
+            person.type_number(str(number))
+        person.type_number(str(counters), then_next=False)
+        with page.expect_navigation():
+            person.tap(SAVE)
+        counted.append(person.count)
         assert totals(page) == expected
     assert all(count <= ACTIONS_PER_HAND for count in counted), counted
     expect(page.get_by_text("Us win!")).to_be_visible()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from scorekeeper.engine.errors import RuleError
@@ -72,6 +74,26 @@ def test_bid_buttons(name: str, bid: int, up: int, down: int) -> None:
     rules = PRESETS[name]
     assert rules.next_bid(bid) == up
     assert rules.previous_bid(bid) == down
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "highest", "ladder"),
+    [
+        ("partnership", {}, 300, (250, 260, 270, 280, 290, 300)),
+        ("partnership", {}, 305, (250, 260, 270, 280, 290, 300)),
+        ("partnership", {"min_bid": 300}, 330, (300, 310, 320, 330)),
+        ("double-deck", {}, 75, (50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 65, 70, 75)),
+        ("check", {}, 23, (20, 21, 22, 23)),
+    ],
+)
+def test_bid_ladder(
+    name: str, options: dict[str, object], highest: int, ladder: tuple[int, ...]
+) -> None:
+    rules = ruleset(name, options)
+    assert rules.bid_ladder(highest) == ladder
+    # the ladder is what + and − step through, one bid at a time
+    assert all(rules.next_bid(low) == high for low, high in itertools.pairwise(ladder))
+    assert all(rules.previous_bid(high) == low for low, high in itertools.pairwise(ladder))
 
 
 OVERRIDES = [

@@ -61,7 +61,7 @@ def test_a_form_refusal_is_in_the_summary_without_a_link(app: Flask, client: Fla
 
 def test_trump_is_marked_required(app: Flask, client: FlaskClient) -> None:
     page = client.get(new_url(make_game(app, "two-hand"))).text
-    assert 'id="trump" aria-required="true"' in page and "(required)" in page
+    assert 'id="trump" role="radiogroup" aria-required="true"' in page and "(required)" in page
 
 
 @pytest.mark.parametrize(

@@ -108,7 +108,10 @@ class _HandFormValues(HTMLParser):
             return
         if attributes.get("type") in ("radio", "checkbox") and "checked" not in attributes:
             return
-        self.values[attributes["name"]] = attributes.get("value", "")
+        name, value = attributes["name"], attributes.get("value", "")
+        if self.values.get(name) and not value:
+            return  # the bid's empty field after its checked chip: the form reads the chip
+        self.values[name] = value
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "form":
@@ -193,7 +196,8 @@ def test_record_a_partnership_hand(
 
 def test_a_typical_hand_is_six_user_actions(app: Flask, client: FlaskClient) -> None:
     """Bidder tap, trump tap, meld, meld, counters, save: 6 (at most 7). The bid is
-    pre-filled with the minimum; the other side's counters fill themselves."""
+    pre-filled with the minimum (its chip is checked); the other side's counters fill
+    themselves. (tests/browser/test_actions.py counts each tap and focus in a browser.)"""
     game_id = make_game(app)
     page = client.get(new_url(game_id)).text
     prefilled = form_values(page)
@@ -239,7 +243,9 @@ def test_the_form_offers_bidders_in_bidding_order_and_the_minimum_bid(
     bidders = re.findall(r'name="bidder" value="([^"]+)"', page)
     assert bidders == ["Bea", "Cal", "Dan", "Ann"]  # left of the dealer (Ann) first
     assert "Ann deals" in page
-    assert re.search(r'<input [^>]*inputmode="numeric"[^>]*name="bid"[^>]*value="250"', page)
+    # the minimum's chip is checked; the number field after the chips is for other bids
+    assert re.search(r'<input type="radio" name="bid" value="250" checked>', page)
+    assert re.search(r'<input [^>]*inputmode="numeric"[^>]*name="bid"[^>]*value=""', page)
     for name in ("meld_0", "meld_1", "counters_0", "counters_1"):
         assert re.search(rf'<input [^>]*inputmode="numeric"[^>]*name="{name}"', page)
     assert re.findall(r'name="trump" value="(\w)"', page) == ["H", "S", "D", "C"]
@@ -743,6 +749,12 @@ def back_from_checker(
 
 
 def value_of(page_text: str, name: str) -> str:
+    if name == "bid":  # the number typed after the chips, or else the checked chip
+        typed = re.search(
+            r'<input (?![^>]*type="radio")[^>]*name="bid"[^>]*value="([^"]*)"', page_text
+        )
+        chip = re.search(r'<input type="radio" name="bid" value="(\d+)" checked>', page_text)
+        return typed[1] if typed and typed[1] else (chip[1] if chip else "")
     match = re.search(rf'<input [^>]*name="{name}"[^>]*value="([^"]*)"', page_text) or re.search(
         rf'<input [^>]*value="([^"]*)"[^>]*name="{name}"', page_text
     )

@@ -1,0 +1,147 @@
+/* The hand form, in fewer actions: the bid's − / + step through the engine's bid
+   ladder that the page carries (data-bids), with no question to the server; the
+   bid chips and the bid field show the same bid; and the focus moves on to the next
+   number the hand needs (trump tapped: the first meld; the keyboard's Next: the
+   next number; after the last: Save). No rule of the game lives here: the ladder is
+   the server's, and the server scores whatever is sent. Without this file the form
+   works the same: chips are radios, and the fields are tapped. */
+(function () {
+  "use strict";
+
+  var form = document.querySelector("form.hand-form");
+  if (!form) return;
+
+  function each(selector, action) {
+    Array.prototype.forEach.call(form.querySelectorAll(selector), action);
+  }
+
+  // --- the bid: chips, the field, − / + -------------------------------------------------
+
+  var stepper = form.querySelector("[data-bids]");
+  var bid = stepper && stepper.querySelector("input[name=bid]");
+  var chips = Array.prototype.slice.call(form.querySelectorAll("#bid-chips input[type=radio]"));
+  var WHOLE = /^\s*\d+\s*$/;
+
+  // the chip of the bid in the field is the one checked (none for a bid off the chips)
+  function showChip() {
+    var typed = bid.value.trim();
+    chips.forEach(function (chip) {
+      chip.checked = chip.value === typed;
+    });
+  }
+
+  // the bid after (or before) ``value`` on the ladder, as the list holds it
+  function stepped(ladder, value, up) {
+    if (!WHOLE.test(value)) return ladder[0];
+    var current = Number(value);
+    var index;
+    if (up) {
+      for (index = 0; index < ladder.length; index++) {
+        if (ladder[index] > current) return ladder[index];
+      }
+      return ladder[ladder.length - 1];
+    }
+    for (index = ladder.length - 1; index >= 0; index--) {
+      if (ladder[index] < current) return ladder[index];
+    }
+    return ladder[0];
+  }
+
+  if (bid) {
+    var ladder = stepper.getAttribute("data-bids").split(" ").map(Number);
+    chips.forEach(function (chip) {
+      if (chip.checked && !bid.value.trim()) bid.value = chip.value;
+      chip.addEventListener("change", function () {
+        if (chip.checked) bid.value = chip.value;
+      });
+    });
+    bid.addEventListener("input", showChip);
+    each("[data-step]", function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        bid.value = String(stepped(ladder, bid.value, button.getAttribute("data-step") === "up"));
+        showChip();
+        // the hint asks the server once the taps stop (hand.js waits for a pause)
+        bid.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+    });
+  }
+
+  // --- the focus moves on --------------------------------------------------------------------
+
+  var save = form.querySelector(".save-bar button[type=submit]");
+  var sides = form.querySelectorAll("input.meld").length;
+
+  function checked(name) {
+    var box = form.querySelector("input[name=" + name + "]:checked");
+    return box && box.type === "checkbox" ? true : box;
+  }
+
+  function usable(input) {
+    return input && !input.disabled && input.offsetParent !== null;
+  }
+
+  // The numbers the hand needs, in the page's order (the order a phone keyboard's own
+  // Next follows too): each side's meld, then the counters of every side but the last
+  // (the page fills the last with the rest).
+  function numbers() {
+    if (checked("passed_out")) return [];
+    var bidder = checked("bidder");
+    var bidders = bidder ? Number(bidder.getAttribute("data-side")) : null;
+    var conceded = bidder && checked("thrown_in");
+    var list = [];
+    for (var side = 0; side < sides; side++) {
+      // a thrown-in hand: the bidders lose the bid, their meld no longer counts
+      if (!(conceded && side === bidders)) list.push(form.querySelector("input[name=meld_" + side + "]"));
+    }
+    for (side = 0; side < sides - 1 && !conceded; side++) {
+      list.push(form.querySelector("input[name=counters_" + side + "]"));
+    }
+    return list.filter(usable);
+  }
+
+  function firstEmpty() {
+    var list = numbers();
+    for (var i = 0; i < list.length; i++) {
+      if (!list[i].value.trim()) return list[i];
+    }
+    return null;
+  }
+
+  // the focus on ``element``, shown in the middle of the screen (never under the Save bar)
+  function focusOn(element) {
+    element.focus({ preventScroll: true });
+    element.scrollIntoView({ block: "center" });
+  }
+
+  function moveOn(from) {
+    var list = numbers();
+    var index = list.indexOf(from);
+    var next = index < 0 ? firstEmpty() : list[index + 1];
+    focusOn(next || save);
+  }
+
+  each("input[inputmode=numeric]", function (input) {
+    input.enterKeyHint = "next";
+  });
+
+  form.addEventListener("keydown", function (event) {
+    var target = event.target;
+    if (event.key !== "Enter" || target.tagName !== "INPUT") return;
+    if (/^(checkbox|radio|hidden|submit|button)$/.test(target.type)) return;
+    event.preventDefault(); // not a save: the Next key goes to the next number
+    moveOn(target);
+  });
+
+  // a tap on trump (or on "thrown in" once trump is chosen) leads to the first number
+  form.addEventListener("change", function (event) {
+    var target = event.target;
+    if (!event.isTrusted) return; // a draft put back moves nothing
+    if (target.name === "passed_out" && target.checked) {
+      focusOn(save);
+    } else if (target.name === "trump" || (target.name === "thrown_in" && checked("trump"))) {
+      var next = firstEmpty();
+      if (next) focusOn(next);
+    }
+  });
+})();
