@@ -10,6 +10,7 @@ the replay.
 
 from __future__ import annotations
 
+import http.client
 import http.cookiejar
 import os
 import re
@@ -69,8 +70,8 @@ def phone(url: str, game_id: int, acknowledged: list[int], stop: threading.Event
         while not stop.is_set():
             if post(f"/games/{game_id}/hands/new", FORM) == 302:
                 acknowledged.append(1)
-    except (OSError, urllib.error.URLError):
-        return  # the server is gone
+    except (OSError, urllib.error.URLError, http.client.HTTPException):
+        return  # the server is gone (maybe halfway through an answer: IncompleteRead)
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
