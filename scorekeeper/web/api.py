@@ -379,7 +379,7 @@ def meld() -> Response:
         raise ApiError(422, "bad_field", "trump and ruleset are strings (or left out).")
     if not isinstance(claim, int | str | None) or isinstance(claim, bool):
         raise ApiError(422, "bad_claim", "claim is points (150) or meld names ('run, pinochle').")
-    rules = ruleset(name or "partnership")
+    rules = ruleset("partnership" if name is None else name)  # "" is no rule set
     hand = parse_cards(cards, rules.meld_table.deck)
     check_hand(hand, rules)
     claimed = parse_claim(claim) if isinstance(claim, str) else claim

@@ -250,6 +250,7 @@ REFUSALS = [
     ("POST", "/meld", {"cards": "KH QH", "trump": "X"}, {}, 422, "suit_unknown"),
     ("POST", "/meld", {"cards": "KH QH", "claim": "royal flush"}, {}, 422, "claim_unknown_meld"),
     ("POST", "/meld", {"cards": "KH QH", "hand": 1}, {}, 422, "unknown_field"),
+    ("POST", "/meld", {"cards": "", "ruleset": ""}, {}, 422, "ruleset_unknown"),  # no default
 ]
 
 
