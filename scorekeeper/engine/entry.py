@@ -44,6 +44,7 @@ from .scoring import (
     counters_needed,
     effective_meld,
     fill_counters,
+    max_bid,
     score_hand,
     verify_bid,
     verify_throw_in,
@@ -144,11 +145,7 @@ def bid_ladder(rules: RuleSet, length: int = LADDER_LENGTH) -> tuple[int, ...]:
     """
     if not rules.bidding:
         return ()
-    first = rules.min_bid
-    bids = [first if rules.is_bid_on_steps(first) else rules.next_bid(first)]
-    while len(bids) < length:
-        bids.append(rules.next_bid(bids[-1]))
-    return tuple(bids)
+    return rules.bid_ladder(max_bid(rules))[:length]  # the one ladder (RuleSet.bid_ladder)
 
 
 def read_number(value: object) -> int | None:

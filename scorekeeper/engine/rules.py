@@ -159,7 +159,8 @@ class RuleSet:
         >>> PRESETS["double-deck"].bid_ladder(70)
         (50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 65, 70)
         """
-        bids = [self.min_bid]
+        first = self.min_bid if self.is_bid_on_steps(self.min_bid) else self.next_bid(self.min_bid)
+        bids = [first]
         while self.next_bid(bids[-1]) <= highest:
             bids.append(self.next_bid(bids[-1]))
         return tuple(bids)

@@ -5,13 +5,6 @@
 (function () {
   "use strict";
 
-  // Deleting a hand asks first.
-  document.querySelectorAll("form[data-confirm]").forEach(function (form) {
-    form.addEventListener("submit", function (event) {
-      if (!window.confirm(form.getAttribute("data-confirm"))) event.preventDefault();
-    });
-  });
-
   // A refused save: the page goes to the first bad field, its sentence in view above
   // the Save bar (the summary at the top lists every problem, each a link to its field).
   var problems = document.getElementById("problems");
