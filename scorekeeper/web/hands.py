@@ -341,6 +341,8 @@ def _recorded_meanwhile(game: Game, mine: HandForm, error: PinochleError) -> tup
     }
     yours = {name: ("y" if value == "True" else value) for name, value in yours.items()}
     theirs = result.hands[-1] if result.hands else None
+    recorded = services.hand_document(game.hands[-1]) if game.hands else None
+    mine_typed = mine_document(mine, table)
     form = hand_form(table, formdata=None)  # empty: not this phone's values
     return _render(
         "hands/form.html",
@@ -351,9 +353,11 @@ def _recorded_meanwhile(game: Game, mine: HandForm, error: PinochleError) -> tup
         meanwhile={
             "sentence": engine_message(error),
             "hand": theirs,
-            "document": services.hand_document(game.hands[-1]) if game.hands else None,
+            "document": recorded,
             "totals": result.totals,
-            "yours": mine_document(mine, table),
+            "yours": mine_typed,
+            # the very hand the other phone recorded: nothing to enter again
+            "same": mine_typed is not None and mine_typed == recorded,
             "enter_mine": url_for("hands.new", game_id=game.id) + "?" + urlencode(yours),
         },
     )

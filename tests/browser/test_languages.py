@@ -28,9 +28,16 @@ RUN = "AH 10H KH QH JH"
 
 @cache
 def catalog(language: str) -> dict[str, str]:
-    """The language's catalog: each English message id and its translation."""
+    """The language's catalog: each English message id and its translation (a plural's
+    singular its form for one, its plural the form for two)."""
+    entries: dict[str, str] = {}
     with (CATALOGS / language / "LC_MESSAGES" / "messages.po").open("rb") as po:
-        return {str(message.id): str(message.string) for message in read_po(po) if message.id}
+        for message in read_po(po):
+            if isinstance(message.id, tuple):
+                entries[message.id[0]], entries[message.id[1]] = message.string[:2]
+            elif message.id:
+                entries[str(message.id)] = str(message.string)
+    return entries
 
 
 def tr(language: str, message: str, **values: object) -> str:

@@ -279,3 +279,21 @@ def test_replayed_totals_equal_the_engine(app: Flask) -> None:
             result = services.replay_game(game)
             assert list(result.totals) == load_case(path)["expect"]["totals"]
     assert CASES.is_dir()
+
+
+def test_one_player_wins_and_a_side_win(app: Flask, client: FlaskClient) -> None:
+    """The winner banner agrees with who won: "Ann wins!" in cutthroat (Babel's plural,
+    by the side's players), "Us win!" for a partnership."""
+    with app.app_context():
+        game = services.create_game(
+            "cutthroat",
+            {"target": 250},
+            [("Ann", ["Ann"]), ("Bea", ["Bea"]), ("Cal", ["Cal"])],
+            first_dealer="Ann",
+        )
+        game_id = game.id
+        hand = {"bidder": "Ann", "bid": 250, "trump": "H", "meld": [100, 0, 0],
+                "counters": [250, 0, 0]}  # fmt: skip
+        services.add_hand(stored_game(app, game_id), hand)
+    board = client.get(f"/games/{game_id}").text
+    assert "Ann wins!" in board and "Ann win!" not in board

@@ -151,3 +151,18 @@ def test_a_hand_recorded_on_another_phone_first(app: Flask, client: FlaskClient)
         assert values["version"] == str(services.version(stored_game(app, game_id)))
     assert post_hand(client, game_id, values).status_code == 302
     assert [doc["bidder"] for doc in documents(app, game_id)] == ["Ann", "Bea"]
+
+
+def test_the_same_hand_recorded_on_two_phones_is_not_offered_again(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Both phones typed the same hand: the second hears it is recorded once, with no
+    "Enter mine" to tap (two taps would store it twice)."""
+    game_id = make_game(app)
+    mine = {**form_values(client.get(new_url(game_id)).text), **THEIRS}
+    assert post_hand(client, game_id, THEIRS).status_code == 302  # the other phone
+    page = post_hand(client, game_id, mine)
+    assert page.status_code == 400
+    assert "Yours was the same hand" in page.text
+    assert "data-enter-mine" not in page.text and "data-yours" not in page.text
+    assert len(documents(app, game_id)) == 1
