@@ -81,21 +81,28 @@
     return input && !input.disabled && input.offsetParent !== null;
   }
 
-  // The numbers the hand needs, in the page's order (the order a phone keyboard's own
-  // Next follows too): each side's meld, then the counters of every side but the last
-  // (the page fills the last with the rest).
+  // The numbers the hand needs, the bidders' first (as a table says them: "we had 190,
+  // they 60; we took 150"), then the other sides' in the page's order: each side's
+  // meld, then the counters of every side but one (the page fills that one with the
+  // rest), so the counters typed are the bidders' own.
   function numbers() {
     if (checked("passed_out")) return [];
     var bidder = checked("bidder");
     var bidders = bidder ? Number(bidder.getAttribute("data-side")) : null;
     var conceded = bidder && checked("thrown_in");
-    var list = [];
+    var order = bidders === null ? [] : [bidders];
     for (var side = 0; side < sides; side++) {
+      if (side !== bidders) order.push(side);
+    }
+    var list = [];
+    order.forEach(function (side) {
       // a thrown-in hand: the bidders lose the bid, their meld no longer counts
       if (!(conceded && side === bidders)) list.push(form.querySelector("input[name=meld_" + side + "]"));
-    }
-    for (side = 0; side < sides - 1 && !conceded; side++) {
-      list.push(form.querySelector("input[name=counters_" + side + "]"));
+    });
+    if (!conceded) {
+      order.slice(0, sides - 1).forEach(function (side) {
+        list.push(form.querySelector("input[name=counters_" + side + "]"));
+      });
     }
     return list.filter(usable);
   }

@@ -186,7 +186,8 @@ def _two_hand(person: Person) -> None:
 
 
 HANDS = (
-    # as the page asks for them: each side's meld, then the counters of all sides but the last
+    # as the page asks for them: the bidders' meld, the others' in the page's order, then the
+    # counters of all sides but the last of that order
     Hand(
         "partnership",
         "partnership",
@@ -199,7 +200,7 @@ HANDS = (
         "double-deck",
         "double-deck",
         PAIRS,
-        _bid_hand("Bea", 60, "spades", (24, 35, 20)),  # Them bid: Us's counters, Them's filled
+        _bid_hand("Bea", 60, "spades", (35, 24, 30)),  # Them bid: Them's counters, Us's filled
         (44, 65),
         7,
     ),
@@ -215,8 +216,8 @@ HANDS = (
         "cutthroat",
         "cutthroat",
         (("Ann", ("Ann",)), ("Bea", ("Bea",)), ("Cal", ("Cal",))),
-        # Ann's meld, Bea's, Cal's; Ann's counters, Bea's (Cal's are the rest)
-        _bid_hand("Cal", 300, "diamonds", (60, 40, 190, 60, 40)),
+        # Cal's meld (the bidder's), Ann's, Bea's; Cal's counters, Ann's (Bea's are the rest)
+        _bid_hand("Cal", 300, "diamonds", (190, 60, 40, 150, 60)),
         (120, 80, 340),
         9,
     ),
