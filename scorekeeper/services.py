@@ -84,9 +84,10 @@ def engine_game(game: Game, hands: Sequence[dict[str, Any]] | None = None) -> En
     )
 
 
-def replay_game(game: Game) -> GameResult:
-    """Totals, outcomes, dealers and the winner, from the engine's replay."""
-    return replay(engine_game(game))
+def replay_game(game: Game, documents: Sequence[dict[str, Any]] | None = None) -> GameResult:
+    """Totals, outcomes, dealers and the winner, from the engine's replay (of the
+    game's hands as ``documents``, when the caller has them already)."""
+    return replay(engine_game(game, documents))
 
 
 def hand_document(hand: Hand) -> dict[str, Any]:

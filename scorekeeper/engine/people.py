@@ -113,6 +113,8 @@ def normal_name(text: str) -> str:
     >>> normal_name(" Ann\\u200b  Lee\\t")
     'Ann Lee'
     """
+    if text.isascii() and text.isprintable() and text == text.strip() and "  " not in text:
+        return text  # already normal: ASCII is NFC, and holds nothing to drop or join
     kept = _joined("".join(char for char in text if char not in DROPPED))
     spaced = " ".join(part for part in _split_spaces(kept) if part)
     try:

@@ -194,8 +194,9 @@ def scoreboard(game: Game, shared_token: str | None = None) -> str | tuple[str, 
     """The scoreboard; through a share link (``shared_token``) it changes nothing."""
     from .share import POLL_SECONDS, share_panel
 
+    documents = [services.hand_document(hand) for hand in game.hands]
     try:
-        result = services.replay_game(game)
+        result = services.replay_game(game, documents)
     except PinochleError as error:  # a stored game the rules no longer accept
         message = _("This game cannot be replayed: %(reason)s", reason=engine_message(error))
         return render_template("error.html", title=_("Game"), message=message, status=409), 409
@@ -205,7 +206,7 @@ def scoreboard(game: Game, shared_token: str | None = None) -> str | tuple[str, 
         game=game,
         rules=services.rules_of(game),
         result=result,
-        documents=[services.hand_document(hand) for hand in game.hands],
+        documents=documents,
         writable=writable,
         shared_token=shared_token,
         stamp=services.game_stamp(game.id) if shared_token else None,
