@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.engine.cards import Card, Suit, format_cards, parse_cards
+from scorekeeper.engine.entry import meld_cards_bad
 from scorekeeper.engine.errors import GameError, PinochleError, because
 from scorekeeper.engine.game import Game, Hand, Side, new_game, verify_length
 from scorekeeper.engine.people import normal_name
@@ -148,14 +149,7 @@ def _meld_cards(
         try:
             out.append((player, parse_cards(text, deck)))
         except PinochleError as exc:
-            raise GameError(
-                "meld_cards_bad",
-                hand=number,
-                player=player,
-                problem=str(exc),
-                problem_code=exc.code,
-                problem_values=exc.values,
-            ) from None
+            raise meld_cards_bad(number, player, exc) from None
     return tuple(out)
 
 

@@ -58,8 +58,9 @@ MISSING = frozenset({"hand_missing", "trump_missing", "counters_missing"})
 LADDER_LENGTH = 40
 _WHOLE = re.compile(r"[+-]?[0-9]{1,100}")
 
-# a refusal's code (or code prefix) -> the field it is about (per side: "<name>_<side>")
-_FIELD_OF_CODE: tuple[tuple[str, str], ...] = (
+# a refusal's code (or code prefix) -> the hand field it is about (per side:
+# "<name>_<side>"); the web's forms take it too (web.forms.FIELD_OF_CODE)
+FIELD_OF_CODE: tuple[tuple[str, str], ...] = (
     ("bidder_", "bidder"),
     ("bid_", "bid"),
     ("counters_", "counters"),
@@ -148,6 +149,19 @@ def bid_ladder(rules: RuleSet, length: int = LADDER_LENGTH) -> tuple[int, ...]:
     return rules.bid_ladder(max_bid(rules))[:length]  # the one ladder (RuleSet.bid_ladder)
 
 
+def meld_cards_bad(number: int, player: str, error: PinochleError) -> GameError:
+    """The refusal of a player's shown cards that do not read (``error`` says why), in
+    hand ``number``: one sentence for the form and for a game file."""
+    return GameError(
+        "meld_cards_bad",
+        hand=number,
+        player=player,
+        problem=str(error),
+        problem_code=error.code,
+        problem_values=error.values,
+    )
+
+
 def read_number(value: object) -> int | None:
     """A typed number: an int, or a string of the digits 0 to 9 with a sign and spaces
     around (not ``1e3``, ``7.0``, nor other scripts' digits); None when not one.
@@ -184,7 +198,7 @@ def field_of(error: PinochleError, game: Game) -> str:
     """The field a refusal is about: per side where it names one side."""
     if error.code in ("hand_missing", "hand_values_count", "hand_not_applicable"):
         return str(error.values.get("field", ""))
-    for prefix, name in _FIELD_OF_CODE:
+    for prefix, name in FIELD_OF_CODE:
         if error.code.startswith(prefix):
             side = error.values.get("side")
             names = [s.name for s in game.sides]
@@ -375,15 +389,7 @@ def _shown(
             if error.code == "hand_too_large":
                 refusals.append(Refusal("meld_cards", error))
             else:
-                bad = GameError(
-                    "meld_cards_bad",
-                    hand=number,
-                    player=player,
-                    problem=str(error),
-                    problem_code=error.code,
-                    problem_values=error.values,
-                )
-                refusals.append(Refusal("meld_cards", bad))
+                refusals.append(Refusal("meld_cards", meld_cards_bad(number, player, error)))
             shown.append(ShownCards(seat, player, text, None))
             continue
         made = best_meld(parsed, trump, rules).total if trump is not None else None
@@ -477,6 +483,7 @@ def _hints(
 
 
 __all__ = [
+    "FIELD_OF_CODE",
     "LADDER_LENGTH",
     "MISSING",
     "HandReading",
@@ -486,6 +493,7 @@ __all__ = [
     "bid_ladder",
     "cards_meld",
     "field_of",
+    "meld_cards_bad",
     "read_hand",
     "read_number",
     "read_shown_cards",

@@ -6,7 +6,6 @@ sentence is shown as it is, beside the field whose value it names.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask import abort, request
@@ -15,24 +14,15 @@ from flask_wtf import FlaskForm
 from wtforms import IntegerField
 
 from .. import services
+from ..engine.entry import FIELD_OF_CODE as HAND_FIELD_OF_CODE
+from ..engine.entry import read_number
 from ..engine.errors import PinochleError
 from ..i18n import engine_message
 from ..models import Game, Hand
 
-# refusal code (or code prefix) -> the form field it is about
+# refusal code (or code prefix) -> the form field it is about: the meld checker's and
+# the new game's fields first, then a hand's (the engine's own table)
 FIELD_OF_CODE: tuple[tuple[str, str], ...] = (
-    ("bidder_", "bidder"),
-    ("bid_", "bid"),
-    ("counters_", "counters"),
-    ("meld_cards_", "meld_cards"),
-    ("meld_chips_", "meld_chips"),
-    ("meld_", "meld"),
-    ("throw_in_", "thrown_in"),
-    ("passed_out_", "passed_out"),
-    ("trump_", "trump"),
-    ("no_marriage_", "trump"),
-    ("took_trick_", "took_trick"),
-    ("all_tricks_", "all_tricks"),
     ("card_", "cards"),
     ("hand_too_large", "cards"),
     ("claim_", "claim"),
@@ -43,6 +33,7 @@ FIELD_OF_CODE: tuple[tuple[str, str], ...] = (
     ("player_", "players"),
     ("seating_", "players"),
     ("dealer_", "first_dealer"),
+    *HAND_FIELD_OF_CODE,
 )
 
 
@@ -105,26 +96,19 @@ def posted_int(value: str | None) -> int | None:
 
 # --- numbers ---------------------------------------------------------------------------------
 
-# digits a number may have: none of this app's counts, scores or ids needs more, and
-# Python's int() refuses more than 4,300; the engine bounds each value with its sentence
-MAX_DIGITS = 100
 # IntegerField's own sentence, which wtforms' catalogs translate (not the app's)
 WTFORMS_NOT_AN_INTEGER = "Not a valid integer value."
-_WHOLE_NUMBER = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
 
 
 def whole_number(text: str | None) -> int | None:
     """``text`` as a whole number in the digits 0 to 9 (a sign and spaces around allowed,
-    at most ``MAX_DIGITS`` digits), or None: not ``1e3``, ``NaN``, ``7.0``, ``1_000``, nor
-    other scripts' digits (``int()`` reads ``'٣'`` as 3).
+    at most 100 digits: the engine's ``entry.read_number``), or None: not ``1e3``,
+    ``NaN``, ``7.0``, ``1_000``, nor other scripts' digits (``int()`` reads ``'٣'`` as 3).
 
     >>> whole_number(" 250 "), whole_number("-3"), whole_number("٣"), whole_number("9" * 5000)
     (250, -3, None, None)
     """
-    if text is None:
-        return None
-    stripped = text.strip()
-    return int(stripped) if _WHOLE_NUMBER.fullmatch(stripped) else None
+    return None if text is None else read_number(text)
 
 
 def shown(text: str, most: int = 20) -> str:
