@@ -123,6 +123,7 @@ class HandReading:
     bid: int | None
     bidder_side: int | None
     needed: int | None  # counters the bidders need to make the bid
+    out_of_reach: bool  # they need more counters than a hand has
     can_throw_in: bool | None  # None: the rules have no throw-in, or no bid yet
     throw_in_refusal: PinochleError | None  # why they may not throw in
     dropped: tuple[Notice, ...]  # meld the rules do not count (double deck: under 20)
@@ -463,6 +464,7 @@ def _hints(
     )
     hints: dict[str, object] = {
         "needed": None,
+        "out_of_reach": False,
         "can_throw_in": None,
         "throw_in_refusal": None,
         "dropped": dropped,
@@ -470,7 +472,8 @@ def _hints(
     if not rules.bidding or bid is None or bidder_side is None:
         return hints
     bidders_meld = meld[bidder_side]
-    hints["needed"] = counters_needed(rules, bid, bidders_meld)
+    needed = counters_needed(rules, bid, bidders_meld)
+    hints["needed"], hints["out_of_reach"] = needed, needed > rules.counters.total
     if rules.throw_in != "never":
         possible = can_throw_in(rules, bid, bidders_meld)
         hints["can_throw_in"] = possible

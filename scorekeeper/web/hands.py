@@ -106,7 +106,7 @@ def need_sentence(table: Table, reading: HandReading) -> str:
     side = table.engine.sides[reading.bidder_side]
     values = {"side": side.name, "needed": reading.needed, "total": rules.counters.total}
     count = len(side.players)
-    if reading.needed is not None and reading.needed > rules.counters.total:
+    if reading.out_of_reach:
         return ngettext(
             "%(side)s needs %(needed)s of %(total)s counters: more than a hand has",
             "%(side)s need %(needed)s of %(total)s counters: more than a hand has",

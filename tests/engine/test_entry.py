@@ -156,3 +156,15 @@ NUMBERS = [("250", 250), (" 7 ", 7), ("-3", -3), ("", None), ("1e3", None), ("٣
 @pytest.mark.parametrize(("text", "value"), NUMBERS)
 def test_read_number(text: object, value: int | None) -> None:
     assert read_number(text) == value
+
+
+@pytest.mark.parametrize(
+    ("bid", "meld", "needed", "out_of_reach"),
+    [("250", "100", 150, False), ("400", "100", 300, True), ("350", "100", 250, False)],
+)
+def test_a_bid_the_counters_cannot_reach_is_said_so(
+    bid: str, meld: str, needed: int, out_of_reach: bool
+) -> None:
+    """The reader says when the bidders need more counters than a hand has (250)."""
+    reading = read_hand(game_of("partnership"), {"bidder": "Ann", "bid": bid, "meld_0": meld})
+    assert (reading.needed, reading.out_of_reach) == (needed, out_of_reach)
