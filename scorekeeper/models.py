@@ -12,7 +12,7 @@ import secrets
 from datetime import UTC, date, datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, text
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, false, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -142,6 +142,14 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     all_tricks: Mapped[int | None]
     meld_chips: Mapped[list[int] | None] = mapped_column(JSON)
     meld_cards: Mapped[dict[str, str] | None] = mapped_column(JSON)
+    # house rules (rules.md §4): the side that reneged; a misdeal (the same dealer deals
+    # again); the bidder shot the moon; time was called during the hand
+    renege: Mapped[int | None]
+    misdeal: Mapped[bool] = mapped_column(default=False, server_default=false())
+    moon: Mapped[bool] = mapped_column(default=False, server_default=false())
+    time_called: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # auction pinochle: whether the bidder made the bid (None where it is not asked)
+    made: Mapped[bool | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
