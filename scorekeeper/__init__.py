@@ -3,6 +3,10 @@
 ``create_app(test_config=None)`` builds the app: configuration from
 ``instance/config.py`` (or ``test_config``), the extensions, the blueprints.
 The rules themselves live in ``scorekeeper.engine``.
+
+Importing the package imports no Flask, SQLAlchemy or WeasyPrint: ``create_app``
+imports the web stack when it is called, so the command line's ``meld`` and
+``score`` start without it (``tests/cli/test_start.py``).
 """
 
 from __future__ import annotations
@@ -11,15 +15,11 @@ import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
-
-from .extensions import babel, csrf, db, migrate
-from .files import PRIVATE_FILE, narrowed, private_folder, write_private
-from .i18n import compile_catalogs, select_locale
+if TYPE_CHECKING:
+    from flask import Flask
+    from sqlalchemy.engine import Engine
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = ROOT / "migrations"
@@ -32,6 +32,12 @@ def instance_folder() -> Path:
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app; ``test_config`` replaces the instance configuration (tests)."""
+    from flask import Flask
+
+    from .extensions import babel, csrf, db, migrate
+    from .files import private_folder
+    from .i18n import compile_catalogs, select_locale
+
     instance = instance_folder()
     _https = os.environ.get("SCOREKEEPER_HTTPS") == "1"
     app = Flask(
@@ -105,6 +111,8 @@ def _secret_key(instance: Path) -> str:
     Several workers may start at once (gunicorn): the key is written aside and
     linked into place, which only the first can do, so they all read the same key.
     """
+    from .files import PRIVATE_FILE, narrowed, write_private
+
     path = instance / "secret_key"
     if not path.exists():
         aside = instance / f"secret_key.{os.getpid()}.{secrets.token_hex(4)}"
@@ -119,24 +127,7 @@ def _secret_key(instance: Path) -> str:
     return path.read_text(encoding="utf-8").strip()
 
 
-SQLITE_MMAP_BYTES = 256 * 1024 * 1024  # at most; the OS shares the pages between connections
 LOCK_TIMEOUT = 10.0  # seconds a write waits for another to finish (DATABASE_LOCK_TIMEOUT)
-
-
-@event.listens_for(Engine, "connect")
-def _sqlite_pragmas(connection: Any, _record: Any) -> None:
-    """SQLite: enforce foreign keys (PostgreSQL always does); write ahead (WAL), so
-    readers never wait for a writer, and a writer waits its turn (``busy_timeout``,
-    set per app by ``_wait_for_locks``) rather than failing; read the file through a
-    memory map: the season figures scan tens of megabytes, which SQLite's own 2 MB page
-    cache would read again from the OS on every page view (10,000 games: the ratings'
-    sum 131 ms -> 41 ms)."""
-    if type(connection).__module__.startswith("sqlite3"):
-        cursor = connection.cursor()
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute(f"PRAGMA mmap_size={SQLITE_MMAP_BYTES}")
-        cursor.close()
 
 
 def _wait_for_locks(engine: Engine, seconds: float) -> None:
@@ -144,6 +135,8 @@ def _wait_for_locks(engine: Engine, seconds: float) -> None:
     transaction holds (SQLite: ``busy_timeout``; PostgreSQL: ``lock_timeout``, which
     the advisory locks of ``locks.serialize`` obey too); then the statement fails
     with a lock error, which the pages and the API answer with 503."""
+    from sqlalchemy import event
+
     milliseconds = max(1, round(seconds * 1000))
 
     @event.listens_for(engine, "connect")
