@@ -28,6 +28,7 @@ from flask import Flask
 from waitress.server import create_server
 
 from . import services
+from .cli.app_commands import DEFAULT_HOST
 from .extensions import db
 
 try:
@@ -35,8 +36,6 @@ try:
 except ImportError:  # Windows: no limit of open files to raise, and no poll()
     resource = None  # type: ignore[assignment]
 
-DEFAULT_HOST = "0.0.0.0"
-DEFAULT_PORT = 5000
 THREADS = 8
 # Waitress reads every connection's request in one loop and gives its threads only
 # whole requests, so slow clients hold no thread; but it stops accepting at its

@@ -633,7 +633,7 @@ def test_internal_error_is_one_line(
     def broken(game: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(cli, "replay", broken)
+    monkeypatch.setattr("scorekeeper.cli.score.replay", broken)
     path = game_file(tmp_path, CASES / "games" / "seed-race-1.json")
     result = run("score", path)
     assert result.status == 3

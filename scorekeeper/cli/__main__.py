@@ -1,0 +1,7 @@
+"""``python -m scorekeeper.cli``: the console script without installing it."""
+
+import sys
+
+from scorekeeper.cli import main
+
+sys.exit(main())

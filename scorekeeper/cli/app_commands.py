@@ -1,0 +1,456 @@
+"""The table app's commands: ``serve``, ``upgrade``, ``import``, ``export``, ``sheet``,
+``create-user``, ``create-token``, ``backup``, ``restore``, ``demo-data`` and ``stats``.
+
+Each imports the web stack (Flask, the database, WeasyPrint) inside its function, when
+it runs: the parser that lists them, and ``meld`` and ``score``, start without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from datetime import date
+from typing import TYPE_CHECKING
+
+from scorekeeper.engine.rules import ruleset
+from scorekeeper.gamefile import load, loads, to_document
+
+from .output import BAD_INPUT, OK, say, say_error, terminal_text
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+DEFAULT_HOST = "0.0.0.0"  # every address of this machine: phones on its network can connect
+DEFAULT_PORT = 5000
+
+
+def _count(text: str) -> int:
+    """A count typed on the command line: the digits 0 to 9 only (``int`` would read
+    "٣" and "３" as 3), a few of them; argparse turns a refusal into exit 2."""
+    if not (text.isascii() and text.strip().isdigit() and len(text.strip()) <= 6):
+        raise argparse.ArgumentTypeError(f"a whole number in the digits 0 to 9, not {text!r}")
+    return int(text)
+
+
+def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The table app's commands: serve it, upgrade, import or export its games, and the rest."""
+    serve_ = commands.add_parser(
+        "serve",
+        help="run the table app for phones on this network",
+        description="Upgrade the database, print the addresses (and a QR code) phones "
+        "on the same network can open, and serve the app with waitress.",
+    )
+    serve_.add_argument(
+        "--host", default=DEFAULT_HOST, help=f"address to listen on (default: {DEFAULT_HOST})"
+    )
+    serve_.add_argument(
+        "--port",
+        type=_port,
+        default=DEFAULT_PORT,
+        help=f"port to listen on, 0 for any free one (default: {DEFAULT_PORT})",
+    )
+    serve_.set_defaults(run=run_serve)
+
+    upgrade = commands.add_parser(
+        "upgrade",
+        help="upgrade the database to this version of the app (before starting gunicorn)",
+        description="Apply the migrations the database lacks and record what the replay "
+        "makes of games stored before their outcomes were; `serve` does this itself, "
+        "gunicorn's workers do not.",
+    )
+    upgrade.set_defaults(run=run_upgrade)
+
+    import_ = commands.add_parser(
+        "import",
+        help="store a game file in the app's database and print its id",
+        description="Store a pinochle-game/1 document as a new game; a bad one stores nothing.",
+    )
+    import_.add_argument("file", metavar="FILE", help='a pinochle-game/1 document ("-": stdin)')
+    import_.set_defaults(run=run_import)
+
+    export = commands.add_parser(
+        "export",
+        help="print a stored game as a pinochle-game/1 document",
+        description="Write a stored game as a pinochle-game/1 document.",
+    )
+    export.add_argument("game_id", metavar="GAME_ID", type=int, help="the game's id")
+    export.add_argument(
+        "-o", "--output", metavar="FILE", help="write to FILE instead of standard output"
+    )
+    export.set_defaults(run=run_export)
+
+    sheet = commands.add_parser(
+        "sheet",
+        help="print a game file (or a blank sheet) as a PDF score sheet",
+        description="Make a PDF score sheet from a pinochle-game/1 file, no server needed; "
+        "or, with --blank, an empty sheet for a rule set.",
+    )
+    sheet.add_argument("file", metavar="FILE", nargs="?", help="a pinochle-game/1 document")
+    sheet.add_argument("--blank", action="store_true", help="an empty sheet instead")
+    sheet.add_argument("--ruleset", default="partnership", help="the blank sheet's rule set")
+    sheet.add_argument("--hands", type=_count, default=30, help="blank rows, 1 to 60 (30)")
+    sheet.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (a4)")
+    sheet.add_argument(
+        "--language", choices=("en", "fr", "pl", "nl"), default="en", help="the sheet's (en)"
+    )
+    sheet.add_argument(
+        "-o", "--output", metavar="FILE", help="the PDF to write (default: FILE with .pdf)"
+    )
+    sheet.set_defaults(run=run_sheet)
+
+    user = commands.add_parser(
+        "create-user",
+        help="add someone who may log in (the first owner, on a fresh instance)",
+        description="Add a user with a role: owner (manages users, deletes games), "
+        "scorekeeper (starts games, records hands) or viewer (reads). The password is "
+        "asked twice on the terminal, or read from standard input.",
+    )
+    user.add_argument("name", help="the name to log in with")
+    user.add_argument("--role", required=True, help="owner, scorekeeper or viewer")
+    user.add_argument(
+        "--password-stdin", action="store_true", help="read the password from standard input"
+    )
+    user.set_defaults(run=run_create_user)
+
+    token = commands.add_parser(
+        "create-token",
+        help="make an API token for a user and print it",
+        description="Make a token a program sends as 'Authorization: Bearer TOKEN' to use "
+        "the JSON API (/api/v1) with the user's role. It is printed once: only its hash "
+        "is kept. Revoke it on the user's account page.",
+    )
+    token.add_argument("name", help="the user the token acts for")
+    token.add_argument(
+        "--label", default="command line", help="what will use it (shown on the account page)"
+    )
+    token.set_defaults(run=run_create_token)
+
+    backup = commands.add_parser(
+        "backup",
+        help="write every game, player, season and user as one JSON document",
+        description="Every stored fact (games with their hands and history, players, "
+        "seasons, users with their password hashes) as one JSON document, on standard "
+        "output or in a file. Login tokens and share links are left out.",
+    )
+    backup.add_argument("-o", "--output", help="write to this file instead")
+    backup.set_defaults(run=run_backup)
+
+    restore = commands.add_parser(
+        "restore",
+        help="put a backup into an empty database",
+        description="Restore a `scorekeeper backup` document into an empty database (of "
+        "the same version of the app); the outcomes and ratings are recorded again.",
+    )
+    restore.add_argument("file", help="the backup, or - for standard input")
+    restore.set_defaults(run=run_restore)
+
+    demo = commands.add_parser(
+        "demo-data",
+        help="fill the database with plausible random games",
+        description="Store random games among a club of players: real deals dealt and "
+        "melded by the engine, sensible bids, spread over the last two years. Give it a "
+        "database of its own (SCOREKEEPER_INSTANCE_PATH=/tmp/demo scorekeeper demo-data): "
+        "a database that holds games already is refused unless --into-existing.",
+    )
+    demo.add_argument("--games", type=int, default=100, help="how many games (100)")
+    demo.add_argument("--players", type=int, default=12, help="how many players (12)")
+    demo.add_argument("--seed", type=int, default=None, help="repeat a run exactly")
+    demo.add_argument(
+        "--into-existing",
+        action="store_true",
+        help="add them to a database that already holds games (refused otherwise)",
+    )
+    demo.set_defaults(run=run_demo_data)
+
+    stats = commands.add_parser(
+        "stats",
+        help="season statistics: standings, ratings, partnerships",
+        description="Figures per player and per partnership over a season's games.",
+    )
+    stats.add_argument(
+        "--season", help='a season\'s name, a year like 2026, or "All time" (the default)'
+    )
+    stats.add_argument("--from", dest="start", type=_date, help="first day, YYYY-MM-DD")
+    stats.add_argument("--to", dest="end", type=_date, help="last day, YYYY-MM-DD")
+    stats.add_argument("--ruleset", help="only games of this rule set")
+    stats.add_argument("--json", action="store_true", help="print JSON for programs")
+    stats.set_defaults(run=run_stats)
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"invalid port {text!r}: expected 0 to 65535")
+    return port
+
+
+def _app() -> Flask:
+    """The app (``SCOREKEEPER_INSTANCE_PATH``, ``DATABASE_URL``), its database upgraded."""
+    from scorekeeper import create_app
+    from scorekeeper.serve import prepare_database
+
+    app = create_app()
+    prepare_database(app)
+    return app
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """``scorekeeper serve``: 0 once stopped with Ctrl-C, 2 when it cannot listen."""
+    import logging
+
+    from scorekeeper import accounts, create_app
+    from scorekeeper.serve import banner, listen_urls, make_server, prepare_database, serve, url
+
+    app = create_app()
+    database = prepare_database(app)
+    logging.basicConfig()  # waitress's warnings, as ``waitress.serve`` shows them
+    try:
+        server, port = make_server(app, args.host, args.port)
+    except OSError as exc:
+        say_error(f"cannot listen on {url(args.host, args.port)}: {exc.strerror or exc}")
+        return BAD_INPUT
+    text = banner(args.host, port, listen_urls(args.host, port), str(database))
+    with app.app_context():
+        if not accounts.has_users():
+            text += "\nNo users yet: the first visit makes its visitor the owner.\n"
+    serve(server, text, sys.stdout)
+    return OK
+
+
+def run_upgrade(_args: argparse.Namespace) -> int:
+    """``scorekeeper upgrade``: 0 once the database is at the latest revision."""
+    from scorekeeper import create_app
+    from scorekeeper.serve import prepare_database
+
+    print(prepare_database(create_app()))
+    return OK
+
+
+def run_import(args: argparse.Namespace) -> int:
+    """``scorekeeper import``: the new game's id; a bad file is refused before any write."""
+    from scorekeeper import services
+
+    game = loads(sys.stdin.read()) if args.file == "-" else load(args.file)
+    app = _app()
+    with app.app_context():
+        stored = services.import_game(to_document(game))
+        print(stored.id)
+    return OK
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """``scorekeeper export``: the game's pinochle-game/1 document; 2 when there is none."""
+    from scorekeeper import services
+
+    app = _app()
+    with app.app_context():
+        game = services.get_game(args.game_id)
+        if game is None:
+            say_error(f"no game has the id {args.game_id}")
+            return BAD_INPUT
+        text = json.dumps(services.export_game(game), indent=1, ensure_ascii=False) + "\n"
+    return _write_text(text, args.output)
+
+
+def _write_text(text: str, output: str | None, private: bool = False) -> int:
+    """``text`` on standard output (no ``output``, or ``-``) or in the file ``output``
+    (``private``: readable by its owner alone, 0600)."""
+    if output in (None, "-"):
+        sys.stdout.write(text)
+        return OK
+    try:
+        if private:
+            from scorekeeper.files import write_private
+
+            write_private(output, text.encode("utf-8"))
+        else:
+            with open(output, "w", encoding="utf-8") as file:
+                file.write(text)
+    except OSError as exc:
+        say_error(f"cannot write {output!r}: {exc.strerror}")
+        return BAD_INPUT
+    return OK
+
+
+def _date(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid date {text!r}: expected YYYY-MM-DD") from None
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    """``scorekeeper stats``: the season's figures, as a table or as JSON."""
+    from scorekeeper.stats import Period, UnknownSeasonError, find_period, stats_document
+
+    if args.ruleset is not None:
+        ruleset(args.ruleset)  # an unknown name is refused with the engine's sentence
+    app = _app()
+    with app.app_context():
+        try:
+            period = find_period(args.season, args.ruleset)
+        except UnknownSeasonError as exc:
+            say_error(str(exc))
+            return BAD_INPUT
+        if args.start or args.end:
+            period = Period(args.start or period.start, args.end or period.end, args.ruleset)
+        document = stats_document(period)
+    if args.json:
+        print(json.dumps(document, ensure_ascii=False))
+        return OK
+    columns = ("games", "wins", "win%", "bids", "made%")
+    print(f"{'player':<16} " + " ".join(f"{name:>5}" for name in columns) + f" {'rating':>7}")
+    for row in document["players"]:
+        say(
+            f"{terminal_text(row['name'])[:16]:<16} {row['games']:>5} {row['wins']:>4} "
+            f"{row['win_rate'] * 100:>5.0f} {row['bids']:>4} {row['make_rate'] * 100:>5.0f} "
+            f"{row['rating']:>7.1f}"
+        )
+    return OK
+
+
+def run_create_user(args: argparse.Namespace) -> int:
+    """``scorekeeper create-user``: 0 once the user exists, 2 when refused."""
+    import getpass
+
+    from scorekeeper import accounts
+
+    if args.password_stdin:
+        password = sys.stdin.readline().rstrip("\r\n")
+    else:
+        password = getpass.getpass("Password: ")
+        if getpass.getpass("The password again: ") != password:
+            say_error("the passwords differ; nothing was changed")
+            return BAD_INPUT
+    app = _app()
+    with app.app_context():
+        try:
+            user = accounts.create_user(args.name, password, args.role)
+        except accounts.AccountError as exc:
+            say_error(f"{exc}")
+            return BAD_INPUT
+        say(f"{user.name} ({user.role}) can log in now")
+    return OK
+
+
+def run_create_token(args: argparse.Namespace) -> int:
+    """``scorekeeper create-token``: the token on standard output, or 2 when refused."""
+    from scorekeeper import accounts
+
+    app = _app()
+    with app.app_context():
+        user = accounts.user_named(args.name)
+        if user is None:
+            say_error(f"there is no user called {args.name!r}; nothing was made")
+            return BAD_INPUT
+        try:
+            _row, token = accounts.create_api_token(user, args.label)
+        except accounts.AccountError as exc:
+            say_error(f"{exc}")
+            return BAD_INPUT
+    print(token)
+    return OK
+
+
+def run_backup(args: argparse.Namespace) -> int:
+    """``scorekeeper backup``: the document on standard output (or in ``--output``)."""
+    from scorekeeper.backup import backup_document
+
+    app = _app()
+    with app.app_context():
+        text = json.dumps(backup_document(), ensure_ascii=False, indent=1) + "\n"
+    return _write_text(text, args.output, private=True)  # it holds the password hashes
+
+
+def run_restore(args: argparse.Namespace) -> int:
+    """``scorekeeper restore``: 0 once restored, 2 (nothing written) when refused."""
+    from scorekeeper.backup import BackupError, restore_document
+
+    try:
+        if args.file == "-":
+            document = json.load(sys.stdin)
+        else:
+            with open(args.file, encoding="utf-8") as file:
+                document = json.load(file)
+    except OSError as exc:
+        say_error(f"cannot read {args.file!r}: {exc.strerror}")
+        return BAD_INPUT
+    except ValueError as exc:
+        say_error(f"{args.file!r} is not JSON: {exc}")
+        return BAD_INPUT
+    except RecursionError:
+        say_error(f"{args.file!r} is nested deeper than a backup is")
+        return BAD_INPUT
+    app = _app()
+    with app.app_context():
+        try:
+            counts = restore_document(document)
+        except BackupError as exc:
+            say_error(f"cannot restore: {exc}")
+            return BAD_INPUT
+    print(", ".join(f"{count} {table}" for table, count in counts.items()) + " restored")
+    return OK
+
+
+def run_demo_data(args: argparse.Namespace) -> int:
+    """``scorekeeper demo-data``: 0 once stored (saying how many); 2, storing nothing, for
+    odd sizes or a database that holds games already (unless ``--into-existing``)."""
+    import random
+
+    from scorekeeper import create_app, services
+    from scorekeeper.serve import prepare_database
+    from scorekeeper.simulate import demo_games
+
+    if not 1 <= args.games <= 100_000 or not 2 <= args.players <= 1_000:
+        say_error("--games is 1 to 100000 and --players 2 to 1000")
+        return BAD_INPUT
+    rng = random.Random(args.seed)
+    app = create_app()
+    database = prepare_database(app)
+    with app.app_context():
+        held = services.count_games(services.Search())
+        if held and not args.into_existing:
+            say_error(
+                f"{database.url} already holds {held} game{'' if held == 1 else 's'}: demo-data "
+                "fills a database of its own (SCOREKEEPER_INSTANCE_PATH=/tmp/demo "
+                "scorekeeper demo-data), or adds its made-up games to these with --into-existing"
+            )
+            return BAD_INPUT
+        for game in demo_games(args.games, args.players, rng, until=date.today()):
+            services.import_game(to_document(game), rate=False)
+        services.rate_all()
+    print(f"{args.games} games among {args.players} players stored")
+    return OK
+
+
+def run_sheet(args: argparse.Namespace) -> int:
+    """``scorekeeper sheet``: a game file's score sheet, or a blank one, as a PDF file."""
+    from scorekeeper import pdf
+
+    if args.blank:
+        rules = ruleset(args.ruleset)  # an unknown name is refused with the engine's sentence
+        if not 1 <= args.hands <= pdf.MAX_BLANK_HANDS:
+            say_error(f"--hands must be from 1 to {pdf.MAX_BLANK_HANDS}, not {args.hands}")
+            return BAD_INPUT
+        output = args.output or f"blank-{rules.name}.pdf"
+        body = pdf.blank_sheet_pdf(rules.name, args.hands, args.paper, args.language)
+    else:
+        if args.file is None:
+            say_error("give a game file, or --blank for an empty sheet")
+            return BAD_INPUT
+        game = load(args.file)
+        output = args.output or os.path.splitext(os.path.basename(args.file))[0] + ".pdf"
+        body = pdf.game_sheet_pdf(game, args.paper, args.language)
+    try:
+        with open(output, "wb") as file:
+            file.write(body)
+    except OSError as exc:
+        say_error(f"cannot write {output!r}: {exc.strerror}")
+        return BAD_INPUT
+    print(output)
+    return OK
