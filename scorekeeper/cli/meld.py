@@ -12,10 +12,11 @@ from typing import TextIO
 
 from scorekeeper.engine.cards import Card, Suit, format_cards, parse_cards, sort_cards
 from scorekeeper.engine.claims import VALID, ClaimVerdict, check_claim, meld_answer, parse_claim
+from scorekeeper.engine.entry import typed_options
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.meld import MeldResult, best_meld, check_hand, meld_by_trump
 from scorekeeper.engine.names import display_name
-from scorekeeper.engine.rules import PRESETS, RuleSet, ruleset
+from scorekeeper.engine.rules import PRESETS, RuleSet, meld_options, meld_ruleset, ruleset
 
 from .output import BAD_INPUT, NOT_VALID, OK, WIDTH, json_line, say_error
 
@@ -42,9 +43,32 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         default="partnership",
         help=f"one of {', '.join(PRESETS)} (default: partnership)",
     )
+    meld.add_argument(
+        "--rule",
+        metavar="NAME=VALUE",
+        type=_rule,
+        action="append",
+        default=[],
+        help="a house-rule option that changes meld, e.g. run_extras=off or "
+        f"doubles=two_singles (repeatable; one of {', '.join(meld_options())})",
+    )
     meld.add_argument("--claim", help='a claimed total (230) or melds ("run, pinochle")')
     meld.add_argument("--json", action="store_true", help="print JSON")
     meld.set_defaults(run=run_meld)
+
+
+def _rule(text: str) -> tuple[str, str]:
+    """``NAME=VALUE`` typed after ``--rule``: the option's name and its value, as text
+    (the engine reads the value); argparse turns a refusal into exit 2."""
+    name, equals, value = text.partition("=")
+    if not equals or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, e.g. run_extras=off, not {text!r}")
+    return name.strip(), value.strip()
+
+
+def _rules(name: str, typed: Sequence[tuple[str, str]]) -> RuleSet:
+    """The rule set ``name`` with the ``--rule`` options (the last of a name counts)."""
+    return meld_ruleset(name, typed_options(ruleset(name), dict(typed)))
 
 
 @dataclass(frozen=True)
@@ -58,7 +82,7 @@ class _MeldRequest:
 def run_meld(args: argparse.Namespace) -> int:
     """``scorekeeper meld``: 0 done (or a valid claim), 1 a claim not valid, 2 bad input."""
     request = _MeldRequest(
-        rules=ruleset(args.ruleset),
+        rules=_rules(args.ruleset, args.rule),
         trump=None if args.trump is None else Suit.parse(args.trump),
         claim=None if args.claim is None else parse_claim(args.claim),
         as_json=args.json,

@@ -38,7 +38,7 @@ from .errors import GameError, Notice, PinochleError
 from .game import Game, Hand
 from .meld import best_meld, check_hand
 from .people import normal_name
-from .rules import RuleSet
+from .rules import OPTIONS, RuleSet
 from .scoring import (
     can_throw_in,
     counters_needed,
@@ -177,6 +177,24 @@ def read_number(value: object) -> int | None:
     if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
         return int(value.strip())
     return None
+
+
+def typed_options(rules: RuleSet, typed: Mapping[str, str]) -> dict[str, object]:
+    """House-rule options as a person typed them (``--rule NAME=VALUE``: text), as the
+    options' readers take them: a whole number (read as ``read_number`` reads one) where
+    the option holds a number under ``rules``, as the new-game form's number fields do;
+    any other value as typed, for the reader to take or refuse with its sentence.
+
+    >>> from .rules import PRESETS
+    >>> typed_options(PRESETS["partnership"], {"target": " 1000 ", "doubles": "two_singles"})
+    {'target': 1000, 'doubles': 'two_singles'}
+    """
+    options: dict[str, object] = {}
+    for name, text in typed.items():
+        held = getattr(rules, name, None) if name in OPTIONS else None
+        number = read_number(text) if type(held) is int else None
+        options[name] = text if number is None else number
+    return options
 
 
 def _typed_text(typed: Typed, name: str) -> str:

@@ -23,6 +23,7 @@ MESSAGES: dict[str, str] = {
     "ruleset_unknown": "unknown rule set {ruleset!r}: expected one of {expected}",
     "option_unknown": "unknown house-rule option {option!r}: expected one of {expected}",
     "option_value": "house-rule option {option!r} cannot be {value!r}: expected {expected}",
+    "option_not_meld": "house-rule option {option!r} does not change meld: meld takes {expected}",
     "option_needs_bidding": (
         "house-rule option {option!r} does not apply to {ruleset}: it has no bidding"
     ),

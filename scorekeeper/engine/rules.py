@@ -281,6 +281,10 @@ class Option:
     # None where the option applies, else the code of the refusal that says why not
     applies: Callable[[RuleSet], str | None] = lambda rules: None
     choices: tuple[str, ...] = ()
+    # whether the option changes what a hand's cards meld, or the chips of that meld
+    # (``meld_ruleset``, ``scorekeeper meld --rule``); tests/engine/test_meld_options.py
+    # checks each option's mark against what ``best_meld`` makes
+    meld: bool = False
 
 
 def _choice(values: tuple[str, ...]) -> Callable[[RuleSet, object], object | None]:
@@ -361,13 +365,14 @@ OPTIONS: dict[str, Option] = {
             _choice(BOTH_REACH_TARGET),
             choices=BOTH_REACH_TARGET,
         ),
-        Option("doubles", " or ".join(DOUBLES), _choice(DOUBLES), choices=DOUBLES),
+        Option("doubles", " or ".join(DOUBLES), _choice(DOUBLES), choices=DOUBLES, meld=True),
         Option(
             "run_extras",
             " or ".join(RUN_EXTRAS),
             _choice(RUN_EXTRAS),
             _needs_run_extras,
             RUN_EXTRAS,
+            meld=True,
         ),
         Option(
             "check_scale",
@@ -375,6 +380,7 @@ OPTIONS: dict[str, Option] = {
             _choice(tuple(CHIP_TABLES)),
             _needs_chips,
             tuple(CHIP_TABLES),
+            meld=True,
         ),
     )
 }
@@ -411,6 +417,38 @@ doubles, run_extras, check_scale
     except (KeyError, TypeError):
         raise RuleError("ruleset_unknown", ruleset=name, expected=", ".join(PRESETS)) from None
     return with_options(preset, overrides or {})
+
+
+def meld_options() -> tuple[str, ...]:
+    """The house-rule options that change meld or its chips, in ``OPTIONS`` order.
+
+    >>> meld_options()
+    ('doubles', 'run_extras', 'check_scale')
+    """
+    return tuple(name for name, option in OPTIONS.items() if option.meld)
+
+
+def meld_ruleset(name: str, overrides: Mapping[str, object] | None = None) -> RuleSet:
+    """The preset ``name`` with ``overrides`` of the options that change meld, for
+    finding or checking a hand's meld (``scorekeeper meld --rule``): an option that does
+    not change meld is refused, saying which do; the rest as ``ruleset`` checks them.
+
+    >>> meld_ruleset("partnership", {"run_extras": "off"}).run_extras
+    'off'
+    >>> meld_ruleset("partnership", {"target": 1000})
+    Traceback (most recent call last):
+    ...
+    scorekeeper.engine.errors.RuleError: house-rule option 'target' does not change meld: \
+meld takes doubles, run_extras, check_scale
+    """
+    rules = ruleset(name)
+    for option_name in overrides or {}:
+        option = OPTIONS.get(option_name)
+        if option is not None and not option.meld:
+            raise RuleError(
+                "option_not_meld", option=option_name, expected=", ".join(meld_options())
+            )
+    return with_options(rules, overrides or {})
 
 
 def with_options(rules: RuleSet, overrides: Mapping[str, object]) -> RuleSet:
