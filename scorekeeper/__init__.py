@@ -12,7 +12,6 @@ imports the web stack when it is called, so the command line's ``meld`` and
 from __future__ import annotations
 
 import os
-import secrets
 from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -111,6 +110,8 @@ def _secret_key(instance: Path) -> str:
     Several workers may start at once (gunicorn): the key is written aside and
     linked into place, which only the first can do, so they all read the same key.
     """
+    import secrets
+
     from .files import PRIVATE_FILE, narrowed, write_private
 
     path = instance / "secret_key"

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from scorekeeper.engine.rules import ruleset
 from scorekeeper.gamefile import load, loads, to_document
 
-from .output import BAD_INPUT, OK, say, say_error, terminal_text
+from .output import BAD_INPUT, ENGLISH, LANGUAGES, OK, say, say_error, terminal_text
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -92,9 +92,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     sheet.add_argument("--ruleset", default="partnership", help="the blank sheet's rule set")
     sheet.add_argument("--hands", type=_count, default=30, help="blank rows, 1 to 60 (30)")
     sheet.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (a4)")
-    sheet.add_argument(
-        "--language", choices=("en", "fr", "pl", "nl"), default="en", help="the sheet's (en)"
-    )
+    sheet.add_argument("--language", choices=LANGUAGES, default=ENGLISH, help="the sheet's (en)")
     sheet.add_argument(
         "-o", "--output", metavar="FILE", help="the PDF to write (default: FILE with .pdf)"
     )

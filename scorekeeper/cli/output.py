@@ -6,6 +6,7 @@ import json
 import os
 import sys
 import unicodedata
+from typing import Any, Protocol
 
 from scorekeeper.engine.people import DIRECTION
 
@@ -13,6 +14,9 @@ OK, NOT_VALID, BAD_INPUT, INTERNAL_ERROR = 0, 1, 2, 3
 BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell tool reports when its reader goes away
 INTERRUPTED = 130  # 128 + SIGINT: Ctrl-C
 WIDTH = 80
+# the app's languages (``i18n.LANGUAGES``, named here so as not to import Flask with it)
+ENGLISH = "en"
+LANGUAGES = (ENGLISH, "fr", "pl", "nl")
 
 
 def say_error(line: str) -> None:
@@ -57,3 +61,22 @@ def silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):
         pass
+
+
+class Coded(Protocol):
+    """An engine refusal or notice: a code and the values of its sentence."""
+
+    code: str
+    values: dict[str, Any]
+
+
+def in_words(coded: Coded, language: str = ENGLISH) -> str:
+    """The engine's sentence for ``coded`` in ``language``. English is the engine's own
+    sentence; another language reads the catalogs through ``scorekeeper.i18n`` (and so
+    imports Flask-Babel), only when it is asked for."""
+    if language == ENGLISH:
+        return str(coded)
+    from scorekeeper.i18n import engine_message, in_language
+
+    with in_language(language):
+        return engine_message(coded)

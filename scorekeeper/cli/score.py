@@ -1,10 +1,12 @@
 """``scorekeeper score FILE...``: replay game files and print their score sheets
-(game-format.md §2); the engine alone, no web stack."""
+(game-format.md §2); the engine alone, no web stack (but for the catalogs of
+``--language``, loaded only when a language other than English is asked for)."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.game import Side
@@ -12,7 +14,7 @@ from scorekeeper.engine.rules import overrides_of
 from scorekeeper.engine.scoring import DRAW, GameResult, replay
 from scorekeeper.gamefile import load
 
-from .output import BAD_INPUT, OK, json_line, say, say_error
+from .output import BAD_INPUT, ENGLISH, LANGUAGES, OK, in_words, json_line, say, say_error
 
 
 def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -24,18 +26,34 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     score.add_argument("files", metavar="FILE", nargs="+", help="a pinochle-game/1 document")
     score.add_argument("--json", action="store_true", help="print JSON (JSON Lines for several)")
+    score.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        default=ENGLISH,
+        help="the language of the refusals and warnings (en); the sheet and the JSON's "
+        "fields and codes stay as they are",
+    )
     score.set_defaults(run=run_score)
 
 
 def run_score(args: argparse.Namespace) -> int:
-    """``scorekeeper score``: 0 when every file replays, 2 when one breaks a rule."""
+    """``scorekeeper score``: 0 when every file replays, 2 when one breaks a rule.
+
+    With ``--json`` the warnings are in each file's document (``warnings``); without,
+    they go to standard error as ``warning: ...`` lines.
+    """
     files: list[str] = args.files
+    language: str = args.language
     if len(files) == 1:
-        result = replay(load(files[0]))
-        _warn(result, None)
+        try:
+            result = replay(load(files[0]))
+        except PinochleError as exc:
+            say_error(in_words(exc, language))
+            return BAD_INPUT
         if args.json:
-            print(json_line(result.as_dict()))
+            print(json_line(score_document(result, language)))
         else:
+            _warn(result, None, language)
             say(format_sheet(result))
         return OK
     failed = False
@@ -45,21 +63,34 @@ def run_score(args: argparse.Namespace) -> int:
         except PinochleError as exc:
             failed = True
             if args.json:
-                print(json_line({"file": name, "error": str(exc)}))
+                print(json_line({"file": name, "error": in_words(exc, language)}))
             else:
-                say_error(f"{name}: {exc}")
+                say_error(f"{name}: {in_words(exc, language)}")
             continue
-        _warn(result, name)
         if args.json:
-            print(json_line(result.as_dict()))
+            print(json_line(score_document(result, language)))
         else:
+            _warn(result, name, language)
             say(("\n" if index else "") + f"== {name}\n{format_sheet(result)}")
     return BAD_INPUT if failed else OK
 
 
-def _warn(result: GameResult, name: str | None) -> None:
+def score_document(result: GameResult, language: str = ENGLISH) -> dict[str, Any]:
+    """What ``score --json`` prints for one game: the replay's document, its warnings'
+    sentences in ``language``."""
+    document = result.as_dict()
+    if language != ENGLISH:
+        document["warnings"] = [
+            {**warning, "message": in_words(notice, language)}
+            for warning, notice in zip(document["warnings"], result.notices, strict=True)
+        ]
+    return document
+
+
+def _warn(result: GameResult, name: str | None, language: str) -> None:
     for notice in result.notices:
-        say_error(f"warning: {notice}" if name is None else f"warning: {name}: {notice}")
+        sentence = in_words(notice, language)
+        say_error(f"warning: {sentence}" if name is None else f"warning: {name}: {sentence}")
 
 
 _OUTCOME_WORDS = {"thrown_in": "thrown in", "passed_out": "passed out"}

@@ -39,6 +39,7 @@ class HandScore:
     bidder_side: int | None = None
     earned_chips: tuple[int, ...] | None = None
     notices: tuple[Notice, ...] = ()
+    meld_from_cards: tuple[int | None, ...] = ()  # as on HandResult
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,10 @@ class HandResult:
     # per side, the meld declared that did not count for being under the preset's
     # minimum (double deck: 20), 0 where it all counted: "12+20 -> +20" is the rule
     dropped_meld: tuple[int, ...] = ()
+    # per side, the meld the cards shown make (``meld_cards``: the sum over the side's
+    # players who showed cards), None for a side where nobody did; empty for a hand
+    # without cards shown
+    meld_from_cards: tuple[int | None, ...] = ()
 
     def as_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -67,6 +72,8 @@ class HandResult:
         }
         if self.chips is not None:
             out["chips"] = list(self.chips)
+        if self.meld_from_cards:
+            out["meld_from_cards"] = list(self.meld_from_cards)
         return out
 
 
@@ -116,6 +123,11 @@ class GameResult:
             "went_out": self.went_out,
             "winner": self.winner,
             "chips": None if self.chips is None else list(self.chips),
+            "warnings": [
+                {"hand": hand.number, "code": notice.code, "message": notice.message}
+                for hand in self.hands
+                for notice in hand.notices
+            ],
         }
 
 
@@ -292,10 +304,10 @@ def _score_without_bidding(game: Game, hand: Hand, number: int) -> HandScore:
         if value and name not in allowed:
             raise GameError("hand_not_applicable", hand=number, field=name, ruleset=rules.name)
     meld = _verify_meld(game, hand, number)
-    notices, _ = _verify_meld_cards(game, hand, number, None)
+    notices, _, from_cards = _verify_meld_cards(game, hand, number, None)
     counters = _verify_counters(game, hand, number)
     points = tuple(m + c for m, c in zip(meld, counters, strict=True))
-    return HandScore(SCORED, points, notices=notices)
+    return HandScore(SCORED, points, notices=notices, meld_from_cards=from_cards)
 
 
 def _score_bid_hand(game: Game, hand: Hand, number: int) -> HandScore:
@@ -304,7 +316,7 @@ def _score_bid_hand(game: Game, hand: Hand, number: int) -> HandScore:
     bid = verify_bid(rules, hand.bid, number)
     meld = _verify_meld(game, hand, number)
     _verify_flags(game, hand, number)
-    notices, card_chips = _verify_meld_cards(game, hand, number, bidder_side)
+    notices, card_chips, from_cards = _verify_meld_cards(game, hand, number, bidder_side)
     bidders_meld = meld[bidder_side]
     if hand.thrown_in:
         verify_throw_in(rules, bid, bidders_meld, number)
@@ -326,7 +338,7 @@ def _score_bid_hand(game: Game, hand: Hand, number: int) -> HandScore:
             for side in range(rules.sides)
         )
     chips = _earned_chips(game, hand, number, outcome, bidder_side, card_chips)
-    return HandScore(outcome, points, bidder_side, chips, notices)
+    return HandScore(outcome, points, bidder_side, chips, notices, from_cards)
 
 
 def _played_points(
@@ -463,21 +475,23 @@ def _verify_flags(game: Game, hand: Hand, number: int) -> None:
 
 def _verify_meld_cards(
     game: Game, hand: Hand, number: int, bidder_side: int | None
-) -> tuple[tuple[Notice, ...], list[int | None]]:
-    """Check the declared meld against the cards shown; return notices and cards' chips.
+) -> tuple[tuple[Notice, ...], list[int | None], tuple[int | None, ...]]:
+    """Check the declared meld against the cards shown; return notices, the cards' chips
+    and the meld the cards make.
 
-    The chips are per side: the sum over the players who showed cards, or None
-    for a side where nobody did.
+    The chips and the meld are per side: the sum over the players who showed cards,
+    or None for a side where nobody did (no meld at all for a hand without cards).
     """
     rules = game.rules
     chips: list[int | None] = [None] * rules.sides
     if not hand.meld_cards:
-        return (), chips
+        return (), chips, ()
     if hand.trump is None:
         raise GameError("meld_cards_trump", hand=number)
     shown = hand.cards_of()
     notices = _verify_shown_cards(game, shown, number)
     made: list[int | None] = [0] * rules.sides
+    shown_meld: list[int | None] = [None] * rules.sides
     for side_index, side in enumerate(game.sides):
         for player in side.players:
             cards = shown.get(player)
@@ -485,6 +499,7 @@ def _verify_meld_cards(
                 made[side_index] = None
                 continue
             result = best_meld(cards, hand.trump, rules)
+            shown_meld[side_index] = (shown_meld[side_index] or 0) + result.total
             if made[side_index] is not None:
                 made[side_index] = (made[side_index] or 0) + result.total
             if result.chips is not None:
@@ -511,7 +526,7 @@ def _verify_meld_cards(
                     missed=cards_make - declared,
                 )
             )
-    return tuple(notices), chips
+    return tuple(notices), chips, tuple(shown_meld)
 
 
 def _verify_shown_cards(
@@ -672,6 +687,7 @@ def replay(game: Game) -> GameResult:
                 score.bidder_side,
                 score.notices,
                 tuple(dropped_meld(rules, meld) for meld in hand.meld or (0,) * rules.sides),
+                score.meld_from_cards,
             )
         )
     return GameResult(

@@ -119,6 +119,12 @@ RESULT = {
                     "points": _INTS,
                     "totals": _INTS,
                     "chips": _INTS,
+                    "meld_from_cards": {
+                        "type": "array",
+                        "description": "per side, the meld of the cards shown (`meld_cards`); "
+                        "null for a side where nobody showed cards; only in a hand with cards",
+                        "items": {"type": "integer", "nullable": True},
+                    },
                 },
             },
         },
@@ -131,6 +137,20 @@ RESULT = {
             "oneOf": [{"type": "integer"}, {"type": "string", "enum": ["draw"]}],
         },
         "chips": {**_INTS, "nullable": True},
+        "warnings": {
+            "type": "array",
+            "description": "what the replay noticed and refused nothing for (meld declared "
+            "below the cards shown, a card shown more often than the deck has)",
+            "items": {
+                "type": "object",
+                "required": ["hand", "code", "message"],
+                "properties": {
+                    "hand": {"type": "integer"},
+                    "code": {"type": "string"},
+                    "message": {"type": "string"},
+                },
+            },
+        },
     },
 }
 

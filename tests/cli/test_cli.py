@@ -445,6 +445,7 @@ def test_score_json_shape(run: Run, tmp_path: Path) -> None:
         "went_out": None,
         "winner": None,
         "chips": None,
+        "warnings": [],
     }
 
 
@@ -514,8 +515,10 @@ def test_score_notices_are_warnings(run: Run, tmp_path: Path) -> None:
     warning = "warning: hand 1: Us declare 100 meld, but their cards make 150 (50 missed)"
     as_json = run("score", path, "--json")
     assert as_json.status == 0
-    assert as_json.err_lines == [warning]
-    assert "missed" not in as_json.out
+    assert as_json.err_lines == []  # --json: the warnings are in the document
+    assert as_json.json["warnings"] == [
+        {"hand": 1, "code": "meld_cards_under", "message": warning.removeprefix("warning: ")}
+    ]
     assert as_json.json["totals"] == [250, 100]
     text = run("score", path)
     assert text.status == 0
