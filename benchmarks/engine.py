@@ -1,8 +1,14 @@
-"""The engine's speed figures: meld per second and replays (``make bench``).
+"""The engine's speed figures: the command line's start, meld per second and replays
+(``make bench``).
 
-Measured in this process on one core with ``time.perf_counter``: each figure is
-the median of ``REPEATS`` runs over inputs made before the clock starts. The
-one-off costs (a rule set's meld tables and its meld bound, built on first use)
+The start time of ``scorekeeper meld`` and ``scorekeeper score FILE`` is the wall
+time of a fresh interpreter running the command (``python -m scorekeeper.cli``), the
+median of ``START_RUNS`` runs taken in alternating rounds with ``python -c pass`` (the
+interpreter alone), beside which it is also given as a ratio.
+
+The rest is measured in this process on one core with ``time.perf_counter``: each
+figure is the median of ``REPEATS`` runs over inputs made before the clock starts.
+The one-off costs (a rule set's meld tables and its meld bound, built on first use)
 are measured first, on their own, and printed as figures of their own.
 
     python -m benchmarks.engine
@@ -11,13 +17,17 @@ are measured first, on their own, and printed as figures of their own.
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from scorekeeper.engine.cards import Card
@@ -29,6 +39,7 @@ from scorekeeper.gamefile import from_document, to_document
 from scorekeeper.simulate import random_game
 
 REPEATS = 5
+START_RUNS = 11  # fresh interpreters per command, for the start times
 SEED = 20261129
 SINGLE_HANDS = 20_000
 DOUBLE_HANDS = 10_000
@@ -39,6 +50,8 @@ CARD_GAMES = 200  # the replay with meld cards, scaled to GAMES
 SINGLE_TARGET = 30_000  # hands per second, at least
 DOUBLE_TARGET = 5_000  # hands per second, at least
 REPLAY_TARGET = 1.0  # seconds for GAMES games, at most
+START_TARGET = 0.3  # seconds for ``scorekeeper meld`` or ``score`` to start and answer, at most
+ROOT = Path(__file__).resolve().parent.parent
 
 
 # --- measuring -------------------------------------------------------------------------
@@ -96,6 +109,46 @@ def without_cards(game: Game) -> Game:
 
 
 # --- the figures ----------------------------------------------------------------------
+
+
+def start_times(game_file: str) -> None:
+    """The wall time of ``python -c pass`` and of each command in a fresh interpreter:
+    medians of ``START_RUNS`` rounds, each round running every command once."""
+    command = [sys.executable, "-m", "scorekeeper.cli"]
+    runs = {
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "scorekeeper meld CARDS --trump H": [
+            *command,
+            *("meld", "AH 10H KH KH QH QH JH", "--trump", "H"),
+        ],
+        "scorekeeper meld CARDS --rule run_extras=off --json": [
+            *command,
+            *("meld", "AH 10H KH KH QH QH JH", "--rule", "run_extras=off", "--json"),
+        ],
+        "scorekeeper score FILE (40 hands)": [*command, "score", game_file],
+        "scorekeeper score FILE --json": [*command, "score", game_file, "--json"],
+    }
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    seconds: dict[str, list[float]] = {label: [] for label in runs}
+    for _ in range(START_RUNS):
+        for label, argv in runs.items():
+            started = time.perf_counter()
+            subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, check=True)
+            seconds[label].append(time.perf_counter() - started)
+    base = statistics.median(seconds["python -c pass"])
+    line("start: python -c pass", f"{base * 1000:.0f} ms")
+    for label in list(runs)[1:]:
+        median = statistics.median(seconds[label])
+        figure = f"{median * 1000:.0f} ms ({median / base:.1f}x)"
+        line(f"start: {label}", figure, f"< {START_TARGET:g} s", median < START_TARGET)
+
+
+def start_game_file(folder: str, rng: random.Random) -> str:
+    """A 40-hand partnership game with meld cards in some hands, as a file."""
+    game = long_games(1, GAME_HANDS, rng)[0]
+    path = Path(folder) / "game.json"
+    path.write_text(json.dumps(to_document(game)), encoding="utf-8")
+    return str(path)
 
 
 def one_off_builds() -> None:
@@ -162,6 +215,8 @@ def main() -> None:
         f"engine benchmark: Python {sys.version.split()[0]}, {pin_to_one_core()}, "
         f"median of {REPEATS} runs"
     )
+    with tempfile.TemporaryDirectory() as folder:
+        start_times(start_game_file(folder, random.Random(SEED)))
     one_off_builds()
 
     rng = random.Random(SEED)
