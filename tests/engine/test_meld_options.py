@@ -80,13 +80,18 @@ def _other_values(rules: RuleSet, name: str) -> Iterator[object]:
 
 
 def _changed_rules(name: str) -> list[RuleSet]:
-    """Every preset the option ``name`` applies to, with each other value it may take."""
-    return [
-        with_options(rules, {name: value})
-        for rules in PRESETS.values()
-        if OPTIONS[name].applies(rules) is None
-        for value in _other_values(rules, name)
-    ]
+    """Every preset the option ``name`` applies to, with each other value it may take
+    (a neighbouring number the option's reader refuses is left out)."""
+    changed = []
+    for rules in PRESETS.values():
+        if OPTIONS[name].applies(rules) is not None:
+            continue
+        for value in _other_values(rules, name):
+            try:
+                changed.append(with_options(rules, {name: value}))
+            except RuleError:
+                continue
+    return changed
 
 
 OTHER_OPTIONS = [name for name, option in OPTIONS.items() if not option.meld]
