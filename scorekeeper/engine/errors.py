@@ -171,7 +171,7 @@ MESSAGES: dict[str, str] = {
     "no_marriage_not_applicable": (
         "hand {hand}: no_marriage applies only where the bidder must hold a marriage in trump"
     ),
-    # a hand under the house rules of rules.md §4
+    # a hand under the house rules of rules.md §7
     "misdeal_fields": (
         "hand {hand}: a misdealt hand is dealt again and records nothing else (got {fields})"
     ),

@@ -47,7 +47,7 @@ class Hand:
     all_tricks: int | None = None
     meld_chips: tuple[int, ...] | None = None
     meld_cards: tuple[tuple[str, tuple[Card, ...]], ...] = ()
-    # house rules (rules.md §4): the side that reneged (it is set, the others take every
+    # house rules (rules.md §7): the side that reneged (it is set, the others take every
     # counter); a misdeal (nothing scored, the same dealer deals again); the bidder
     # announced taking every trick (shoot_the_moon); time was called during the hand
     renege: int | None = None

@@ -1,4 +1,4 @@
-"""The values of the house-rule options club sheets add (rules.md §4): ``save_meld:
+"""The values of the house-rule options club sheets add (rules.md §7): ``save_meld:
 always``, ``lose_below``, ``game_end``, ``marriage_to_bid``, ``min_meld_to_play`` and
 ``shoot_the_moon``.
 
@@ -24,7 +24,7 @@ from .bounds import LARGEST, MAX_HANDS
 if TYPE_CHECKING:
     from .rules import RuleSet
 
-# house rules of club sheets (rules.md §4): "off" or a number, or a number after a word
+# house rules of club sheets (rules.md §7): "off" or a number, or a number after a word
 OFF = "off"
 MARRIAGE_TO_BID = (OFF, "required")
 SAVE_MELD_WORDS = ("trick_points", "any_trick", "always")

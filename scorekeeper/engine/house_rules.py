@@ -1,4 +1,4 @@
-"""The house rules' outcomes of one hand (rules.md §4): a misdeal, a renege, shooting the
+"""The house rules' outcomes of one hand (rules.md §7): a misdeal, a renege, shooting the
 moon, and bidders who may not play for want of meld.
 
 ``scoring.score_hand`` checks a hand's fields here and asks here what these outcomes

@@ -1,4 +1,4 @@
-"""The end of a game (rules.md §3 "The race" and §4): after each hand, whether the game
+"""The end of a game (rules.md §3 "The race" and §7): after each hand, whether the game
 is over, why, and which side won on points.
 
 A game ends on the first of these, in this order:

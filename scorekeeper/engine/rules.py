@@ -90,7 +90,7 @@ class RuleSet:
     doubles: str
     run_extras: str
     check_scale: str | None = None
-    # house rules of club sheets (rules.md §4): the floor a side loses at ("off" or -N);
+    # house rules of club sheets (rules.md §7): the floor a side loses at ("off" or -N);
     # how the game ends ("target" or "hands:N"); whether the bidder needs a marriage in
     # trump (where the preset has no rule of its own: "off" or "required"); the meld the
     # bidders need to play ("off" or N); what shooting the moon is worth ("off", "game",

@@ -37,7 +37,7 @@ SET = "set"
 THROWN_IN = "thrown_in"
 PASSED_OUT = "passed_out"
 SCORED = "scored"
-# house rules (rules.md §4): a misdeal (nothing scored, the deal stays); a renege (the
+# house rules (rules.md §7): a misdeal (nothing scored, the deal stays); a renege (the
 # side that reneged is set); the bidders shot the moon (took every trick, as announced)
 MISDEAL = "misdeal"
 RENEGE = "renege"

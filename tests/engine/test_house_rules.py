@@ -1,4 +1,4 @@
-"""The house rules of club sheets (rules.md §4): their options, the hand outcomes they
+"""The house rules of club sheets (rules.md §7): their options, the hand outcomes they
 add, the end of the game they change, and each interaction docs/rules.md writes down.
 
 Seats: partnership Ann, Bea, Cal, Dan (Us: Ann & Cal, side 0; Them: Bea & Dan, side 1);
@@ -378,6 +378,10 @@ REFUSED = [
     ("moon in two-hand", "two-hand", {},
      {"trump": "S", "meld": [40, 80], "counters": [250, 0], "moon": True},
      "hand_not_applicable", {"field": "moon"}),
+    ("no marriage and thrown in", "partnership",
+     {"marriage_to_bid": "required", "throw_in": "always"},
+     hand(counters=None, no_marriage=True, thrown_in=True), "hand_conflict",
+     {"first": "thrown_in", "second": "no_marriage"}),
     ("moon and thrown in", "partnership", {"shoot_the_moon": "game", "throw_in": "always"},
      hand(counters=None, moon=True, thrown_in=True), "hand_conflict",
      {"first": "moon", "second": "thrown_in"}),
@@ -471,6 +475,36 @@ ENDS = [
     ("defenders renege against a moon for the game", "partnership",
      {"shoot_the_moon": "game"}, [hand(counters=None, renege=1, moon=True)],
      "moon", 0, 0, (350, 0)),
+    # the interactions of rules.md §7.10
+    ("always: both over the target, the bidders win", "partnership",
+     {"save_meld": "always", "target": 300},
+     [hand(meld=[100, 350], counters=[250, 0])], "target", 0, 0, (350, 350)),
+    ("trick_points: the defenders' meld is lost, the bidders alone over", "partnership",
+     {"target": 300}, [hand(meld=[100, 350], counters=[250, 0])], "target", 0, 0, (350, 0)),
+    ("lose_below: a throw-in crosses it too", "partnership",
+     {"lose_below": -600, "throw_in": "always"},
+     [hand(bid=500, counters=None, thrown_in=True), hand(bid=300, counters=None, thrown_in=True)],
+     "lose_below", 1, 1, (-800, 120)),
+    ("hands:2: a set hand and a throw-in are scored hands", "partnership",
+     {"game_end": "hands:2", "throw_in": "always"},
+     [SET_600, hand(counters=None, thrown_in=True)], "hands", 1, 1, (-850, 270)),
+    ("lose_below and hands:2 on the same hand: the floor", "partnership",
+     {"lose_below": -1000, "game_end": "hands:2"}, [SET_600, SET_600],
+     "lose_below", 1, 1, (-1200, 420)),
+    ("lose_below and time called on the same hand: the floor", "partnership",
+     {"lose_below": -1000}, [SET_600, {**SET_600, "time_called": True}],
+     "lose_below", 1, 1, (-1200, 420)),
+    ("time called on the Nth hand: the hand count", "partnership", {"game_end": "hands:2"},
+     [hand(), hand(time_called=True)], "hands", 0, 0, (520, 300)),
+    ("a renege wins the race", "partnership", {"target": 300},
+     [hand(counters=None, renege=1)], "target", 0, 0, (350, 0)),
+    ("a moon for the game before the race: the defenders over and higher", "partnership",
+     {"shoot_the_moon": "game", "save_meld": "always", "target": 300,
+      "both_reach_target": "higher_wins"},
+     [hand(meld=[100, 400], counters=[250, 0], moon=True)], "moon", 0, 0, (350, 400)),
+    ("a moon for the game on the last of hands:1: the moon", "partnership",
+     {"shoot_the_moon": "game", "game_end": "hands:1"},
+     [hand(counters=[250, 0], moon=True)], "moon", 0, 0, (350, 0)),
 ]  # fmt: skip
 
 
@@ -566,6 +600,10 @@ CHIPS = [
      [tenths(bid=30, counters=[10, 15])], [(-30, 30)], (-30, 30), 1),
     ("hands:1: the leader is paid the game", {"game_end": "hands:1"}, [tenths()],
      [(14, -14)], (14, -14), 0),
+    ("always: the chips are those of trick_points", {"save_meld": "always"},
+     [tenths(counters=[25, 0])], [(2, -2)], (2, -2), None),
+    ("a bidders' renege against their moon: a set", {"shoot_the_moon": "game"},
+     [tenths(counters=None, renege=0, moon=True)], [(-4, 4)], (-4, 4), None),
 ]  # fmt: skip
 
 
