@@ -10,6 +10,7 @@ from typing import Any
 
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.game import Side
+from scorekeeper.engine.race import FLOOR, HANDS, MOON, TARGET, TIME_CALLED
 from scorekeeper.engine.rules import overrides_of
 from scorekeeper.engine.scoring import DRAW, GameResult, replay
 from scorekeeper.gamefile import load
@@ -183,20 +184,32 @@ def _table(
     return [gap.join(labels).rstrip(), line(columns), *(line(row) for row in rows)]
 
 
+# why a game ended, in the sheet's words (race.ENDINGS)
+ENDED_BY = {
+    TARGET: "a side reached the target",
+    FLOOR: "a side fell to the floor",
+    HANDS: "the hands were played",
+    TIME_CALLED: "time was called",
+    MOON: "the moon was shot",
+}
+
+
 def _sheet_result(result: GameResult) -> Iterator[str]:
     names = [side.name for side in result.game.sides]
     totals = ", ".join(f"{name} {total}" for name, total in zip(names, result.totals, strict=True))
     target = result.target
     raised = f" (target raised to {target})" if target != result.game.rules.target else ""
-    if result.went_out is None:
+    if not result.finished:
         yield f"the game goes on: {totals}{raised}"
         yield f"next to deal: {result.next_dealer}"
-    else:
+    elif result.ended_by == TARGET and result.went_out is not None:
         yield f"{names[result.went_out]} went out: {totals}{raised}"
+    else:
+        yield f"the game is over ({ENDED_BY[result.ended_by or '']}): {totals}"
     if result.chips is not None:
         chips = ", ".join(f"{n} {c}" for n, c in zip(names, result.chips, strict=True))
         yield f"chips: {chips}"
     if result.winner == DRAW:
-        yield "result: a draw (equal chips)"
+        yield "result: a draw (equal chips)" if result.chips is not None else "result: a draw"
     elif isinstance(result.winner, int):
         yield f"winner: {names[result.winner]}"

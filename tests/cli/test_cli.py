@@ -697,3 +697,35 @@ def test_installed_console_script() -> None:
     )
     assert done.returncode == 0
     assert done.stdout.splitlines()[-1] == "  total           40"
+
+
+MADE_HAND = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
+SET_HAND = {"bidder": "Bea", "bid": 250, "trump": "S", "meld": [100, 60], "counters": [100, 150]}
+
+
+@pytest.mark.parametrize(
+    ("rules", "hands", "last_lines"),
+    [
+        ({"game_end": "hands:2"}, [MADE_HAND, SET_HAND],
+         ["the game is over (the hands were played): Us 540, Them -90", "winner: Us"]),
+        ({}, [{**MADE_HAND, "time_called": True}],
+         ["the game is over (time was called): Us 340, Them 160", "winner: Us"]),
+        ({"game_end": "hands:1"}, [{**MADE_HAND, "meld": [0, 0], "bid": 250,
+                                     "counters": [250, 0]}, ],
+         ["the game is over (the hands were played): Us 250, Them 0", "winner: Us"]),
+        ({"game_end": "hands:2"}, [MADE_HAND],
+         ["the game goes on: Us 340, Them 160", "next to deal: Bea"]),
+    ],
+)  # fmt: skip
+def test_score_text_says_why_the_game_ended(
+    run: Run,
+    tmp_path: Path,
+    rules: dict[str, Any],
+    hands: list[dict[str, Any]],
+    last_lines: list[str],
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({**partnership_game(hands), "rules": rules}), encoding="utf-8")
+    result = run("score", str(path))
+    assert result.status == 0, result.err
+    assert result.out.splitlines()[-len(last_lines) :] == last_lines
