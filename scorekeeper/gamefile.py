@@ -177,6 +177,8 @@ def hand_to_document(hand: Hand) -> dict[str, Any]:
         out["meld_chips"] = list(hand.meld_chips)
     if hand.meld_cards:
         out["meld_cards"] = {player: format_cards(cards) for player, cards in hand.meld_cards}
+    if hand.made is not None:
+        out["made"] = hand.made
     return out
 
 
@@ -264,4 +266,5 @@ _HAND_FIELDS: dict[str, Callable[[object, str], Any]] = {
     "all_tricks": _int,
     "meld_chips": _ints,
     "meld_cards": _mapping,
+    "made": _bool,
 }

@@ -32,7 +32,8 @@ class Hand:
     """What the scorekeeper records for one hand (game-format.md §1, "A hand").
 
     Per-side values (``meld``, ``counters``, ...) are in the order of the game's
-    sides. ``meld_cards`` holds the cards players showed, by player name.
+    sides. ``meld_cards`` holds the cards players showed, by player name. ``made``
+    is auction pinochle's result of a hand played out (false: a double bete).
     """
 
     bidder: str | None = None
@@ -47,6 +48,7 @@ class Hand:
     all_tricks: int | None = None
     meld_chips: tuple[int, ...] | None = None
     meld_cards: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    made: bool | None = None
 
     @property
     def played(self) -> bool:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .auction import DOUBLE_BETE, MADE_BETES, SINGLE_BETE, settle, verify_auction_hand
+from .auction import FIELDS as AUCTION_FIELDS
 from .cards import DISTINCT_CARDS, Card, card_counts
 from .chips import bid_chips, game_chips, net_chips
 from .errors import GameError, Notice
@@ -25,6 +27,8 @@ PASSED_OUT = "passed_out"
 SCORED = "scored"
 OUTCOMES = (MADE, SET, THROWN_IN, PASSED_OUT, SCORED)
 DRAW = "draw"
+# auction pinochle: how many times the bidder pays the bid's value for each outcome
+BETES = {MADE: MADE_BETES, THROWN_IN: SINGLE_BETE, SET: DOUBLE_BETE}
 # chips one side can be paid for the meld of a hand (two players, each with two
 # roundhouses, a double run, all eight aces and more): a generous bound
 MAX_MELD_CHIPS = 50
@@ -39,6 +43,7 @@ class HandScore:
     bidder_side: int | None = None
     earned_chips: tuple[int, ...] | None = None
     notices: tuple[Notice, ...] = ()
+    kitty: int | None = None  # auction pinochle: the kitty's chips in the hand
 
 
 @dataclass(frozen=True)
@@ -56,6 +61,10 @@ class HandResult:
     # per side, the meld declared that did not count for being under the preset's
     # minimum (double deck: 20), 0 where it all counted: "12+20 -> +20" is the rule
     dropped_meld: tuple[int, ...] = ()
+    # auction pinochle (its points are chips): the kitty's chips in the hand, and its
+    # balance after it; None where the game has no kitty
+    kitty: int | None = None
+    kitty_total: int | None = None
 
     def as_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -67,6 +76,8 @@ class HandResult:
         }
         if self.chips is not None:
             out["chips"] = list(self.chips)
+        if self.kitty is not None:
+            out["kitty"] = self.kitty
         return out
 
 
@@ -81,6 +92,8 @@ class GameResult:
     went_out: int | None
     winner: int | str | None
     chips: tuple[int, ...] | None
+    # auction pinochle: the kitty's balance (None in a game without a kitty)
+    kitty: int | None = None
 
     @property
     def finished(self) -> bool:
@@ -106,10 +119,12 @@ class GameResult:
         return self.game.first_bidder(len(self.hands))
 
     def as_dict(self) -> dict[str, object]:
-        """The document ``scorekeeper score --json`` prints."""
-        return {
+        """The document ``scorekeeper score --json`` prints (auction pinochle: no target,
+        its points and totals are chips, and the kitty's balance when it has one)."""
+        auction = self.game.rules.is_auction
+        out: dict[str, object] = {
             "ruleset": self.game.rules.name,
-            "target": self.target,
+            "target": None if auction else self.target,
             "hands": [hand.as_dict() for hand in self.hands],
             "totals": list(self.totals),
             "finished": self.finished,
@@ -117,6 +132,9 @@ class GameResult:
             "winner": self.winner,
             "chips": None if self.chips is None else list(self.chips),
         }
+        if auction:
+            out["kitty"] = self.kitty
+        return out
 
 
 # --- single rules, for the app to ask before it records -------------------------------
@@ -167,6 +185,8 @@ def max_bid(rules: RuleSet) -> int:
 
 def applicable_fields(rules: RuleSet) -> frozenset[str]:
     """The optional fields a hand may record under ``rules`` (what a form offers)."""
+    if rules.is_auction:
+        return AUCTION_FIELDS | ({"passed_out"} if rules.all_pass == "redeal" else set())
     fields = {"trump", "meld", "counters", "meld_cards"}
     if rules.bidding:
         fields |= {"bidder", "bid"}
@@ -250,7 +270,19 @@ def score_hand(game: Game, hand: Hand, number: int) -> HandScore:
         return HandScore(PASSED_OUT, (0,) * rules.sides, earned_chips=_no_chips(rules))
     if not rules.bidding:
         return _score_without_bidding(game, hand, number)
+    if rules.is_auction:
+        return _score_auction_hand(game, hand, number)
     return _score_bid_hand(game, hand, number)
+
+
+def _score_auction_hand(game: Game, hand: Hand, number: int) -> HandScore:
+    """Auction pinochle: the hand's chips per player and the kitty's (auction.py)."""
+    bidder_side = _verify_bidder(game, hand, number)
+    bid = verify_bid(game.rules, hand.bid, number)
+    verify_auction_hand(game, hand, number)
+    outcome = THROWN_IN if hand.thrown_in else MADE if hand.made else SET
+    paid = settle(game.rules, bid, hand.trump, BETES[outcome], bidder_side)
+    return HandScore(outcome, paid.players, bidder_side, kitty=paid.kitty)
 
 
 def _no_chips(rules: RuleSet) -> tuple[int, ...] | None:
@@ -282,6 +314,7 @@ def _recorded_fields(hand: Hand) -> list[tuple[str, object]]:
         ("all_tricks", hand.all_tricks is not None),
         ("meld_chips", hand.meld_chips),
         ("meld_cards", hand.meld_cards),
+        ("made", hand.made is not None),
     ]
 
 
@@ -300,6 +333,8 @@ def _score_without_bidding(game: Game, hand: Hand, number: int) -> HandScore:
 
 def _score_bid_hand(game: Game, hand: Hand, number: int) -> HandScore:
     rules = game.rules
+    if hand.made is not None:  # auction pinochle's alone (_score_auction_hand)
+        raise GameError("hand_not_applicable", hand=number, field="made", ruleset=rules.name)
     bidder_side = _verify_bidder(game, hand, number)
     bid = verify_bid(rules, hand.bid, number)
     meld = _verify_meld(game, hand, number)
@@ -619,8 +654,11 @@ def race_winner(
 
     Sides at or over the target are in; with ``both_reach_target: bidders_win``
     the bidders win if they are in; otherwise the higher total wins, and a tie
-    at the top plays on with the target raised by one hand's counters.
+    at the top plays on with the target raised by one hand's counters. Auction
+    pinochle has no race.
     """
+    if rules.is_auction:
+        return None, target
     while True:
         reached = [side for side, total in enumerate(totals) if total >= target]
         if not reached:
@@ -643,6 +681,7 @@ def replay(game: Game) -> GameResult:
     table = rules.chip_table
     totals = (0,) * rules.sides
     chip_totals: tuple[int, ...] | None = (0,) * rules.sides if table else None
+    kitty: int | None = 0 if rules.is_auction and rules.kitty != "off" else None
     target = rules.target
     went_out: int | None = None
     results: list[HandResult] = []
@@ -661,6 +700,8 @@ def replay(game: Game) -> GameResult:
                 earned[went_out] += game_chips(totals[went_out], losers, table)
             chips = net_chips(earned)
             chip_totals = tuple(t + c for t, c in zip(chip_totals, chips, strict=True))
+        if kitty is not None:
+            kitty += score.kitty or 0
         results.append(
             HandResult(
                 number,
@@ -672,6 +713,8 @@ def replay(game: Game) -> GameResult:
                 score.bidder_side,
                 score.notices,
                 tuple(dropped_meld(rules, meld) for meld in hand.meld or (0,) * rules.sides),
+                None if kitty is None else score.kitty or 0,
+                kitty,
             )
         )
     return GameResult(
@@ -682,6 +725,7 @@ def replay(game: Game) -> GameResult:
         went_out,
         _winner(went_out, chip_totals),
         chip_totals,
+        kitty,
     )
 
 

@@ -178,7 +178,7 @@ def test_spellings_meld_alike(run: Run) -> None:
         (
             ["AH", "--ruleset", "bridge"],
             "unknown rule set 'bridge': expected one of partnership, partnership-tenths, "
-            "check, two-hand, cutthroat, double-deck",
+            "check, two-hand, cutthroat, auction, double-deck",
         ),
     ],
 )
