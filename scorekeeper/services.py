@@ -106,6 +106,7 @@ def hand_document(hand: Hand) -> dict[str, Any]:
         "all_tricks": hand.all_tricks,
         "meld_chips": hand.meld_chips,
         "meld_cards": hand.meld_cards or None,
+        "made": hand.made,  # auction pinochle: None elsewhere
     }
     return {name: value for name, value in fields.items() if value is not None}
 
@@ -133,6 +134,7 @@ def _hand_columns(document: dict[str, Any]) -> dict[str, Any]:
         "all_tricks": document.get("all_tricks"),
         "meld_chips": document.get("meld_chips"),
         "meld_cards": document.get("meld_cards"),
+        "made": document.get("made"),
     }
 
 

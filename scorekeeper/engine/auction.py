@@ -24,13 +24,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Suit
-from .errors import GameError
+from .errors import GameError, PinochleError
 from .game import Game, Hand
+from .people import normal_name
 from .rules import RuleSet
 from .tables import HEARTS_FACTOR, KITTY_FROM, SPADES_FACTOR
+from .typed import Typed, flag, read_number, typed_text, yes_no
 
 # the fields an auction hand records (applicable_fields adds passed_out where it may)
 FIELDS = frozenset({"bidder", "bid", "trump", "thrown_in", "made"})
+# the trump a form offers for a hand the bidder conceded before play (a single bete)
+CONCEDED = "conceded"
 # how many times the bidder pays the bid's value: a made bid, a single bete, a double bete
 MADE_BETES, SINGLE_BETE, DOUBLE_BETE = 0, 1, 2
 
@@ -137,7 +141,41 @@ def verify_auction_hand(game: Game, hand: Hand, number: int) -> None:
         raise GameError("auction_trump_missing", hand=number)
 
 
+def read_auction_hand(
+    game: Game, typed: Typed, number: int
+) -> tuple[Hand, list[tuple[str, PinochleError]]]:
+    """The hand as typed (``entry.read_hand`` asks): bidder, bid, the trump or
+    ``conceded`` (a single bete; ``thrown_in`` says it too) and ``made`` (yes: made;
+    no: a double bete), with what refuses it before scoring, by field: what is not
+    typed yet, a trump that is no suit (the reader checks the bid)."""
+    refusals: list[tuple[str, PinochleError]] = []
+    bidder = normal_name(typed_text(typed, "bidder")) or None
+    if bidder is None:
+        refusals.append(("bidder", GameError("hand_missing", hand=number, field="bidder")))
+    bid = read_number(typed.get("bid"))
+    text = typed_text(typed, "trump")
+    said_conceded = text.lower() == CONCEDED
+    conceded = said_conceded or flag(typed, "thrown_in")
+    trump = None if said_conceded or not text else _suit(text)
+    made = yes_no(typed, "made")
+    if text and not said_conceded and trump is None:
+        refusals.append(("trump", GameError("trump_not_suit", hand=number, trump=text)))
+    elif not conceded and trump is None:
+        refusals.append(("trump", GameError("auction_trump_missing", hand=number)))
+    if not conceded and made is None:
+        refusals.append(("made", GameError("made_missing", hand=number)))
+    return Hand(bidder=bidder, bid=bid, trump=trump, thrown_in=conceded, made=made), refusals
+
+
+def _suit(text: str) -> Suit | None:
+    try:
+        return Suit.parse(text)
+    except PinochleError:
+        return None
+
+
 __all__ = [
+    "CONCEDED",
     "DOUBLE_BETE",
     "FIELDS",
     "MADE_BETES",
@@ -146,6 +184,7 @@ __all__ = [
     "bid_value",
     "hand_value",
     "kitty_takes_part",
+    "read_auction_hand",
     "settle",
     "trump_factor",
     "verify_auction_hand",
