@@ -226,6 +226,7 @@ RULESET_TITLES = {
     "check": "Check pinochle",
     "two-hand": "Two-handed",
     "cutthroat": "Cutthroat",
+    "auction": "Auction pinochle",
     "double-deck": "Double deck",
 }
 OPTION_LABELS = {
@@ -239,6 +240,10 @@ OPTION_LABELS = {
     "doubles": "Doubles",
     "run_extras": "Run extras",
     "check_scale": "Chip scale",
+    "auction_scale": "What a bid is worth",
+    "spades_double": "Spades double",
+    "hearts_triple": "Hearts triple",
+    "kitty": "Kitty",
 }
 # each choice of a house-rule option, as the rulebook explains it (min_counters:N takes N)
 OPTION_VALUES = {
@@ -263,6 +268,18 @@ OPTION_VALUES = {
     "check_scale": {
         "seed": "Seed (+3 per 5 from 25)",
         "bicycle": "Bicycle (2, 4, 7, 10, then +5 per 5)",
+    },
+    "auction_scale": {
+        "classic": "3 chips from 300, 5 from 350, 10 from 400, then +5 per 50 up to 30",
+        "scarne": "Scarne: 3 chips from 300, one more per 50 up to 11",
+        "scarne_bonus": "Scarne's bonus: 3, 5, 7, 10, 13, 17, 21, 25, 30 chips",
+    },
+    "spades_double": {"on": "A hand played in spades pays double", "off": "Off"},
+    "hearts_triple": {"on": "A hand played in hearts pays triple", "off": "Off"},
+    "kitty": {
+        "high_bids": "Pays and is paid on bids of 350 and more",
+        "every_bete": "Paid on every bete; pays made bids of 350 and more",
+        "off": "No kitty",
     },
 }
 
@@ -416,4 +433,5 @@ GAME_WORDS = (
     "ace", "ten", "king", "queen", "jack", "nine",
     "made", "set", "thrown in", "passed out", "scored",
     "trump", "dealer", "bidder", "bid", "meld", "counters", "chips",
+    "kitty", "single bete", "double bete", "conceded",
 )  # fmt: skip

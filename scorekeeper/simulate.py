@@ -402,8 +402,7 @@ def random_game(
 DEMO_MIX = (
     ("partnership", 60),
     ("check", 15),
-    ("cutthroat", 5),
-    ("auction", 5),
+    ("cutthroat", 10),
     ("partnership-tenths", 5),
     ("two-hand", 5),
     ("double-deck", 5),

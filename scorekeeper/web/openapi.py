@@ -59,6 +59,11 @@ HAND = {
             "description": "cards a player showed, by name, in card notation (`AH 10H KH`)",
             "additionalProperties": {"type": "string"},
         },
+        "made": {
+            "type": "boolean",
+            "description": "auction pinochle only: the bidder played and made the bid "
+            "(false: a double bete); a bidder who conceded before play is `thrown_in`",
+        },
     },
 }
 
@@ -103,7 +108,11 @@ RESULT = {
     "required": ["ruleset", "target", "hands", "totals", "finished", "went_out", "winner"],
     "properties": {
         "ruleset": {"type": "string"},
-        "target": {"type": "integer"},
+        "target": {
+            "type": "integer",
+            "nullable": True,
+            "description": "null in auction pinochle: no race, each hand is paid in chips",
+        },
         "hands": {
             "type": "array",
             "items": {
@@ -119,6 +128,10 @@ RESULT = {
                     "points": _INTS,
                     "totals": _INTS,
                     "chips": _INTS,
+                    "kitty": {
+                        "type": "integer",
+                        "description": "auction pinochle with a kitty: its chips in the hand",
+                    },
                 },
             },
         },
@@ -131,6 +144,12 @@ RESULT = {
             "oneOf": [{"type": "integer"}, {"type": "string", "enum": ["draw"]}],
         },
         "chips": {**_INTS, "nullable": True},
+        "kitty": {
+            "type": "integer",
+            "nullable": True,
+            "description": "auction pinochle only: the kitty's balance (null without a kitty); "
+            "in auction `points` and `totals` are chips",
+        },
     },
 }
 
