@@ -270,7 +270,7 @@ PRESETS: dict[str, RuleSet] = {
         RuleSet(
             name="auction",
             description=(
-                "Auction pinochle: three players, the bidder alone against the other two, "
+                "Three players, the bidder alone against the other two, "
                 "each hand paid in chips by the bid."
             ),
             **_single_deck(
