@@ -156,8 +156,9 @@ def _meld_cards(
 def hand_to_document(hand: Hand) -> dict[str, Any]:
     """The document form of one hand: only the fields it records."""
     out: dict[str, Any] = {}
-    if hand.passed_out:
-        return {"passed_out": True}
+    if hand.misdeal or hand.passed_out:  # nothing else, but that time was called
+        out = {"misdeal": True} if hand.misdeal else {"passed_out": True}
+        return {**out, "time_called": True} if hand.time_called else out
     for name in ("bidder", "bid"):
         if getattr(hand, name) is not None:
             out[name] = getattr(hand, name)
@@ -177,6 +178,11 @@ def hand_to_document(hand: Hand) -> dict[str, Any]:
         out["meld_chips"] = list(hand.meld_chips)
     if hand.meld_cards:
         out["meld_cards"] = {player: format_cards(cards) for player, cards in hand.meld_cards}
+    if hand.renege is not None:
+        out["renege"] = hand.renege
+    for name in ("moon", "time_called"):
+        if getattr(hand, name):
+            out[name] = True
     if hand.made is not None:
         out["made"] = hand.made
     return out
@@ -266,5 +272,9 @@ _HAND_FIELDS: dict[str, Callable[[object, str], Any]] = {
     "all_tricks": _int,
     "meld_chips": _ints,
     "meld_cards": _mapping,
+    "renege": _int,
+    "misdeal": _bool,
+    "moon": _bool,
+    "time_called": _bool,
     "made": _bool,
 }

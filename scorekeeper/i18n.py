@@ -39,7 +39,7 @@ from jinja2 import Environment
 from .engine.claims import claim_key
 from .engine.errors import MESSAGES, REASONS
 from .engine.people import FIELDS
-from .engine.rules import OPTIONS, PRESETS
+from .engine.rules import OPTIONS, PRESETS, RuleSet
 
 LANGUAGES = {"en": "English", "fr": "Français", "pl": "Polski", "nl": "Nederlands"}
 DEFAULT = "en"
@@ -240,12 +240,34 @@ OPTION_LABELS = {
     "doubles": "Doubles",
     "run_extras": "Run extras",
     "check_scale": "Chip scale",
+    "game_end": "The game ends",
+    "lose_below": "A side loses at once at",
+    "marriage_to_bid": "Marriage in trump to bid",
+    "min_meld_to_play": "Meld the bidders need to play",
+    "shoot_the_moon": "Shooting the moon",
     "auction_scale": "What a bid is worth",
     "spades_double": "Spades double",
     "hearts_triple": "Hearts triple",
     "kitty": "Kitty",
 }
-# each choice of a house-rule option, as the rulebook explains it (min_counters:N takes N)
+# a line under the new-game form's field, for the options a table may not know by name
+OPTION_HINTS = {
+    "game_end": "A tournament plays a fixed number of hands; passed-out and misdealt hands "
+    "do not count.",
+    "lose_below": "A side whose total falls to this floor loses the game on that hand.",
+    "marriage_to_bid": "Without one the hand is not played: the bidders are set, the other "
+    "side counts its meld.",
+    "min_meld_to_play": "With less meld the bidders are set without playing; the other side "
+    "counts its meld.",
+    "shoot_the_moon": "The bidder announces taking every trick; failing it, the bidders are set.",
+    "auction_scale": "The chips each player pays or is paid for a bid, by the table the room "
+    "plays.",
+    "spades_double": "A hand conceded before play pays the single value whatever the trump.",
+    "hearts_triple": "A hand conceded before play pays the single value whatever the trump.",
+    "kitty": "The players' common pot: it pays and is paid like one more opponent.",
+}
+# each choice of a house-rule option, as the rulebook explains it: a value written with a
+# number (min_counters:N, hands:N, points:N, or a number alone: "number") takes the number
 OPTION_VALUES = {
     "all_pass": {"dealer_stuck": "The dealer takes it at the minimum", "redeal": "Deal again"},
     "throw_in": {
@@ -257,6 +279,7 @@ OPTION_VALUES = {
         "trick_points": "The side took trick points",
         "any_trick": "The side took a trick, even one without points",
         "min_counters": "The side took at least %(counters)s trick points",
+        "always": "Always, trick or not",
     },
     "bidder_without_tricks": {"set": "They are set", "score": "They may make it on meld"},
     "both_reach_target": {"bidders_win": "The bidders win", "higher_wins": "The higher total wins"},
@@ -268,6 +291,20 @@ OPTION_VALUES = {
     "check_scale": {
         "seed": "Seed (+3 per 5 from 25)",
         "bicycle": "Bicycle (2, 4, 7, 10, then +5 per 5)",
+    },
+    "game_end": {
+        "target": "When a side reaches the target",
+        # auction pinochle has no target: its game ends when the table stops
+        "time_called": "When the table stops (time is called)",
+        "hands": "After %(number)s hands (the higher total wins)",
+    },
+    "lose_below": {"off": "Never (negative totals play on)", "number": "%(number)s or below"},
+    "marriage_to_bid": {"off": "Not needed", "required": "Needed"},
+    "min_meld_to_play": {"off": "Any meld", "number": "At least %(number)s"},
+    "shoot_the_moon": {
+        "off": "Not played",
+        "game": "It wins the game",
+        "points": "It scores %(number)s more (failing: %(number)s less)",
     },
     "auction_scale": {
         "classic": "3 chips from 300, 5 from 350, 10 from 400, then +5 per 50 up to 30",
@@ -282,6 +319,8 @@ OPTION_VALUES = {
         "off": "No kitty",
     },
 }
+# the name of the number in each value written with one (all others: "number")
+_NUMBER_NAMES = {"min_counters": "counters"}
 
 
 def ruleset_title(name: str) -> str:
@@ -302,13 +341,27 @@ def option_label(name: str) -> str:
     return gettext(OPTION_LABELS[name]) if name in OPTION_LABELS else name
 
 
-def option_value(name: str, value: object) -> str:
-    """A house-rule option's value in words (a number stays a number)."""
+def option_hint(name: str) -> str:
+    """The one line that explains a house-rule option, or "" where its label says enough."""
+    return gettext(OPTION_HINTS[name]) if name in OPTION_HINTS else ""
+
+
+def option_value(name: str, value: object, rules: RuleSet | None = None) -> str:
+    """A house-rule option's value in words (a number stays a number); with ``rules``, in
+    words that fit the rule set (auction pinochle's ``game_end: target`` is the table
+    stopping: it has no target)."""
     words = OPTION_VALUES.get(name, {})
     text = str(value)
-    if text.startswith("min_counters:") and "min_counters" in words:
-        return gettext(words["min_counters"], counters=text.removeprefix("min_counters:"))
-    return gettext(words[text]) if text in words else text
+    if rules is not None and rules.is_auction and (name, text) == ("game_end", "target"):
+        text = "time_called"
+    if text in words:
+        return gettext(words[text])
+    head, colon, number = text.partition(":")
+    if not colon:  # a number alone (lose_below: -1000)
+        head, number = "number", text
+    if head in words and number.removeprefix("-").isdigit():
+        return gettext(words[head], **{_NUMBER_NAMES.get(head, "number"): number})
+    return text
 
 
 def language() -> str:
@@ -357,6 +410,7 @@ TEMPLATE_HELPERS = {
     "ruleset_title": ruleset_title,
     "ruleset_description": ruleset_description,
     "option_label": option_label,
+    "option_hint": option_hint,
     "option_value": option_value,
 }
 TEMPLATE_FILTERS = {"day": day, "moment": moment, "decimal": decimal, "percent": percent}
@@ -419,7 +473,7 @@ def template_catalog() -> Catalog:
     words = [display_name(name) for name in (*MELD_NAMES, ROUNDHOUSE)]
     words += [suit.word for suit in Suit]
     words += [preset.description for preset in PRESETS.values()]
-    words += [*RULESET_TITLES.values(), *OPTION_LABELS.values()]
+    words += [*RULESET_TITLES.values(), *OPTION_LABELS.values(), *OPTION_HINTS.values()]
     words += [word for choices in OPTION_VALUES.values() for word in choices.values()]
     words += [option.expected for option in OPTIONS.values() if not option.choices]
     words += list(FIELDS.values())

@@ -92,8 +92,9 @@ def replay_game(game: Game, documents: Sequence[dict[str, Any]] | None = None) -
 
 def hand_document(hand: Hand) -> dict[str, Any]:
     """A stored hand in the game file's form."""
-    if hand.passed_out:
-        return {"passed_out": True}
+    if hand.misdeal or hand.passed_out:  # nothing else, but that time was called
+        alone: dict[str, Any] = {"misdeal": True} if hand.misdeal else {"passed_out": True}
+        return {**alone, "time_called": True} if hand.time_called else alone
     fields: dict[str, Any] = {
         "bidder": hand.bidder.name if hand.bidder else None,
         "bid": hand.bid,
@@ -106,6 +107,9 @@ def hand_document(hand: Hand) -> dict[str, Any]:
         "all_tricks": hand.all_tricks,
         "meld_chips": hand.meld_chips,
         "meld_cards": hand.meld_cards or None,
+        "renege": hand.renege,
+        "moon": hand.moon or None,
+        "time_called": hand.time_called or None,
         "made": hand.made,  # auction pinochle: None elsewhere
     }
     return {name: value for name, value in fields.items() if value is not None}
@@ -134,6 +138,10 @@ def _hand_columns(document: dict[str, Any]) -> dict[str, Any]:
         "all_tricks": document.get("all_tricks"),
         "meld_chips": document.get("meld_chips"),
         "meld_cards": document.get("meld_cards"),
+        "renege": document.get("renege"),
+        "misdeal": bool(document.get("misdeal")),
+        "moon": bool(document.get("moon")),
+        "time_called": bool(document.get("time_called")),
         "made": document.get("made"),
     }
 

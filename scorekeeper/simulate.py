@@ -30,9 +30,11 @@ from datetime import date
 
 from scorekeeper.engine.cards import DISTINCT_CARDS, SUITS, Card, Suit, card_counts, sort_cards
 from scorekeeper.engine.game import Game, Hand, Side, new_game
+from scorekeeper.engine.house_rules import short_of_meld
 from scorekeeper.engine.meld import MeldResult, best_meld, holds_marriage, meld_by_trump
+from scorekeeper.engine.race import after_hand
 from scorekeeper.engine.rules import RuleSet
-from scorekeeper.engine.scoring import can_throw_in, counters_needed, race_winner, score_hand
+from scorekeeper.engine.scoring import can_throw_in, counters_needed, score_hand
 
 __all__ = [
     "PLAYER_NAMES",
@@ -258,8 +260,9 @@ def _bid_hand(
     side = game.side_of[bidder]
     meld = _side_melds(game, melds)
     no_marriage = rules.trump_marriage == "forfeit" and not holds_marriage(cards[bidder], trump)
-    thrown_in = not no_marriage and _throws_in(rules, contract.bid, meld[side], rng)
-    counters = None if no_marriage or thrown_in else _split_counters(rules, side, rng)
+    short = short_of_meld(rules, meld[side])  # set without play for want of meld
+    thrown_in = not (no_marriage or short) and _throws_in(rules, contract.bid, meld[side], rng)
+    counters = None if no_marriage or thrown_in or short else _split_counters(rules, side, rng)
     shows = contract.can_show and rng.random() < show
     return Hand(
         bidder=bidder,
@@ -375,7 +378,7 @@ def random_game(
 
     ``players`` are given in seating order (default Ann, Bea, Cal, Dan as
     needed); the first dealer is drawn with ``rng``. Each hand is scored by the
-    engine as it is added (``score_hand`` and ``race_winner``, as ``replay``
+    engine as it is added (``score_hand`` and ``race.after_hand``, as ``replay``
     does), so the game stops on the hand that finishes it. For exactly
     ``hands`` hands, give ``rules`` a target no game reaches, e.g.
     ``with_options(rules, {"target": 100_000})``.
@@ -384,15 +387,17 @@ def random_game(
     seating = tuple(players) if players is not None else PLAYER_NAMES[: rules.players]
     game = new_game(rules, sides, seating, rng.choice(seating), played_on=played_on)
     played: list[Hand] = []
-    totals, target = (0,) * rules.sides, rules.target
+    totals, target, scored = (0,) * rules.sides, rules.target, 0
     while len(played) < hands:
         hand = random_hand(game, len(played), rng, show)
         played.append(hand)
         score = score_hand(game, hand, len(played))
+        scored += score.scored
         totals = tuple(total + points for total, points in zip(totals, score.points, strict=True))
-        went_out, target = race_winner(rules, totals, score.bidder_side, target)
-        if went_out is not None:
+        standing = after_hand(rules, totals, score.bidder_side, target, scored_hands=scored)
+        if standing.ended:
             break
+        target = standing.target
     return game.with_hands(played)
 
 

@@ -136,3 +136,75 @@ def test_cases_folder_is_complete() -> None:
     assert (CASES / "meld.json").is_file()
     assert len(case_files("games")) >= 7
     assert len(case_files("errors")) >= 10
+
+
+# --- the house rules' fields (rules.md §4) ------------------------------------------------------
+
+HOUSE: dict[str, Any] = {
+    **EXAMPLE,
+    "rules": {
+        "throw_in": "always",
+        "lose_below": -1000,
+        "game_end": "hands:8",
+        "marriage_to_bid": "required",
+        "min_meld_to_play": 40,
+        "shoot_the_moon": "points:250",
+        "save_meld": "always",
+    },
+    "hands": [
+        {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "renege": 1},
+        {"misdeal": True},
+        {"bidder": "Bea", "bid": 250, "trump": "S", "meld": [60, 100], "counters": [0, 250],
+         "moon": True},
+        {"bidder": "Ann", "bid": 250, "trump": "D", "meld": [60, 100], "no_marriage": True},
+        {"misdeal": True, "time_called": True},
+    ],
+}  # fmt: skip
+
+
+def test_the_house_rules_fields_survive_the_file() -> None:
+    game = from_document(HOUSE)
+    assert to_document(game)["hands"] == HOUSE["hands"]
+    assert to_document(game)["rules"] | HOUSE["rules"] == to_document(game)["rules"]
+    assert loads(dumps(game)) == game
+    result = replay(game).as_dict()
+    assert [hand["outcome"] for hand in result["hands"]] == [  # type: ignore[index, union-attr]
+        "renege", "misdeal", "moon", "set", "misdeal"
+    ]  # fmt: skip
+    assert (result["finished"], result["went_out"], result["winner"]) == (True, 1, 1)
+    assert sorted(result) == sorted(replay(from_document(EXAMPLE)).as_dict())  # the same keys
+
+
+def test_a_passed_out_hand_keeps_time_called() -> None:
+    document = {**EXAMPLE, "rules": {"all_pass": "redeal"},
+                "hands": [{"passed_out": True, "time_called": True}]}  # fmt: skip
+    assert to_document(from_document(document))["hands"] == document["hands"]
+
+
+HOUSE_REFUSED = [
+    ("d['hands'][0]['renege'] = 'Them'", "hand 1: renege: expected a whole number, not 'Them'"),
+    ("d['hands'][0]['renege'] = True", "hand 1: renege: expected a whole number, not True"),
+    ("d['hands'][0]['renege'] = 2", "hand 1: renege must be a side number from 0 to 1"),
+    ("d['hands'][1]['misdeal'] = 'yes'", "hand 2: misdeal: expected true or false, not 'yes'"),
+    ("d['hands'][1]['bid'] = 250", "hand 2: a misdealt hand is dealt again and records nothing"),
+    ("d['hands'][2]['moon'] = 1", "hand 3: moon: expected true or false, not 1"),
+    ("d['hands'][4]['time_called'] = None; d['hands'][0]['time_called'] = 'now'",
+     "hand 1: time_called: expected true or false, not 'now'"),
+    ("d['rules']['shoot_the_moon'] = 'off'", "hand 3: moon is recorded only with the house rule"),
+    ("d['rules']['lose_below'] = 1000", "'lose_below' cannot be 1000: expected off or a negative"),
+    ("d['rules']['game_end'] = 'hands:0'", "'game_end' cannot be 'hands:0'"),
+    # the misdeal is not a scored hand: the second scored hand is hand 3
+    ("d['rules']['game_end'] = 'hands:2'", "hand 4: the game already ended after hand 3"),
+    ("d['rules']['min_meld_to_play'] = 200",
+     "hand 1: with 190 meld the bidders are under the 200 they need to play, so the hand is "
+     "not played and records no renege"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("change", "message"), HOUSE_REFUSED)
+def test_house_rules_fields_refused(change: str, message: str) -> None:
+    document = copy.deepcopy(HOUSE)
+    exec(change, {"d": document})
+    with pytest.raises(PinochleError) as refused:
+        replay(from_document(document))
+    assert message in str(refused.value)

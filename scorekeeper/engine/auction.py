@@ -129,6 +129,8 @@ def verify_auction_hand(game: Game, hand: Hand, number: int) -> None:
         "all_tricks": hand.all_tricks is not None,
         "meld_chips": hand.meld_chips is not None,
         "meld_cards": bool(hand.meld_cards),
+        "renege": hand.renege is not None,
+        "moon": hand.moon,
     }
     for name, given in recorded.items():
         if given:
@@ -164,7 +166,15 @@ def read_auction_hand(
         refusals.append(("trump", GameError("auction_trump_missing", hand=number)))
     if not conceded and made is None:
         refusals.append(("made", GameError("made_missing", hand=number)))
-    return Hand(bidder=bidder, bid=bid, trump=trump, thrown_in=conceded, made=made), refusals
+    hand = Hand(
+        bidder=bidder,
+        bid=bid,
+        trump=trump,
+        thrown_in=conceded,
+        made=made,
+        time_called=flag(typed, "time_called"),
+    )
+    return hand, refusals
 
 
 def _suit(text: str) -> Suit | None:

@@ -4,8 +4,9 @@ and the offline queue.
 ``read_hand(game, typed)`` takes the values as a person typed them, by field name
 (the hand form's names: ``bidder``, ``bid``, ``trump``, ``meld_<side>``,
 ``counters_<side>``, ``thrown_in``, ``passed_out``, ``no_marriage``,
-``took_trick_<side>``, ``all_tricks``, ``meld_chips_<side>``, ``cards_<seat>``;
-auction pinochle's ``made``, and ``trump`` may be ``conceded``),
+``took_trick_<side>``, ``all_tricks``, ``meld_chips_<side>``, ``cards_<seat>``, and
+the house rules' ``renege`` (a side's number), ``misdeal``, ``moon``, ``time_called``;
+auction pinochle's ``made``, where ``trump`` may be ``conceded``),
 each a string as typed, a number or a flag, empty or missing when not typed. It
 answers with one ``HandReading``: the engine's ``Hand`` when the rules take it, or
 the refusals, each tied to the field it is about; the hints (what the bidders
@@ -33,11 +34,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .auction import CONCEDED, MADE_BETES, SINGLE_BETE, hand_value, read_auction_hand
-from .cards import Card, Suit, format_cards, parse_cards
+from .auction import MADE_BETES, SINGLE_BETE, hand_value, read_auction_hand
+from .cards import Card, Suit, format_cards
 from .errors import GameError, Notice, PinochleError
 from .game import Game, Hand
-from .meld import best_meld, check_hand
+from .house_rules import short_of_meld
+from .meld import best_meld
 from .people import normal_name
 from .rules import RuleSet
 from .scoring import (
@@ -51,13 +53,18 @@ from .scoring import (
     verify_bid,
     verify_throw_in,
 )
+from .shown import ShownCards as ShownCards  # re-exported: the readers' answers hold them
+from .shown import cards_meld as cards_meld
+from .shown import meld_cards_bad as meld_cards_bad
+from .shown import read_shown_cards as read_shown_cards
+from .shown import side_meld_with as side_meld_with
+from .shown import suit_or_none
 from .typed import Typed, flag, read_number, typed_text
 
 # codes that say a value is not typed yet: the live hint does not warn of them
 MISSING = frozenset(
     {"hand_missing", "trump_missing", "counters_missing", "made_missing", "auction_trump_missing"}
 )
-
 # how many bids of the ladder, from the minimum, the page carries as data
 LADDER_LENGTH = 40
 
@@ -80,10 +87,25 @@ FIELD_OF_CODE: tuple[tuple[str, str], ...] = (
     ("auction_trump_", "trump"),
     ("card_", "meld_cards"),
     ("hand_too_large", "meld_cards"),
+    ("renege_", "renege"),
+    ("misdeal_", "misdeal"),
+    ("moon_", "moon"),
 )
 PER_SIDE = ("meld", "counters", "meld_chips", "took_trick")
 # the fields in the order a form shows them (a summary lists refusals in this order)
-FORM_ORDER = ("bidder", "bid", "trump", "made", "meld", "meld_cards", "counters", "thrown_in")
+FORM_ORDER = (
+    "bidder",
+    "bid",
+    "trump",
+    "made",
+    "meld",
+    "meld_cards",
+    "counters",
+    "thrown_in",
+    "renege",
+    "moon",
+    "misdeal",
+)
 
 
 def _form_order(refusal: Refusal) -> int:
@@ -107,16 +129,6 @@ class Refusal:
 
 
 @dataclass(frozen=True)
-class ShownCards:
-    """A player's cards shown through the meld checker, and what they make for trump."""
-
-    seat: int
-    player: str
-    cards: str
-    meld: int | None  # None: no trump yet, or cards that cannot be read
-
-
-@dataclass(frozen=True)
 class HandReading:
     """The answer to a typed hand: the hand or the refusals, and the hints."""
 
@@ -134,6 +146,8 @@ class HandReading:
     dropped: tuple[Notice, ...]  # meld the rules do not count (double deck: under 20)
     shown: tuple[ShownCards, ...] = ()
     notices: tuple[Notice, ...] = field(default=())
+    # the bidders' meld is under ``min_meld_to_play``: set without play, no counters
+    short_of_meld: bool = False
     # auction pinochle: the chips the bid is worth from each player (for the typed
     # trump, once the hand is played: spades double where the option says so)
     worth: int | None = None
@@ -158,26 +172,18 @@ def bid_ladder(rules: RuleSet, length: int = LADDER_LENGTH) -> tuple[int, ...]:
     return rules.bid_ladder(max_bid(rules))[:length]  # the one ladder (RuleSet.bid_ladder)
 
 
-def meld_cards_bad(number: int, player: str, error: PinochleError) -> GameError:
-    """The refusal of a player's shown cards that do not read (``error`` says why), in
-    hand ``number``: one sentence for the form and for a game file."""
-    return GameError(
-        "meld_cards_bad",
-        hand=number,
-        player=player,
-        problem=str(error),
-        problem_code=error.code,
-        problem_values=error.values,
-    )
-
-
 def _per_side(typed: Typed, name: str, sides: int) -> list[int | None]:
     return [read_number(typed.get(f"{name}_{side}")) for side in range(sides)]
 
 
 def field_of(error: PinochleError, game: Game) -> str:
     """The field a refusal is about: per side where it names one side."""
-    if error.code in ("hand_missing", "hand_values_count", "hand_not_applicable"):
+    if error.code in (
+        "hand_missing",
+        "hand_values_count",
+        "hand_not_applicable",
+        "short_of_meld_played",
+    ):
         return str(error.values.get("field", ""))
     for prefix, name in FIELD_OF_CODE:
         if error.code.startswith(prefix):
@@ -214,14 +220,16 @@ def read_hand(game: Game, typed: Typed, number: int | None = None) -> HandReadin
         "shown": shown,
         **hints,
     }
+    time_called = flag(typed, "time_called")
+    if flag(typed, "misdeal"):  # dealt again: nothing else is read
+        return _scored(game, Hand(misdeal=True, time_called=time_called), number, base)
     passed_out = rules.bidding and flag(typed, "passed_out")
     if passed_out:
-        return _scored(game, Hand(passed_out=True), number, base)
+        return _scored(game, Hand(passed_out=True, time_called=time_called), number, base)
     if rules.is_auction:
         hand, found = read_auction_hand(game, typed, number)
-        refusals = [Refusal(name, error) for name, error in found] + _bid_refusals(
-            rules, hand, number
-        )
+        refusals = [Refusal(name, error) for name, error in found]
+        refusals += _bid_refusals(rules, hand, number)
         base["worth"] = _worth(rules, hand)
     else:
         hand, refusals = _typed_hand(game, typed, number, counters_typed, counters, filled, cards)
@@ -263,7 +271,9 @@ def _typed_hand(
     fields: dict[str, object] = {}
     thrown_in = rules.bidding and flag(typed, "thrown_in")
     no_marriage = rules.bidding and flag(typed, "no_marriage")
-    played = not (thrown_in or no_marriage)
+    renege, reneged = _renege(game, typed, number, refusals)
+    fields.update(renege=renege, time_called=flag(typed, "time_called"))
+    played = not (thrown_in or no_marriage or reneged)
     if rules.bidding:
         bidder = normal_name(typed_text(typed, "bidder")) or None
         bid = read_number(typed.get("bid"))
@@ -275,12 +285,15 @@ def _typed_hand(
         except PinochleError as error:
             refusals.append(Refusal("bid", error))
         fields.update(bidder=bidder, bid=bid, thrown_in=thrown_in, no_marriage=no_marriage)
+        fields["moon"] = flag(typed, "moon")
         took = [flag(typed, f"took_trick_{side}") for side in range(rules.sides)]
         fields["took_trick"] = tuple(took) if any(took) else None
         fields["all_tricks"] = read_number(typed.get("all_tricks"))
     trump = _trump(typed, number, refusals)
     fields["trump"] = trump
     fields["meld"] = tuple(value or 0 for value in _per_side(typed, "meld", rules.sides))
+    if played and _short_of_meld(game, fields):
+        played = False  # set without play: no counters asked for
     if thrown_in:
         refusals += _throw_in_refusals(game, number, fields)
     if any(value is not None for value in counters_typed):
@@ -314,6 +327,30 @@ def _worth(rules: RuleSet, hand: Hand) -> int | None:
     if hand.bid is None or not can_bid(rules, hand.bid):
         return None
     return hand_value(rules, hand.bid, hand.trump, SINGLE_BETE if hand.thrown_in else MADE_BETES)
+
+
+def _renege(
+    game: Game, typed: Typed, number: int, refusals: list[Refusal]
+) -> tuple[int | None, bool]:
+    """The side that reneged, as typed (its number), and whether a renege was typed at
+    all; a refusal when it is not a side's number."""
+    value = typed.get("renege")
+    if not typed_text(typed, "renege") and not isinstance(value, int):
+        return None, False
+    side = read_number(value)
+    if side is None:
+        last = game.rules.sides - 1
+        refusals.append(Refusal("renege", GameError("renege_side", hand=number, last=last)))
+    return side, True
+
+
+def _short_of_meld(game: Game, fields: Mapping[str, object]) -> bool:
+    """Whether the typed bidders' meld is under ``min_meld_to_play``."""
+    bidder, meld = fields.get("bidder"), fields.get("meld")
+    side = game.side_of.get(bidder) if isinstance(bidder, str) else None
+    if side is None or not isinstance(meld, tuple):
+        return False
+    return short_of_meld(game.rules, meld[side])
 
 
 def _throw_in_refusals(game: Game, number: int, fields: Mapping[str, object]) -> list[Refusal]:
@@ -381,7 +418,7 @@ def _shown(
     """Each seat's shown cards (``cards_<seat>``): what they make for the typed trump, the
     cards for the hand, and the refusals of cards that cannot be read."""
     rules = game.rules
-    trump = _suit_or_none(typed_text(typed, "trump"))
+    trump = suit_or_none(typed_text(typed, "trump"))
     shown, cards, refusals = [], [], []
     for seat, player in enumerate(game.seating):
         text = typed_text(typed, f"cards_{seat}")
@@ -400,51 +437,6 @@ def _shown(
         shown.append(ShownCards(seat, player, format_cards(parsed), made))
         cards.append((player, parsed))
     return tuple(shown), tuple(cards), refusals
-
-
-def _suit_or_none(text: str) -> Suit | None:
-    try:
-        return Suit.parse(text) if text else None
-    except PinochleError:
-        return None
-
-
-def read_shown_cards(text: str, rules: RuleSet) -> tuple[Card, ...]:
-    """One player's cards as typed in the meld checker, checked as a hand they could
-    hold; ``PinochleError`` with the reason otherwise."""
-    cards = parse_cards(text, rules.meld_table.deck)
-    check_hand(cards, rules)
-    return cards
-
-
-def side_meld_with(
-    side_meld: int | None, before: str | None, cards: Sequence[Card], trump: Suit, rules: RuleSet
-) -> int:
-    """A side's meld once a player's checked cards are taken: the meld as typed, less
-    what the player's earlier cards (``before``) made, plus what ``cards`` make.
-
-    >>> from .rules import PRESETS
-    >>> run = parse_cards("AH 10H KH QH JH")
-    >>> side_meld_with(80, "KS QS", run, Suit.HEARTS, PRESETS["partnership"])
-    210
-    """
-    rest = max(0, (side_meld or 0) - cards_meld(before, trump, rules))
-    return rest + best_meld(cards, trump, rules).total
-
-
-def cards_meld(cards: str | None, trump: Suit | None, rules: RuleSet) -> int:
-    """What one player's shown cards make for ``trump`` (0 when unreadable or no trump).
-
-    >>> from .rules import PRESETS
-    >>> cards_meld("AH 10H KH QH JH", Suit.HEARTS, PRESETS["partnership"])
-    150
-    """
-    if not cards or trump is None:
-        return 0
-    try:
-        return best_meld(parse_cards(cards, rules.meld_table.deck), trump, rules).total
-    except PinochleError:
-        return 0
 
 
 # --- hints -----------------------------------------------------------------------------------
@@ -471,10 +463,14 @@ def _hints(
         "can_throw_in": None,
         "throw_in_refusal": None,
         "dropped": dropped,
+        "short_of_meld": False,
     }
-    if not rules.bidding or rules.is_auction or bid is None or bidder_side is None:
+    if not rules.bidding or rules.is_auction or bidder_side is None:
         return hints
     bidders_meld = meld[bidder_side]
+    hints["short_of_meld"] = short_of_meld(rules, bidders_meld)
+    if bid is None:
+        return hints
     needed = counters_needed(rules, bid, bidders_meld)
     hints["needed"], hints["out_of_reach"] = needed, needed > rules.counters.total
     if rules.throw_in != "never":
@@ -489,7 +485,6 @@ def _hints(
 
 
 __all__ = [
-    "CONCEDED",
     "FIELD_OF_CODE",
     "LADDER_LENGTH",
     "MISSING",

@@ -40,6 +40,9 @@ MESSAGES: dict[str, str] = {
         "house-rule option {option!r} does not apply to {ruleset}: it pays each hand in chips, "
         "with no meld, no counters and no target"
     ),
+    "option_preset_rule": (
+        "house-rule option {option!r} does not apply to {ruleset}: its own rules settle it"
+    ),
     # claims
     "claim_unknown_meld": "unknown meld {name!r} in the claim: expected one of {expected}",
     "claim_empty": "the claim is empty: give a number or a list of melds",
@@ -183,6 +186,22 @@ MESSAGES: dict[str, str] = {
     ),
     "no_marriage_not_applicable": (
         "hand {hand}: no_marriage applies only where the bidder must hold a marriage in trump"
+    ),
+    # a hand under the house rules of rules.md §7
+    "misdeal_fields": (
+        "hand {hand}: a misdealt hand is dealt again and records nothing else (got {fields})"
+    ),
+    "renege_side": "hand {hand}: renege must be a side number from 0 to {last}",
+    "renege_counters": (
+        "hand {hand}: a renege stops the hand and the other side takes every counter, "
+        "so the hand records no counters"
+    ),
+    "moon_not_applicable": (
+        "hand {hand}: moon is recorded only with the house rule shoot_the_moon"
+    ),
+    "short_of_meld_played": (
+        "hand {hand}: with {meld} meld the bidders are under the {minimum} they need to "
+        "play, so the hand is not played and records no {field}"
     ),
     # notices: not refusals, shown beside the result
     "meld_under_minimum": (

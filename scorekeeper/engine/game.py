@@ -48,12 +48,30 @@ class Hand:
     all_tricks: int | None = None
     meld_chips: tuple[int, ...] | None = None
     meld_cards: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    # house rules (rules.md §7): the side that reneged (it is set, the others take every
+    # counter); a misdeal (nothing scored, the same dealer deals again); the bidder
+    # announced taking every trick (shoot_the_moon); time was called during the hand
+    renege: int | None = None
+    misdeal: bool = False
+    moon: bool = False
+    time_called: bool = False
+    # auction pinochle (rules.md §8): the bidder played and made the bid (false: a
+    # double bete); None where it is not asked
     made: bool | None = None
 
     @property
     def played(self) -> bool:
-        """Whether tricks were played (so counters were taken)."""
-        return not (self.passed_out or self.thrown_in or self.no_marriage)
+        """Whether the tricks were played to the end and counted (so counters were
+        taken): not a hand passed out, thrown in, lost for want of a marriage, stopped
+        by a renege, or misdealt. (A hand whose bidders lack the meld to play is not
+        played either; the rules say so from the meld: ``house_rules.short_of_meld``.)"""
+        return not (
+            self.passed_out
+            or self.thrown_in
+            or self.no_marriage
+            or self.misdeal
+            or self.renege is not None
+        )
 
     def cards_of(self) -> dict[str, tuple[Card, ...]]:
         return dict(self.meld_cards)
@@ -83,14 +101,27 @@ class Game:
         return tuple(player for side in self.sides for player in side.players)
 
     def dealer(self, hand_index: int) -> str:
-        """Who deals hand ``hand_index`` (0-based): clockwise from the first dealer."""
-        first = self.seating.index(self.first_dealer)
-        return self.seating[(first + hand_index) % len(self.seating)]
+        """Who deals hand ``hand_index`` (0-based): clockwise from the first dealer, one
+        seat a hand, but a misdealt hand is dealt again by the same dealer."""
+        return self.seating[self._dealer_seat(hand_index)]
 
     def first_bidder(self, hand_index: int) -> str:
         """The player left of the dealer, who bids (or leads) first."""
+        return self.seating[(self._dealer_seat(hand_index) + 1) % len(self.seating)]
+
+    def _dealer_seat(self, hand_index: int) -> int:
+        misdeals = self._misdeals_before
+        moved = hand_index - misdeals[min(hand_index, len(misdeals) - 1)]
         first = self.seating.index(self.first_dealer)
-        return self.seating[(first + hand_index + 1) % len(self.seating)]
+        return (first + moved) % len(self.seating)
+
+    @cached_property
+    def _misdeals_before(self) -> tuple[int, ...]:
+        """For each hand index (and one past the last), the misdeals before it."""
+        counts = [0]
+        for hand in self.hands:
+            counts.append(counts[-1] + hand.misdeal)
+        return tuple(counts)
 
     def with_hands(self, hands: Sequence[Hand]) -> Game:
         return Game(

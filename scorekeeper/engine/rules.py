@@ -13,9 +13,25 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
+from .bounds import LARGEST as LARGEST  # re-exported: the bounds were defined here
+from .bounds import MAX_HANDS as MAX_HANDS
 from .errors import RuleError
+from .house_options import (
+    GAME_END_TARGET,
+    HANDS_PREFIX,
+    HOUSE_CHOICES,
+    MARRIAGE_TO_BID,
+    POINTS_PREFIX,
+    SAVE_MELD_WORDS,
+    read_game_end,
+    read_lose_below,
+    read_min_meld_to_play,
+    read_shoot_the_moon,
+)
+from .house_options import OFF as OFF  # re-exported for the rest of the engine
 from .tables import (
     BID_VALUE_TABLES,
     CHIP_TABLES,
@@ -80,12 +96,22 @@ class RuleSet:
     doubles: str
     run_extras: str
     check_scale: str | None = None
-    # auction pinochle (rules.md §7): its bid-value table (None in the points games),
+    # house rules of club sheets (rules.md §7): the floor a side loses at ("off" or -N);
+    # how the game ends ("target" or "hands:N"); whether the bidder needs a marriage in
+    # trump (where the preset has no rule of its own: "off" or "required"); the meld the
+    # bidders need to play ("off" or N); what shooting the moon is worth ("off", "game",
+    # "points:N")
+    lose_below: int | str = OFF
+    game_end: str = GAME_END_TARGET
+    marriage_to_bid: str = OFF
+    min_meld_to_play: int | str = OFF
+    shoot_the_moon: str = OFF
+    # auction pinochle (rules.md §8): its bid-value table (None in the points games),
     # spades double and hearts triple a played hand, and who the kitty pays and is paid by
     auction_scale: str | None = None
-    spades_double: str = "off"
-    hearts_triple: str = "off"
-    kitty: str = "off"
+    spades_double: str = OFF
+    hearts_triple: str = OFF
+    kitty: str = OFF
 
     @property
     def chip_table(self) -> ChipTable | None:
@@ -109,12 +135,50 @@ class RuleSet:
 
     @property
     def save_counters(self) -> int | None:
-        """Counters a side must take to keep its meld; None for ``any_trick``."""
+        """Counters a side must take to keep its meld; None for ``any_trick`` (a trick,
+        recorded), 0 for ``always`` (the meld counts, trick or not)."""
         if self.save_meld == "trick_points":
             return self.counters.unit
         if self.save_meld == "any_trick":
             return None
+        if self.save_meld == "always":
+            return 0
         return int(self.save_meld.removeprefix("min_counters:"))
+
+    @property
+    def floor(self) -> int | None:
+        """The total at or below which a side loses at once (``lose_below``), or None."""
+        return self.lose_below if isinstance(self.lose_below, int) else None
+
+    @cached_property
+    def hands_to_play(self) -> int | None:
+        """The scored hands a game lasts (``game_end: hands:N``); None for the race.
+
+        >>> ruleset("partnership", {"game_end": "hands:6"}).hands_to_play
+        6
+        """
+        if self.game_end.startswith(HANDS_PREFIX):
+            return int(self.game_end.removeprefix(HANDS_PREFIX))
+        return None
+
+    @property
+    def meld_to_play(self) -> int | None:
+        """The meld the bidders need to play the hand (``min_meld_to_play``), or None."""
+        return self.min_meld_to_play if isinstance(self.min_meld_to_play, int) else None
+
+    @cached_property
+    def moon_points(self) -> int | None:
+        """What a moon shot scores beyond the hand (``shoot_the_moon: points:N``), or None."""
+        if self.shoot_the_moon.startswith(POINTS_PREFIX):
+            return int(self.shoot_the_moon.removeprefix(POINTS_PREFIX))
+        return None
+
+    @property
+    def no_play_meld(self) -> int:
+        """The least meld the defenders count when the bidders, holding no marriage in
+        trump, lose the hand without play: a common marriage's worth (20 at the ×10
+        scale, 2 at tenths), and never under the preset's minimum (double deck: 20)."""
+        return max(self.meld_table.marriage, self.min_meld)
 
     @property
     def tie_extension(self) -> int:
@@ -243,6 +307,7 @@ PRESETS: dict[str, RuleSet] = {
                 **{**_TENTHS, "target": 100},
                 all_pass="redeal",
                 trump_marriage="required",
+                marriage_to_bid="required",
                 check_scale="seed",
             ),
         ),
@@ -299,6 +364,7 @@ PRESETS: dict[str, RuleSet] = {
                 deal=20,
                 min_meld=20,
                 trump_marriage="forfeit",
+                marriage_to_bid="required",
                 target=500,
                 min_bid=50,
                 throw_in="always",
@@ -330,14 +396,6 @@ def _choice(values: tuple[str, ...]) -> Callable[[RuleSet, object], object | Non
     return lambda rules, value: value if value in values else None
 
 
-LARGEST = 100_000  # no table plays to, or bids, more than this
-# hands in one game, at most. A real game is far shorter: partnership to 1500 takes
-# 10 to 30 hands, a low-scoring table whose bidders are set again and again maybe 150;
-# at two minutes a hand (a deal, the meld, twelve tricks) 1,000 hands is 33 hours of
-# play. The bound keeps what one game costs to store and replay small (docs/rules.md).
-MAX_HANDS = 1_000
-
-
 def _positive_int(value: object) -> int | None:
     if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= LARGEST:
         return value
@@ -350,7 +408,7 @@ def _read_min_bid(rules: RuleSet, value: object) -> int | None:
 
 
 def _read_save_meld(rules: RuleSet, value: object) -> str | None:
-    if value in ("trick_points", "any_trick"):
+    if value in SAVE_MELD_WORDS:
         return str(value)
     if isinstance(value, str) and value.startswith("min_counters:"):
         number = value.removeprefix("min_counters:")
@@ -359,6 +417,15 @@ def _read_save_meld(rules: RuleSet, value: object) -> str | None:
         if valid and 0 < int(number) <= total and int(number) % unit == 0:
             return f"min_counters:{int(number)}"
     return None
+
+
+def _marriage_rule(rules: RuleSet) -> str | None:
+    """``marriage_to_bid`` applies where the preset has no marriage rule of its own
+    (check allows trump only where the bidder holds one; double deck forfeits)."""
+    if not rules.bidding:
+        return "option_needs_bidding"
+    preset = PRESETS.get(rules.name, rules)
+    return None if preset.trump_marriage == "free" else "option_preset_rule"
 
 
 def _needs_bidding(rules: RuleSet) -> str | None:
@@ -390,6 +457,10 @@ def _needs_points_and_run_extras(rules: RuleSet) -> str | None:
     return _needs_points(rules) or _needs_run_extras(rules)
 
 
+def _needs_points_and_marriage_rule(rules: RuleSet) -> str | None:
+    return _needs_points(rules) or _marriage_rule(rules)
+
+
 OPTIONS: dict[str, Option] = {
     option.name: option
     for option in (
@@ -415,7 +486,7 @@ OPTIONS: dict[str, Option] = {
         ),
         Option(
             "save_meld",
-            "trick_points, any_trick or min_counters:N (N a multiple of the counter unit)",
+            "trick_points, any_trick, always or min_counters:N (N a multiple of the counter unit)",
             _read_save_meld,
             _needs_points_and_bidding,
         ),
@@ -448,6 +519,27 @@ OPTIONS: dict[str, Option] = {
             _needs_chips,
             tuple(CHIP_TABLES),
         ),
+        Option("game_end", f"target or hands:N (N from 1 to {MAX_HANDS})", read_game_end),
+        Option("lose_below", "off or a negative whole number", read_lose_below, _needs_points),
+        Option(
+            "marriage_to_bid",
+            " or ".join(MARRIAGE_TO_BID),
+            _choice(MARRIAGE_TO_BID),
+            _needs_points_and_marriage_rule,
+            MARRIAGE_TO_BID,
+        ),
+        Option(
+            "min_meld_to_play",
+            "off or a positive meld (a multiple of the meld unit)",
+            read_min_meld_to_play,
+            _needs_points_and_bidding,
+        ),
+        Option(
+            "shoot_the_moon",
+            "off, game or points:N (N a multiple of the counter unit)",
+            read_shoot_the_moon,
+            _needs_points_and_bidding,
+        ),
         Option(
             "auction_scale",
             " or ".join(BID_VALUE_TABLES),
@@ -460,6 +552,13 @@ OPTIONS: dict[str, Option] = {
         Option("kitty", " or ".join(KITTY), _choice(KITTY), _needs_auction, KITTY),
     )
 }
+# options whose value sets a rule of the preset's own as well: marriage_to_bid: required
+# is double deck's forfeit for a bidder without a marriage in trump (its no_marriage hand)
+IMPLIED: dict[str, Callable[[object], dict[str, object]]] = {
+    "marriage_to_bid": lambda value: {
+        "trump_marriage": "forfeit" if value == "required" else "free"
+    },
+}
 
 
 def option_choices(rules: RuleSet, name: str) -> tuple[str, ...]:
@@ -467,12 +566,16 @@ def option_choices(rules: RuleSet, name: str) -> tuple[str, ...]:
     (``save_meld`` offers each ``min_counters:N`` a hand's counters allow).
 
     >>> option_choices(PRESETS["check"], "save_meld")[:4]
-    ('trick_points', 'any_trick', 'min_counters:1', 'min_counters:2')
+    ('trick_points', 'any_trick', 'always', 'min_counters:1')
+    >>> option_choices(PRESETS["partnership"], "lose_below")
+    ('off', '-500', '-1000', '-1500', '-2000')
     """
     if name == "save_meld":
         total, unit = rules.counters.total, rules.counters.unit
         steps = tuple(f"min_counters:{n}" for n in range(unit, total + 1, unit))
-        return ("trick_points", "any_trick", *steps)
+        return (*SAVE_MELD_WORDS, *steps)
+    if name in HOUSE_CHOICES:
+        return HOUSE_CHOICES[name](rules)
     return OPTIONS[name].choices
 
 
@@ -486,7 +589,8 @@ def ruleset(name: str, overrides: Mapping[str, object] | None = None) -> RuleSet
     ...
     scorekeeper.engine.errors.RuleError: unknown house-rule option 'trump': expected one of \
 target, min_bid, all_pass, throw_in, save_meld, bidder_without_tricks, both_reach_target, \
-doubles, run_extras, check_scale, auction_scale, spades_double, hearts_triple, kitty
+doubles, run_extras, check_scale, game_end, lose_below, marriage_to_bid, min_meld_to_play, \
+shoot_the_moon, auction_scale, spades_double, hearts_triple, kitty
     """
     try:
         preset = PRESETS[name]
@@ -513,6 +617,8 @@ def with_options(rules: RuleSet, overrides: Mapping[str, object]) -> RuleSet:
                 "option_value", option=option_name, value=value, expected=option.expected
             )
         changes[option_name] = read
+        if option_name in IMPLIED:
+            changes.update(IMPLIED[option_name](read))
     return dataclasses.replace(rules, **changes)  # type: ignore[arg-type]
 
 

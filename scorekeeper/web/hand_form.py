@@ -148,6 +148,8 @@ def hand_form(table: Table, **kwargs: Any) -> HandForm:
     Form.version = HiddenField()
     if rules.is_auction:  # bidder, bid, trump or conceded, the result: nothing else
         Form.passed_out = BooleanField(_l("Passed out: all passed, the cards are redealt"))
+        Form.misdeal = BooleanField(_l("Misdeal: the same dealer deals again, nothing is paid"))
+        Form.time_called = BooleanField(_l("Time called: the game ends after this hand"))
         return Form(**kwargs)
     for seat in range(len(table.engine.seating)):
         setattr(Form, f"cards_{seat}", HiddenField())
@@ -186,6 +188,9 @@ def form_data(document: Mapping[str, Any], table: Table) -> dict[str, Any]:
             data["trump"] = CONCEDED
         if document.get("made") is not None:
             data["made"] = "yes" if document["made"] else "no"
+        for name in ("misdeal", "time_called"):
+            if document.get(name):
+                data[name] = True
     for name in ("meld", "counters", "took_trick", "meld_chips"):
         for index, value in enumerate(document.get(name) or []):
             data[f"{name}_{index}"] = value

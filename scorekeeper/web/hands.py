@@ -68,6 +68,8 @@ PAGE_ORDER = (
     "meld_chips",
     "all_tricks",
     "passed_out",
+    "misdeal",
+    "time_called",
 )
 # where a refusal about a group of fields links to (the fieldset that holds them)
 ANCHOR = {"meld_cards": "meld"}

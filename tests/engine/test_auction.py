@@ -228,7 +228,8 @@ def test_players_and_kitty_sum_to_zero(game: Any) -> None:
         assert sum(hand.totals) + (hand.kitty_total or 0) == 0
     assert sum(result.totals) + (result.kitty or 0) == 0
     assert (result.kitty is not None) is with_kitty
-    assert result.chips is None and result.went_out is None
+    assert result.chips is None
+    assert not result.finished and result.winner is None  # no race: only the table ends it
 
 
 @given(auction_games())
@@ -263,6 +264,8 @@ def test_the_fields_an_auction_hand_records() -> None:
         "thrown_in",
         "made",
         "passed_out",
+        "misdeal",
+        "time_called",
     }
     stuck = ruleset("auction", {"all_pass": "dealer_stuck"})
     assert "passed_out" not in applicable_fields(stuck)
@@ -293,6 +296,12 @@ REFUSED_HANDS = [
     ),
     ({"bidder": "Ann", "bid": 300, "thrown_in": True, "no_marriage": True}, "hand_not_applicable"),
     ({"passed_out": True, "made": True}, "passed_out_fields"),
+    ({"bidder": "Ann", "bid": 300, "trump": "H", "made": True, "renege": 1}, "hand_not_applicable"),
+    (
+        {"bidder": "Ann", "bid": 300, "trump": "H", "made": True, "moon": True},
+        "hand_not_applicable",
+    ),
+    ({"misdeal": True, "made": True}, "misdeal_fields"),
 ]
 
 
@@ -361,6 +370,7 @@ def test_the_auction_options() -> None:
         "spades_double": "on",
         "hearts_triple": "off",
         "kitty": "high_bids",
+        "game_end": "target",
     }
     for name in ("auction_scale", "spades_double", "hearts_triple", "kitty"):
         assert OPTIONS[name].choices == option_choices(AUCTION, name)
@@ -383,6 +393,11 @@ REFUSED_OPTIONS = [
     ("auction", {"spades_double": True}, "option_value"),
     ("auction", {"auction_scale": "hoyle"}, "option_value"),
     ("auction", {"min_bid": 305}, "option_value"),
+    ("auction", {"lose_below": -50}, "option_needs_points"),
+    ("auction", {"marriage_to_bid": "required"}, "option_needs_points"),
+    ("auction", {"min_meld_to_play": 200}, "option_needs_points"),
+    ("auction", {"shoot_the_moon": "game"}, "option_needs_points"),
+    ("auction", {"game_end": "hands:0"}, "option_value"),
 ]
 
 
@@ -446,3 +461,50 @@ def test_auction_case_file_round_trip(path: Path) -> None:
 
     game = loads(json.dumps(load_case(path)["game"]))
     assert loads(dumps(game)) == game
+
+
+# --- the end of the game ------------------------------------------------------------------------
+
+
+@given(auction_games(), st.integers(min_value=1, max_value=12), st.booleans())
+def test_the_game_ends_when_the_table_says_and_the_most_chips_win(
+    game: Any, hands: int, call_time: bool
+) -> None:
+    """With ``game_end: hands:N`` the game ends on its Nth scored hand; with time called
+    on a hand, after that hand. Then the player with the most chips wins, equal chips at
+    the top are a draw; the kitty never wins."""
+    from dataclasses import replace
+
+    from scorekeeper.engine.rules import with_options
+
+    rules = with_options(game.rules, {"game_end": f"hands:{hands}"})
+    scored = 0
+    played: list[Hand] = []
+    for hand in game.hands:
+        if call_time and scored == hands // 2 and not hand.passed_out:
+            hand = replace(hand, time_called=True)
+        played.append(hand)
+        scored += not hand.passed_out
+        if scored >= hands or hand.time_called:
+            break
+    result = replay(auction_game(rules, tuple(played)))
+    ended = scored >= hands or any(hand.time_called for hand in played)
+    assert result.finished is ended
+    if not ended:
+        assert result.winner is None
+        return
+    top = max(result.totals)
+    leaders = [side for side, total in enumerate(result.totals) if total == top]
+    assert result.winner == (leaders[0] if len(leaders) == 1 else "draw")
+    assert result.went_out == (leaders[0] if len(leaders) == 1 else None)
+    assert result.ended_by == ("hands" if scored >= hands else "time_called")
+
+
+def test_no_hand_after_time_is_called() -> None:
+    hands = (
+        Hand(bidder="Ann", bid=300, trump=Suit.HEARTS, made=True, time_called=True),
+        Hand(bidder="Bea", bid=300, trump=Suit.HEARTS, made=True),
+    )
+    with pytest.raises(GameError) as refused:
+        replay(auction_game(hands=hands))
+    assert refused.value.code == "hand_after_end"

@@ -13,7 +13,7 @@ import pytest
 
 from scorekeeper.engine.entry import bid_ladder, read_hand, read_number
 from scorekeeper.engine.game import Game, Side, new_game
-from scorekeeper.engine.rules import PRESETS
+from scorekeeper.engine.rules import PRESETS, ruleset
 
 
 def game_of(preset: str) -> Game:
@@ -168,3 +168,83 @@ def test_a_bid_the_counters_cannot_reach_is_said_so(
     """The reader says when the bidders need more counters than a hand has (250)."""
     reading = read_hand(game_of("partnership"), {"bidder": "Ann", "bid": bid, "meld_0": meld})
     assert (reading.needed, reading.out_of_reach) == (needed, out_of_reach)
+
+
+# --- the house rules' fields (rules.md §4) ------------------------------------------------------
+
+
+def game_with(preset: str, **options: object) -> Game:
+    return new_game(ruleset(preset, options), game_of(preset).sides)
+
+
+# (name, preset, options, typed, the hand's house-rule fields, whether counters were taken)
+HOUSE_TYPED = [
+    ("bidders renege: no counters asked for", "partnership", {},
+     {**MADE, "counters_1": "", "renege": "1"}, {"renege": 1}, False),
+    ("a renege typed as a number (the API)", "partnership", {},
+     {**MADE, "counters_1": "", "renege": 0}, {"renege": 0}, False),
+    ("a misdeal: nothing else is read", "partnership", {},
+     {**MADE, "misdeal": "y"}, {"misdeal": True}, False),
+    ("a misdeal as time is called", "two-hand", {},
+     {"misdeal": "on", "time_called": "yes"}, {"misdeal": True, "time_called": True}, False),
+    ("time called during a played hand", "partnership", {},
+     {**MADE, "time_called": "y"}, {"time_called": True}, True),
+    ("passed out as time is called", "check", {},
+     {"passed_out": "y", "time_called": "y"}, {"passed_out": True, "time_called": True}, False),
+    ("the moon announced", "partnership", {"shoot_the_moon": "game"},
+     {**MADE, "counters_1": "0", "moon": "y"}, {"moon": True}, True),
+    ("short of meld: set without counters", "partnership", {"min_meld_to_play": 200},
+     {**MADE, "counters_1": "", "meld_1": "150"}, {}, False),
+    ("no marriage where the house rule asks for one", "partnership",
+     {"marriage_to_bid": "required"}, {**MADE, "counters_1": "", "no_marriage": "y"},
+     {"no_marriage": True}, False),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("preset", "options", "typed", "house", "counted"),
+                         [c[1:] for c in HOUSE_TYPED], ids=[c[0] for c in HOUSE_TYPED])  # fmt: skip
+def test_the_reader_takes_the_house_rules_fields(
+    preset: str, options: dict[str, object], typed: dict[str, object],
+    house: dict[str, object], counted: bool,
+) -> None:  # fmt: skip
+    reading = read_hand(game_with(preset, **options), typed)
+    assert reading.refusals == ()
+    assert reading.hand is not None
+    for name in ("renege", "misdeal", "moon", "time_called", "passed_out", "no_marriage"):
+        default = None if name == "renege" else False
+        assert getattr(reading.hand, name) == house.get(name, default), name
+    assert (reading.hand.counters is not None) is counted
+
+
+# (name, preset, options, typed, [(field, code)])
+HOUSE_REFUSED = [
+    ("a renege of no side", "partnership", {}, {**MADE, "counters_1": "", "renege": "2"},
+     [("renege", "renege_side")]),
+    ("a renege that is not a number", "partnership", {},
+     {**MADE, "counters_1": "", "renege": "Them"}, [("renege", "renege_side")]),
+    ("a renege with counters", "partnership", {}, {**MADE, "renege": "0"},
+     [("renege", "renege_counters")]),
+    ("the moon without the house rule", "partnership", {}, {**MADE, "moon": "y"},
+     [("moon", "moon_not_applicable")]),
+    ("counters where the bidders may not play", "partnership", {"min_meld_to_play": 200},
+     {**MADE, "meld_1": "150"}, [("counters", "short_of_meld_played")]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("preset", "options", "typed", "expected"), [c[1:] for c in HOUSE_REFUSED],
+                         ids=[c[0] for c in HOUSE_REFUSED])  # fmt: skip
+def test_the_reader_refuses_house_rules_fields(
+    preset: str, options: dict[str, object], typed: dict[str, object],
+    expected: list[tuple[str, str]],
+) -> None:  # fmt: skip
+    reading = read_hand(game_with(preset, **options), typed)
+    assert reading.hand is None
+    assert [(r.field, r.error.code) for r in reading.refusals] == expected
+
+
+def test_the_reader_says_when_the_bidders_are_short_of_meld() -> None:
+    game = game_with("partnership", min_meld_to_play=200)
+    short = read_hand(game, {"bidder": "Bea", "bid": "250", "meld_1": "150"})
+    enough = read_hand(game, {"bidder": "Bea", "bid": "250", "meld_1": "200"})
+    assert (short.short_of_meld, enough.short_of_meld) == (True, False)
+    assert not read_hand(game_of("partnership"), {"bidder": "Bea", "meld_1": "0"}).short_of_meld

@@ -253,3 +253,36 @@ def test_the_print_sheet_shows_chips_and_the_kitty(app: Flask, client: FlaskClie
     assert page.status_code == 200
     assert "Kitty" in page.text
     assert "Game to" not in page.text
+
+
+def test_time_called_through_the_form_ends_the_game(app: Flask, client: FlaskClient) -> None:
+    game_id = make_game(app, "auction")
+    form = client.get(f"/games/{game_id}/hands/new").text
+    assert 'name="time_called"' in form and 'name="misdeal"' in form
+    assert post_hand(client, game_id, misdeal="y").status_code == 302
+    assert post_hand(client, game_id, **MADE_350, time_called="y").status_code == 302
+    assert stored_hands(app, game_id) == [
+        {"misdeal": True},
+        {"bidder": "Ann", "bid": 350, "trump": "H", "made": True, "time_called": True},
+    ]
+    board = client.get(f"/games/{game_id}").text
+    assert "Ann wins!" in board
+    again = post_hand(client, game_id, **MADE_350)
+    assert again.status_code == 400  # the game is over
+    assert len(stored_hands(app, game_id)) == 2
+
+
+def test_a_hands_game_ends_on_its_last_hand_in_a_draw(app: Flask, client: FlaskClient) -> None:
+    game_id = make_game(app, "auction", game_end="hands:2")
+    post_hand(client, game_id, bidder="Ann", bid="300", trump="H", made="yes")
+    post_hand(client, game_id, bidder="Bea", bid="300", trump="D", made="yes")
+    with app.app_context():
+        result = services.replay_game(stored_game(app, game_id))
+    assert (result.finished, result.winner, result.totals) == (True, "draw", (3, 3, -6))
+    assert "A draw on chips." in client.get(f"/games/{game_id}").text
+
+
+def test_the_new_game_form_says_the_table_stops(client: FlaskClient) -> None:
+    page = client.get("/games/new?ruleset=auction").text
+    assert "When the table stops (time is called)" in page
+    assert "When a side reaches the target" not in page
