@@ -88,6 +88,21 @@ def test_a_game_stops_on_the_hand_that_ends_it(name: str) -> None:
         assert not replay(game.with_hands(game.hands[:-1])).finished
 
 
+def test_an_auction_game_ends_after_its_hands() -> None:
+    """Auction pinochle has no race: a simulated game ends only where ``game_end:
+    hands:N`` ends it, on its Nth scored hand, and then the most chips win."""
+    rules = with_options(PRESETS["auction"], {"game_end": "hands:8"})
+    for seed in range(10):
+        game = random_game(rules, random.Random(seed), hands=200)
+        result = replay(game)
+        assert result.finished and result.ended_by == "hands"
+        assert sum(not hand.passed_out for hand in game.hands) == 8
+        assert not replay(game.with_hands(game.hands[:-1])).finished
+        top = max(result.totals)
+        leaders = [side for side, total in enumerate(result.totals) if total == top]
+        assert result.winner == (leaders[0] if len(leaders) == 1 else "draw")
+
+
 def test_players_and_sides() -> None:
     rules = PRESETS["partnership"]
     names = ("Wu", "Xi", "Yo", "Zed")
