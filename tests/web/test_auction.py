@@ -267,6 +267,16 @@ def test_time_called_through_the_form_ends_the_game(app: Flask, client: FlaskCli
     ]
     board = client.get(f"/games/{game_id}").text
     assert "Ann wins!" in board
+    with app.app_context():  # the season's figures count the game, won on chips
+        rows = db.session.execute(
+            db.select(PlayerOutcome).where(PlayerOutcome.game_id == game_id)
+        ).scalars()
+        won = {row.side: (row.finished, row.won, row.drawn, row.chips) for row in rows}
+    assert won == {
+        0: (True, True, False, 15),
+        1: (True, False, False, -5),
+        2: (True, False, False, -5),
+    }
     again = post_hand(client, game_id, **MADE_350)
     assert again.status_code == 400  # the game is over
     assert len(stored_hands(app, game_id)) == 2
