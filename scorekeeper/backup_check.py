@@ -346,5 +346,6 @@ def _hand_document(hand: dict[str, Any], players: dict[Any, str]) -> dict[str, A
         "all_tricks": hand["all_tricks"],
         "meld_chips": hand["meld_chips"],
         "meld_cards": hand["meld_cards"] or None,
+        "made": hand.get("made"),
     }
     return {name: value for name, value in fields.items() if value is not None}

@@ -183,6 +183,8 @@ def hand_to_document(hand: Hand) -> dict[str, Any]:
     for name in ("moon", "time_called"):
         if getattr(hand, name):
             out[name] = True
+    if hand.made is not None:
+        out["made"] = hand.made
     return out
 
 
@@ -274,4 +276,5 @@ _HAND_FIELDS: dict[str, Callable[[object, str], Any]] = {
     "misdeal": _bool,
     "moon": _bool,
     "time_called": _bool,
+    "made": _bool,
 }

@@ -39,7 +39,7 @@ from jinja2 import Environment
 from .engine.claims import claim_key
 from .engine.errors import MESSAGES, REASONS
 from .engine.people import FIELDS
-from .engine.rules import OPTIONS, PRESETS
+from .engine.rules import OPTIONS, PRESETS, RuleSet
 
 LANGUAGES = {"en": "English", "fr": "Français", "pl": "Polski", "nl": "Nederlands"}
 DEFAULT = "en"
@@ -226,6 +226,7 @@ RULESET_TITLES = {
     "check": "Check pinochle",
     "two-hand": "Two-handed",
     "cutthroat": "Cutthroat",
+    "auction": "Auction pinochle",
     "double-deck": "Double deck",
 }
 OPTION_LABELS = {
@@ -244,6 +245,10 @@ OPTION_LABELS = {
     "marriage_to_bid": "Marriage in trump to bid",
     "min_meld_to_play": "Meld the bidders need to play",
     "shoot_the_moon": "Shooting the moon",
+    "auction_scale": "What a bid is worth",
+    "spades_double": "Spades double",
+    "hearts_triple": "Hearts triple",
+    "kitty": "Kitty",
 }
 # a line under the new-game form's field, for the options a table may not know by name
 OPTION_HINTS = {
@@ -255,6 +260,11 @@ OPTION_HINTS = {
     "min_meld_to_play": "With less meld the bidders are set without playing; the other side "
     "counts its meld.",
     "shoot_the_moon": "The bidder announces taking every trick; failing it, the bidders are set.",
+    "auction_scale": "The chips each player pays or is paid for a bid, by the table the room "
+    "plays.",
+    "spades_double": "A hand conceded before play pays the single value whatever the trump.",
+    "hearts_triple": "A hand conceded before play pays the single value whatever the trump.",
+    "kitty": "The players' common pot: it pays and is paid like one more opponent.",
 }
 # each choice of a house-rule option, as the rulebook explains it: a value written with a
 # number (min_counters:N, hands:N, points:N, or a number alone: "number") takes the number
@@ -284,6 +294,8 @@ OPTION_VALUES = {
     },
     "game_end": {
         "target": "When a side reaches the target",
+        # auction pinochle has no target: its game ends when the table stops
+        "time_called": "When the table stops (time is called)",
         "hands": "After %(number)s hands (the higher total wins)",
     },
     "lose_below": {"off": "Never (negative totals play on)", "number": "%(number)s or below"},
@@ -293,6 +305,18 @@ OPTION_VALUES = {
         "off": "Not played",
         "game": "It wins the game",
         "points": "It scores %(number)s more (failing: %(number)s less)",
+    },
+    "auction_scale": {
+        "classic": "3 chips from 300, 5 from 350, 10 from 400, then +5 per 50 up to 30",
+        "scarne": "Scarne: 3 chips from 300, one more per 50 up to 11",
+        "scarne_bonus": "Scarne's bonus: 3, 5, 7, 10, 13, 17, 21, 25, 30 chips",
+    },
+    "spades_double": {"on": "A hand played in spades pays double", "off": "Off"},
+    "hearts_triple": {"on": "A hand played in hearts pays triple", "off": "Off"},
+    "kitty": {
+        "high_bids": "Pays and is paid on bids of 350 and more",
+        "every_bete": "Paid on every bete; pays made bids of 350 and more",
+        "off": "No kitty",
     },
 }
 # the name of the number in each value written with one (all others: "number")
@@ -322,10 +346,14 @@ def option_hint(name: str) -> str:
     return gettext(OPTION_HINTS[name]) if name in OPTION_HINTS else ""
 
 
-def option_value(name: str, value: object) -> str:
-    """A house-rule option's value in words (a number stays a number)."""
+def option_value(name: str, value: object, rules: RuleSet | None = None) -> str:
+    """A house-rule option's value in words (a number stays a number); with ``rules``, in
+    words that fit the rule set (auction pinochle's ``game_end: target`` is the table
+    stopping: it has no target)."""
     words = OPTION_VALUES.get(name, {})
     text = str(value)
+    if rules is not None and rules.is_auction and (name, text) == ("game_end", "target"):
+        text = "time_called"
     if text in words:
         return gettext(words[text])
     head, colon, number = text.partition(":")
@@ -459,4 +487,5 @@ GAME_WORDS = (
     "ace", "ten", "king", "queen", "jack", "nine",
     "made", "set", "thrown in", "passed out", "scored",
     "trump", "dealer", "bidder", "bid", "meld", "counters", "chips",
+    "kitty", "single bete", "double bete", "conceded",
 )  # fmt: skip

@@ -131,6 +131,12 @@ def _player_outcome(
 ) -> PlayerOutcome:
     """One player's share of a replayed game, summed for the season statistics."""
     points = [scored.points[side] for scored in result.hands]
+    # auction pinochle's points are chips (rules.md §7): they count as the player's chips
+    chips = (
+        sum(points)
+        if result.game.rules.is_auction
+        else sum(scored.chips[side] for scored in result.hands if scored.chips)
+    )
     bids = [
         (hand.bid or 0, scored.outcome)
         for hand, scored in zip(result.game.hands, result.hands, strict=True)
@@ -146,7 +152,7 @@ def _player_outcome(
         hands=len(points),
         points=sum(points),
         best_hand=max(points, default=None),
-        chips=sum(scored.chips[side] for scored in result.hands if scored.chips),
+        chips=chips,
         bids=len(bids),
         bids_made=sum(outcome == MADE for _, outcome in bids),
         sets=sum(outcome == SET for _, outcome in bids),

@@ -52,6 +52,9 @@ class Row:
     totals: Sequence[int]
     chips: Sequence[int] | None
     dropped: Sequence[bool] = ()  # per side: its meld did not count (under the minimum)
+    # auction pinochle: the kitty's chips in the hand and its balance (None: no kitty)
+    kitty: int | None = None
+    kitty_total: int | None = None
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,8 @@ def rows(game: Game, result: GameResult) -> list[Row]:
                 totals=scored.totals,
                 chips=scored.chips,
                 dropped=[bool(meld) for meld in scored.dropped_meld],
+                kitty=scored.kitty,
+                kitty_total=scored.kitty_total,
             )
         )
     return out
@@ -91,6 +96,26 @@ def rows(game: Game, result: GameResult) -> list[Row]:
 def quick_reference(rules: RuleSet) -> list[tuple[str, int]]:
     """The meld values of ``rules``, for the margin of a blank sheet."""
     return [(display_name(name), points) for name, points in meld_values(rules).items()]
+
+
+def bid_values(rules: RuleSet) -> list[tuple[str, int]]:
+    """Auction pinochle: what each band of bids is worth in chips, for a blank sheet's
+    margin (``300–340``, 3; ...; ``600+``, 30); empty in the points games.
+
+    >>> bid_values(PRESETS["auction"])[:2], bid_values(PRESETS["auction"])[-1]
+    ([('300–340', 3), ('350–390', 5)], ('600+', 30))
+    """
+    table = rules.bid_values
+    if table is None:
+        return []
+    bands = []
+    ends = [start for start, _ in table.levels[1:]] + [None]
+    for (start, chips), end in zip(table.levels, ends, strict=True):
+        if end is not None and end <= rules.min_bid:
+            continue  # a band wholly below the minimum bid
+        first = max(start, rules.min_bid)
+        bands.append((f"{first}+" if end is None else f"{first}–{rules.previous_bid(end)}", chips))
+    return bands
 
 
 @cache
@@ -149,6 +174,8 @@ def game_sheet_html(
     # the target line helps while the race is on; a target far out of reach would
     # squash the lines flat
     target = result.target if result.target <= 2 * max(highest, 1) else None
+    if game.rules.is_auction:
+        target = None  # chips, hand by hand: no race
     with in_language(language):
         title = _("Totals after each hand")
     chart = line_chart(list(zip(names, totals, strict=True)), target=target, title=title)
@@ -188,6 +215,7 @@ def blank_sheet_html(
         "blank_rows": range(1, hands + 1),
         "sides": rules.sides,
         "reference": quick_reference(rules),
+        "bid_values": bid_values(rules),
         "blank": True,
         "played_on": None,
         "dropped_meld_rule": None,

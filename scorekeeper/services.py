@@ -110,6 +110,7 @@ def hand_document(hand: Hand) -> dict[str, Any]:
         "renege": hand.renege,
         "moon": hand.moon or None,
         "time_called": hand.time_called or None,
+        "made": hand.made,  # auction pinochle: None elsewhere
     }
     return {name: value for name, value in fields.items() if value is not None}
 
@@ -141,6 +142,7 @@ def _hand_columns(document: dict[str, Any]) -> dict[str, Any]:
         "misdeal": bool(document.get("misdeal")),
         "moon": bool(document.get("moon")),
         "time_called": bool(document.get("time_called")),
+        "made": document.get("made"),
     }
 
 

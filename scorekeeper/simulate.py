@@ -4,7 +4,9 @@ Real cards are dealt from the rule set's deck, every player's meld is the best
 meld of their own cards, the player with the best meld wins the auction at a
 bid near their meld plus a share of the counters, and the counters are a random
 split of the hand's total. Now and then a hand is thrown in, passed out, or (in
-double deck) forfeited for want of a marriage in trump, as at a real table.
+double deck) forfeited for want of a marriage in trump, as at a real table. In
+auction pinochle only the bidder, the bid, the trump and whether it was made (or
+conceded) are kept, as the table records them.
 
 The engine is used only through its public functions, and every hand is scored
 by it as the game is built, so a game this module returns always replays.
@@ -277,6 +279,29 @@ def _bid_hand(
     )
 
 
+def _auction_hand(
+    game: Game, index: int, deal: Sequence[tuple[Card, ...]], rng: random.Random
+) -> Hand:
+    """Auction pinochle: the bidder takes the widow and concedes a hopeless bid (a single
+    bete) or plays it and makes it or not (a double bete); only that is recorded."""
+    rules = game.rules
+    seats = _seats(game, deal, _bidding_order(game, index))
+    contract = _auction(rules, seats, rng)
+    if contract is None:
+        return Hand(passed_out=True)
+    bidder = contract.bidder.player
+    meld = _cutthroat_widow(rules, contract, deal[-1])[1].total
+    side = game.side_of[bidder]
+    needed, total = contract.bid - meld, rules.counters.total
+    hopeless = needed > total and rng.random() < HOPELESS_THROW_IN
+    if hopeless or (needed > 0.8 * total and rng.random() < LONG_SHOT_THROW_IN):
+        return Hand(bidder=bidder, bid=contract.bid, thrown_in=True)
+    taken = _split_counters(rules, side, rng)[side]
+    return Hand(
+        bidder=bidder, bid=contract.bid, trump=contract.trump, made=meld + taken >= contract.bid
+    )
+
+
 def _took_trick(
     rules: RuleSet, counters: tuple[int, ...] | None, rng: random.Random
 ) -> tuple[bool, ...] | None:
@@ -317,6 +342,8 @@ def random_hand(game: Game, index: int, rng: random.Random, show: float = SHOW_C
     deal = random_hand_cards(game.rules, rng)
     if not game.rules.bidding:
         return _open_hand(game, deal, rng, show)
+    if game.rules.is_auction:
+        return _auction_hand(game, index, deal, rng)
     return _bid_hand(game, index, deal, rng, show)
 
 

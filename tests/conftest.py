@@ -27,6 +27,8 @@ from scorekeeper.extensions import db
 POSTGRES = "SCOREKEEPER_TEST_POSTGRES"  # e.g. postgresql+psycopg://postgres@127.0.0.1:5432/postgres
 
 CASES = Path(__file__).parent / "data" / "cases"
+# auction pinochle's worked cases (ours, not a copy of ../shared/cases)
+AUCTION_CASES = Path(__file__).parent / "data" / "auction"
 SHARED_CASES = Path(__file__).resolve().parents[2] / "shared" / "cases"
 
 
@@ -54,6 +56,13 @@ def assert_matches_case(document: dict[str, Any], expect: dict[str, Any]) -> Non
     else:
         assert document["chips"] is None
         assert all("chips" not in hand for hand in hands)
+    if "kitty" in expect:  # auction pinochle: the kitty's balance, and its chips per hand
+        assert document["kitty"] == expect["kitty"]
+        assert [hand.get("kitty") for hand in hands] == expect.get(
+            "hand_kitty", [None] * len(hands)
+        )
+    else:
+        assert "kitty" not in document
 
 
 # --- the databases ----------------------------------------------------------------------

@@ -95,6 +95,8 @@ def _warn(result: GameResult, name: str | None, language: str) -> None:
 
 
 _OUTCOME_WORDS = {"thrown_in": "thrown in", "passed_out": "passed out"}
+# auction pinochle's names for a conceded and a played-and-lost bid (rules.md §8)
+_AUCTION_WORDS = {**_OUTCOME_WORDS, "thrown_in": "single bete", "set": "double bete"}
 
 
 def format_sheet(result: GameResult) -> str:
@@ -105,8 +107,9 @@ def format_sheet(result: GameResult) -> str:
 def _sheet_header(result: GameResult) -> Iterator[str]:
     game = result.game
     rules = game.rules
-    yield f"{rules.name}: game to {rules.target}"
-    options = {key: value for key, value in overrides_of(rules).items() if key != "target"}
+    yield f"{rules.name}: {_game_length(result)}"
+    shown = {"target", "game_end"}
+    options = {key: value for key, value in overrides_of(rules).items() if key not in shown}
     if options:
         yield "house rules: " + ", ".join(f"{key} {value}" for key, value in options.items())
     if all(side.players == (side.name,) for side in game.sides):
@@ -119,15 +122,30 @@ def _sheet_header(result: GameResult) -> Iterator[str]:
         yield f"played on {game.played_on.isoformat()}"
 
 
+def _game_length(result: GameResult) -> str:
+    """How the game ends: its target, its hands, or the table's stopping (auction)."""
+    rules = result.game.rules
+    if rules.game_end.startswith("hands:"):
+        return f"a game of {rules.game_end.removeprefix('hands:')} hands"
+    if rules.is_auction:
+        return "chips, until time is called"
+    return f"game to {rules.target}"
+
+
 def _sheet_rows(result: GameResult) -> list[str]:
     game = result.game
     bidding = game.rules.bidding
+    words = _AUCTION_WORDS if game.rules.is_auction else _OUTCOME_WORDS
+    kitty = result.kitty is not None
     chips = result.chips is not None
     columns = ["#", "dealer", *(["bidder", "bid"] if bidding else []), "trump", "outcome"]
     groups = [("", len(columns))]
     for side in game.sides:
         columns += ["hand", "total"]
         groups.append((side.name, 2))
+    if kitty:
+        columns += ["hand", "total"]
+        groups.append(("kitty", 2))
     if chips:
         columns.append("chips")
         groups.append(("", 1))
@@ -137,9 +155,11 @@ def _sheet_rows(result: GameResult) -> list[str]:
         if bidding:
             row += [hand.bidder or "", "" if hand.bid is None else str(hand.bid)]
         row.append(hand.trump.symbol if hand.trump else "")
-        row.append(_OUTCOME_WORDS.get(scored.outcome, scored.outcome))
+        row.append(words.get(scored.outcome, scored.outcome))
         for points, total in zip(scored.points, scored.totals, strict=True):
             row += [str(points), str(total)]
+        if kitty:
+            row += [str(scored.kitty or 0), str(scored.kitty_total or 0)]
         if chips:
             row.append(_chips_won(game.sides, scored.chips))
         rows.append(row)
@@ -209,6 +229,8 @@ def _sheet_result(result: GameResult) -> Iterator[str]:
     if result.chips is not None:
         chips = ", ".join(f"{n} {c}" for n, c in zip(names, result.chips, strict=True))
         yield f"chips: {chips}"
+    if result.kitty is not None:
+        yield f"kitty: {result.kitty}"
     if result.winner == DRAW:
         yield "result: a draw (equal chips)" if result.chips is not None else "result: a draw"
     elif isinstance(result.winner, int):

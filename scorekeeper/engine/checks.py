@@ -45,6 +45,7 @@ def recorded_fields(hand: Hand) -> list[tuple[str, object]]:
         ("misdeal", hand.misdeal),
         ("moon", hand.moon),
         ("time_called", hand.time_called),
+        ("made", hand.made is not None),
     ]
 
 

@@ -5,7 +5,8 @@ and the offline queue.
 (the hand form's names: ``bidder``, ``bid``, ``trump``, ``meld_<side>``,
 ``counters_<side>``, ``thrown_in``, ``passed_out``, ``no_marriage``,
 ``took_trick_<side>``, ``all_tricks``, ``meld_chips_<side>``, ``cards_<seat>``, and
-the house rules' ``renege`` (a side's number), ``misdeal``, ``moon``, ``time_called``),
+the house rules' ``renege`` (a side's number), ``misdeal``, ``moon``, ``time_called``;
+auction pinochle's ``made``, where ``trump`` may be ``conceded``),
 each a string as typed, a number or a flag, empty or missing when not typed. It
 answers with one ``HandReading``: the engine's ``Hand`` when the rules take it, or
 the refusals, each tied to the field it is about; the hints (what the bidders
@@ -30,10 +31,10 @@ side are refused as 155 off the unit, not as the 95 the reader filled in.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .auction import MADE_BETES, SINGLE_BETE, hand_value, read_auction_hand
 from .cards import Card, Suit, format_cards
 from .errors import GameError, Notice, PinochleError
 from .game import Game, Hand
@@ -42,6 +43,7 @@ from .meld import best_meld
 from .people import normal_name
 from .rules import OPTIONS, RuleSet
 from .scoring import (
+    can_bid,
     can_throw_in,
     counters_needed,
     effective_meld,
@@ -57,14 +59,14 @@ from .shown import meld_cards_bad as meld_cards_bad
 from .shown import read_shown_cards as read_shown_cards
 from .shown import side_meld_with as side_meld_with
 from .shown import suit_or_none
-
-Typed = Mapping[str, object]
+from .typed import Typed, flag, read_number, typed_text
 
 # codes that say a value is not typed yet: the live hint does not warn of them
-MISSING = frozenset({"hand_missing", "trump_missing", "counters_missing"})
+MISSING = frozenset(
+    {"hand_missing", "trump_missing", "counters_missing", "made_missing", "auction_trump_missing"}
+)
 # how many bids of the ladder, from the minimum, the page carries as data
 LADDER_LENGTH = 40
-_WHOLE = re.compile(r"[+-]?[0-9]{1,100}")
 
 # a refusal's code (or code prefix) -> the hand field it is about (per side:
 # "<name>_<side>"); the web's forms take it too (web.forms.FIELD_OF_CODE)
@@ -81,6 +83,8 @@ FIELD_OF_CODE: tuple[tuple[str, str], ...] = (
     ("no_marriage_", "trump"),
     ("took_trick_", "took_trick"),
     ("all_tricks_", "all_tricks"),
+    ("made_", "made"),
+    ("auction_trump_", "trump"),
     ("card_", "meld_cards"),
     ("hand_too_large", "meld_cards"),
     ("renege_", "renege"),
@@ -93,6 +97,7 @@ FORM_ORDER = (
     "bidder",
     "bid",
     "trump",
+    "made",
     "meld",
     "meld_cards",
     "counters",
@@ -143,6 +148,9 @@ class HandReading:
     notices: tuple[Notice, ...] = field(default=())
     # the bidders' meld is under ``min_meld_to_play``: set without play, no counters
     short_of_meld: bool = False
+    # auction pinochle: the chips the bid is worth from each player (for the typed
+    # trump, once the hand is played: spades double where the option says so)
+    worth: int | None = None
 
     @property
     def warnings(self) -> tuple[Refusal, ...]:
@@ -164,22 +172,6 @@ def bid_ladder(rules: RuleSet, length: int = LADDER_LENGTH) -> tuple[int, ...]:
     return rules.bid_ladder(max_bid(rules))[:length]  # the one ladder (RuleSet.bid_ladder)
 
 
-def read_number(value: object) -> int | None:
-    """A typed number: an int, or a string of the digits 0 to 9 with a sign and spaces
-    around (not ``1e3``, ``7.0``, nor other scripts' digits); None when not one.
-
-    >>> read_number(" 250 "), read_number(-3), read_number("٣"), read_number(True)
-    (250, -3, None, None)
-    """
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
-        return int(value.strip())
-    return None
-
-
 def typed_options(rules: RuleSet, typed: Mapping[str, str]) -> dict[str, object]:
     """House-rule options as a person typed them (``--rule NAME=VALUE``: text), as the
     options' readers take them: a whole number (read as ``read_number`` reads one) where
@@ -196,18 +188,6 @@ def typed_options(rules: RuleSet, typed: Mapping[str, str]) -> dict[str, object]
         number = read_number(text) if type(held) is int else None
         options[name] = text if number is None else number
     return options
-
-
-def _typed_text(typed: Typed, name: str) -> str:
-    value = typed.get(name)
-    return value.strip() if isinstance(value, str) else ""
-
-
-def _flag(typed: Typed, name: str) -> bool:
-    value = typed.get(name)
-    if isinstance(value, str):
-        return value.strip().lower() not in ("", "0", "false", "n", "no", "off")
-    return bool(value)
 
 
 def _per_side(typed: Typed, name: str, sides: int) -> list[int | None]:
@@ -245,7 +225,7 @@ def read_hand(game: Game, typed: Typed, number: int | None = None) -> HandReadin
     counters, filled = _filled(rules, counters_typed)
     meld = [value or 0 for value in _per_side(typed, "meld", sides)]
     bid = read_number(typed.get("bid")) if rules.bidding else None
-    bidder = normal_name(_typed_text(typed, "bidder")) or None if rules.bidding else None
+    bidder = normal_name(typed_text(typed, "bidder")) or None if rules.bidding else None
     bidder_side = game.side_of.get(bidder or "")
     shown, cards, card_refusals = _shown(game, typed, number)
     hints = _hints(game, number, bid, bidder_side, meld)
@@ -258,13 +238,19 @@ def read_hand(game: Game, typed: Typed, number: int | None = None) -> HandReadin
         "shown": shown,
         **hints,
     }
-    time_called = _flag(typed, "time_called")
-    if _flag(typed, "misdeal"):  # dealt again: nothing else is read
+    time_called = flag(typed, "time_called")
+    if flag(typed, "misdeal"):  # dealt again: nothing else is read
         return _scored(game, Hand(misdeal=True, time_called=time_called), number, base)
-    passed_out = rules.bidding and _flag(typed, "passed_out")
+    passed_out = rules.bidding and flag(typed, "passed_out")
     if passed_out:
         return _scored(game, Hand(passed_out=True, time_called=time_called), number, base)
-    hand, refusals = _typed_hand(game, typed, number, counters_typed, counters, filled, cards)
+    if rules.is_auction:
+        hand, found = read_auction_hand(game, typed, number)
+        refusals = [Refusal(name, error) for name, error in found]
+        refusals += _bid_refusals(rules, hand, number)
+        base["worth"] = _worth(rules, hand)
+    else:
+        hand, refusals = _typed_hand(game, typed, number, counters_typed, counters, filled, cards)
     refusals = sorted(card_refusals + refusals, key=_form_order)
     if refusals:
         return HandReading(hand=None, refusals=tuple(refusals), **base)  # type: ignore[arg-type]
@@ -301,13 +287,13 @@ def _typed_hand(
     rules = game.rules
     refusals: list[Refusal] = []
     fields: dict[str, object] = {}
-    thrown_in = rules.bidding and _flag(typed, "thrown_in")
-    no_marriage = rules.bidding and _flag(typed, "no_marriage")
+    thrown_in = rules.bidding and flag(typed, "thrown_in")
+    no_marriage = rules.bidding and flag(typed, "no_marriage")
     renege, reneged = _renege(game, typed, number, refusals)
-    fields.update(renege=renege, time_called=_flag(typed, "time_called"))
+    fields.update(renege=renege, time_called=flag(typed, "time_called"))
     played = not (thrown_in or no_marriage or reneged)
     if rules.bidding:
-        bidder = normal_name(_typed_text(typed, "bidder")) or None
+        bidder = normal_name(typed_text(typed, "bidder")) or None
         bid = read_number(typed.get("bid"))
         if bidder is None:
             missing = GameError("hand_missing", hand=number, field="bidder")
@@ -317,8 +303,8 @@ def _typed_hand(
         except PinochleError as error:
             refusals.append(Refusal("bid", error))
         fields.update(bidder=bidder, bid=bid, thrown_in=thrown_in, no_marriage=no_marriage)
-        fields["moon"] = _flag(typed, "moon")
-        took = [_flag(typed, f"took_trick_{side}") for side in range(rules.sides)]
+        fields["moon"] = flag(typed, "moon")
+        took = [flag(typed, f"took_trick_{side}") for side in range(rules.sides)]
         fields["took_trick"] = tuple(took) if any(took) else None
         fields["all_tricks"] = read_number(typed.get("all_tricks"))
     trump = _trump(typed, number, refusals)
@@ -345,13 +331,29 @@ def _typed_hand(
     return hand, refusals
 
 
+def _bid_refusals(rules: RuleSet, hand: Hand, number: int) -> list[Refusal]:
+    try:
+        verify_bid(rules, hand.bid, number)
+    except PinochleError as error:
+        return [Refusal("bid", error)]
+    return []
+
+
+def _worth(rules: RuleSet, hand: Hand) -> int | None:
+    """The chips the typed bid is worth from each player: for the typed trump once the
+    hand is played, the single value when the bidder concedes."""
+    if hand.bid is None or not can_bid(rules, hand.bid):
+        return None
+    return hand_value(rules, hand.bid, hand.trump, SINGLE_BETE if hand.thrown_in else MADE_BETES)
+
+
 def _renege(
     game: Game, typed: Typed, number: int, refusals: list[Refusal]
 ) -> tuple[int | None, bool]:
     """The side that reneged, as typed (its number), and whether a renege was typed at
     all; a refusal when it is not a side's number."""
     value = typed.get("renege")
-    if not _typed_text(typed, "renege") and not isinstance(value, int):
+    if not typed_text(typed, "renege") and not isinstance(value, int):
         return None, False
     side = read_number(value)
     if side is None:
@@ -386,7 +388,7 @@ def _throw_in_refusals(game: Game, number: int, fields: Mapping[str, object]) ->
 
 def _trump(typed: Typed, number: int, refusals: list[Refusal]) -> Suit | None:
     """The typed trump; every preset has one, so a hand without it is refused."""
-    text = _typed_text(typed, "trump")
+    text = typed_text(typed, "trump")
     if not text:
         refusals.append(Refusal("trump", GameError("trump_missing", hand=number)))
         return None
@@ -434,10 +436,10 @@ def _shown(
     """Each seat's shown cards (``cards_<seat>``): what they make for the typed trump, the
     cards for the hand, and the refusals of cards that cannot be read."""
     rules = game.rules
-    trump = suit_or_none(_typed_text(typed, "trump"))
+    trump = suit_or_none(typed_text(typed, "trump"))
     shown, cards, refusals = [], [], []
     for seat, player in enumerate(game.seating):
-        text = _typed_text(typed, f"cards_{seat}")
+        text = typed_text(typed, f"cards_{seat}")
         if not text:
             continue
         try:
@@ -481,7 +483,7 @@ def _hints(
         "dropped": dropped,
         "short_of_meld": False,
     }
-    if not rules.bidding or bidder_side is None:
+    if not rules.bidding or rules.is_auction or bidder_side is None:
         return hints
     bidders_meld = meld[bidder_side]
     hints["short_of_meld"] = short_of_meld(rules, bidders_meld)

@@ -33,6 +33,14 @@ MESSAGES: dict[str, str] = {
     "option_needs_chips": (
         "house-rule option {option!r} does not apply to {ruleset}: it has no chips"
     ),
+    "option_needs_auction": (
+        "house-rule option {option!r} does not apply to {ruleset}: only auction pinochle "
+        "pays each hand in chips by the bid"
+    ),
+    "option_needs_points": (
+        "house-rule option {option!r} does not apply to {ruleset}: it pays each hand in chips, "
+        "with no meld, no counters and no target"
+    ),
     "option_preset_rule": (
         "house-rule option {option!r} does not apply to {ruleset}: its own rules settle it"
     ),
@@ -169,6 +177,14 @@ MESSAGES: dict[str, str] = {
         "hand {hand}: a hand cannot be passed out: when all pass, the dealer takes it at {minimum}"
     ),
     "passed_out_no_bidding": "hand {hand}: {ruleset} has no bidding, so no hand is passed out",
+    "made_missing": (
+        "hand {hand}: say whether the bidder made the bid or went bete, "
+        "or record that the bidder conceded before play"
+    ),
+    "auction_trump_missing": (
+        "hand {hand}: give the trump the bidder named (H S D C), "
+        "or record that the bidder conceded before play"
+    ),
     "no_marriage_not_applicable": (
         "hand {hand}: no_marriage applies only where the bidder must hold a marriage in trump"
     ),

@@ -32,7 +32,8 @@ class Hand:
     """What the scorekeeper records for one hand (game-format.md §1, "A hand").
 
     Per-side values (``meld``, ``counters``, ...) are in the order of the game's
-    sides. ``meld_cards`` holds the cards players showed, by player name.
+    sides. ``meld_cards`` holds the cards players showed, by player name. ``made``
+    is auction pinochle's result of a hand played out (false: a double bete).
     """
 
     bidder: str | None = None
@@ -54,6 +55,9 @@ class Hand:
     misdeal: bool = False
     moon: bool = False
     time_called: bool = False
+    # auction pinochle (rules.md §8): the bidder played and made the bid (false: a
+    # double bete); None where it is not asked
+    made: bool | None = None
 
     @property
     def played(self) -> bool:

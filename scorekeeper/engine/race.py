@@ -55,8 +55,12 @@ def race_winner(
 
     Sides at or over the target are in; with ``both_reach_target: bidders_win``
     the bidders win if they are in; otherwise the higher total wins, and a tie
-    at the top plays on with the target raised by one hand's counters.
+    at the top plays on with the target raised by one hand's counters. Auction
+    pinochle has no race (rules.md §8): its game ends when time is called, or after
+    ``hands:N``.
     """
+    if rules.is_auction:
+        return None, target
     while True:
         reached = [side for side, total in enumerate(totals) if total >= target]
         if not reached:

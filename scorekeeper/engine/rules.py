@@ -1,4 +1,4 @@
-"""Rule sets: the six presets and the house-rule options a table may change.
+"""Rule sets: the seven presets and the house-rule options a table may change.
 
 A ``RuleSet`` is a frozen value: a game keeps the one it started with, so a
 later change to a preset never rewrites an old game.
@@ -33,6 +33,7 @@ from .house_options import (
 )
 from .house_options import OFF as OFF  # re-exported for the rest of the engine
 from .tables import (
+    BID_VALUE_TABLES,
     CHIP_TABLES,
     DOUBLE_DECK_COUNTERS,
     DOUBLE_DECK_TABLE,
@@ -42,6 +43,7 @@ from .tables import (
     TENTHS_TABLE,
     TWO_HAND_COUNTERS,
     TWO_HAND_TABLE,
+    BidValues,
     ChipTable,
     CounterTable,
     MeldTable,
@@ -55,6 +57,9 @@ DOUBLES = ("special", "two_singles")
 RUN_EXTRAS = ("on", "off")
 # what happens to a bidder without a marriage in trump where the preset asks for one
 TRUMP_MARRIAGE = ("free", "required", "forfeit")
+# auction pinochle (rules.md §7): a trump that multiplies the chips, and the kitty
+ON_OFF = ("on", "off")
+KITTY = ("high_bids", "every_bete", "off")
 
 
 @dataclass(frozen=True)
@@ -101,11 +106,28 @@ class RuleSet:
     marriage_to_bid: str = OFF
     min_meld_to_play: int | str = OFF
     shoot_the_moon: str = OFF
+    # auction pinochle (rules.md §8): its bid-value table (None in the points games),
+    # spades double and hearts triple a played hand, and who the kitty pays and is paid by
+    auction_scale: str | None = None
+    spades_double: str = OFF
+    hearts_triple: str = OFF
+    kitty: str = OFF
 
     @property
     def chip_table(self) -> ChipTable | None:
         """Check pinochle's chip table, or None in a game without chips."""
         return CHIP_TABLES[self.check_scale] if self.check_scale else None
+
+    @property
+    def bid_values(self) -> BidValues | None:
+        """Auction pinochle's bid-value table, or None in a game played for points."""
+        return BID_VALUE_TABLES[self.auction_scale] if self.auction_scale else None
+
+    @property
+    def is_auction(self) -> bool:
+        """Whether each hand is settled in chips by the bid (auction pinochle): its
+        points are chips, there is no meld, no counters and no race to a target."""
+        return self.auction_scale is not None
 
     @property
     def players_per_side(self) -> int:
@@ -311,6 +333,27 @@ PRESETS: dict[str, RuleSet] = {
             **_single_deck(players=3, sides=3, hand_size=15, deal=15, widow=3, throw_in="always"),
         ),
         RuleSet(
+            name="auction",
+            description=(
+                "Three players, the bidder alone against the other two, "
+                "each hand paid in chips by the bid."
+            ),
+            **_single_deck(
+                players=3,
+                sides=3,
+                hand_size=15,
+                deal=15,
+                widow=3,
+                throw_in="always",
+                min_bid=300,
+                all_pass="redeal",
+                target=0,
+            ),
+            auction_scale="classic",
+            spades_double="on",
+            kitty="high_bids",
+        ),
+        RuleSet(
             name="double-deck",
             description="Four players in two sides, 80 cards, bids from 50, game at 500.",
             **_single_deck(
@@ -401,10 +444,36 @@ def _needs_chips(rules: RuleSet) -> str | None:
     return None if rules.chip_table else "option_needs_chips"
 
 
+def _needs_auction(rules: RuleSet) -> str | None:
+    return None if rules.is_auction else "option_needs_auction"
+
+
+def _needs_points(rules: RuleSet) -> str | None:
+    """Options of the points games: a race to a target, meld and counters."""
+    return "option_needs_points" if rules.is_auction else None
+
+
+def _needs_points_and_bidding(rules: RuleSet) -> str | None:
+    return _needs_points(rules) or _needs_bidding(rules)
+
+
+def _needs_points_and_run_extras(rules: RuleSet) -> str | None:
+    return _needs_points(rules) or _needs_run_extras(rules)
+
+
+def _needs_points_and_marriage_rule(rules: RuleSet) -> str | None:
+    return _needs_points(rules) or _marriage_rule(rules)
+
+
 OPTIONS: dict[str, Option] = {
     option.name: option
     for option in (
-        Option("target", f"a whole number from 1 to {LARGEST}", lambda rules, v: _positive_int(v)),
+        Option(
+            "target",
+            f"a whole number from 1 to {LARGEST}",
+            lambda rules, v: _positive_int(v),
+            _needs_points,
+        ),
         Option(
             "min_bid",
             "a positive bid on the bid steps",
@@ -412,32 +481,41 @@ OPTIONS: dict[str, Option] = {
             _needs_bidding,
         ),
         Option("all_pass", " or ".join(ALL_PASS), _choice(ALL_PASS), _needs_bidding, ALL_PASS),
-        Option("throw_in", " or ".join(THROW_IN), _choice(THROW_IN), _needs_bidding, THROW_IN),
+        Option(
+            "throw_in",
+            " or ".join(THROW_IN),
+            _choice(THROW_IN),
+            _needs_points_and_bidding,
+            THROW_IN,
+        ),
         Option(
             "save_meld",
             "trick_points, any_trick, always or min_counters:N (N a multiple of the counter unit)",
             _read_save_meld,
-            _needs_bidding,
+            _needs_points_and_bidding,
         ),
         Option(
             "bidder_without_tricks",
             " or ".join(BIDDER_WITHOUT_TRICKS),
             _choice(BIDDER_WITHOUT_TRICKS),
-            _needs_bidding,
+            _needs_points_and_bidding,
             BIDDER_WITHOUT_TRICKS,
         ),
         Option(
             "both_reach_target",
             " or ".join(BOTH_REACH_TARGET),
             _choice(BOTH_REACH_TARGET),
-            choices=BOTH_REACH_TARGET,
+            _needs_points,
+            BOTH_REACH_TARGET,
         ),
-        Option("doubles", " or ".join(DOUBLES), _choice(DOUBLES), choices=DOUBLES, meld=True),
+        Option(
+            "doubles", " or ".join(DOUBLES), _choice(DOUBLES), _needs_points, DOUBLES, meld=True
+        ),
         Option(
             "run_extras",
             " or ".join(RUN_EXTRAS),
             _choice(RUN_EXTRAS),
-            _needs_run_extras,
+            _needs_points_and_run_extras,
             RUN_EXTRAS,
             meld=True,
         ),
@@ -450,26 +528,36 @@ OPTIONS: dict[str, Option] = {
             meld=True,
         ),
         Option("game_end", f"target or hands:N (N from 1 to {MAX_HANDS})", read_game_end),
-        Option("lose_below", "off or a negative whole number", read_lose_below),
+        Option("lose_below", "off or a negative whole number", read_lose_below, _needs_points),
         Option(
             "marriage_to_bid",
             " or ".join(MARRIAGE_TO_BID),
             _choice(MARRIAGE_TO_BID),
-            _marriage_rule,
+            _needs_points_and_marriage_rule,
             MARRIAGE_TO_BID,
         ),
         Option(
             "min_meld_to_play",
             "off or a positive meld (a multiple of the meld unit)",
             read_min_meld_to_play,
-            _needs_bidding,
+            _needs_points_and_bidding,
         ),
         Option(
             "shoot_the_moon",
             "off, game or points:N (N a multiple of the counter unit)",
             read_shoot_the_moon,
-            _needs_bidding,
+            _needs_points_and_bidding,
         ),
+        Option(
+            "auction_scale",
+            " or ".join(BID_VALUE_TABLES),
+            _choice(tuple(BID_VALUE_TABLES)),
+            _needs_auction,
+            tuple(BID_VALUE_TABLES),
+        ),
+        Option("spades_double", " or ".join(ON_OFF), _choice(ON_OFF), _needs_auction, ON_OFF),
+        Option("hearts_triple", " or ".join(ON_OFF), _choice(ON_OFF), _needs_auction, ON_OFF),
+        Option("kitty", " or ".join(KITTY), _choice(KITTY), _needs_auction, KITTY),
     )
 }
 # options whose value sets a rule of the preset's own as well: marriage_to_bid: required
@@ -510,7 +598,7 @@ def ruleset(name: str, overrides: Mapping[str, object] | None = None) -> RuleSet
     scorekeeper.engine.errors.RuleError: unknown house-rule option 'trump': expected one of \
 target, min_bid, all_pass, throw_in, save_meld, bidder_without_tricks, both_reach_target, \
 doubles, run_extras, check_scale, game_end, lose_below, marriage_to_bid, min_meld_to_play, \
-shoot_the_moon
+shoot_the_moon, auction_scale, spades_double, hearts_triple, kitty
     """
     try:
         preset = PRESETS[name]

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import house_rules
+from .auction import DOUBLE_BETE, MADE_BETES, SINGLE_BETE, settle, verify_auction_hand
+from .auction import FIELDS as AUCTION_FIELDS
 from .checks import (
     MAX_MELD_CHIPS,
     effective_meld,
@@ -46,6 +48,8 @@ OUTCOMES = (MADE, SET, THROWN_IN, PASSED_OUT, SCORED, MISDEAL, RENEGE, MOON)
 # hands that are not scored hands (``game_end: hands:N`` counts the others)
 UNSCORED = frozenset({PASSED_OUT, MISDEAL})
 DRAW = "draw"
+# auction pinochle: how many times the bidder pays the bid's value for each outcome
+BETES = {MADE: MADE_BETES, THROWN_IN: SINGLE_BETE, SET: DOUBLE_BETE}
 
 
 @dataclass(frozen=True)
@@ -63,6 +67,7 @@ class HandScore:
     # whether the moon announced was shot (None where none was announced)
     moon_shot: bool | None = None
     meld_from_cards: tuple[int | None, ...] = ()  # as on HandResult
+    kitty: int | None = None  # auction pinochle: the kitty's chips in the hand
 
     @property
     def scored(self) -> bool:
@@ -91,6 +96,10 @@ class HandResult:
     # players who showed cards), None for a side where nobody did; empty for a hand
     # without cards shown
     meld_from_cards: tuple[int | None, ...] = ()
+    # auction pinochle (its points are chips): the kitty's chips in the hand, and its
+    # balance after it; None where the game has no kitty
+    kitty: int | None = None
+    kitty_total: int | None = None
 
     def as_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -104,6 +113,8 @@ class HandResult:
             out["chips"] = list(self.chips)
         if self.meld_from_cards:
             out["meld_from_cards"] = list(self.meld_from_cards)
+        if self.kitty is not None:
+            out["kitty"] = self.kitty
         return out
 
 
@@ -122,6 +133,8 @@ class GameResult:
     # "moon"), None while it goes on. ``went_out`` is then the side that won on points,
     # None for equal totals (a draw, or in check the chips decide)
     ended_by: str | None = None
+    # auction pinochle: the kitty's balance (None in a game without a kitty)
+    kitty: int | None = None
 
     @property
     def finished(self) -> bool:
@@ -147,10 +160,12 @@ class GameResult:
         return self.game.first_bidder(len(self.hands))
 
     def as_dict(self) -> dict[str, object]:
-        """The document ``scorekeeper score --json`` prints."""
-        return {
+        """The document ``scorekeeper score --json`` prints (auction pinochle: no target,
+        its points and totals are chips, and the kitty's balance when it has one)."""
+        auction = self.game.rules.is_auction
+        out: dict[str, object] = {
             "ruleset": self.game.rules.name,
-            "target": self.target,
+            "target": None if auction else self.target,
             "hands": [hand.as_dict() for hand in self.hands],
             "totals": list(self.totals),
             "finished": self.finished,
@@ -163,6 +178,9 @@ class GameResult:
                 for notice in hand.notices
             ],
         }
+        if auction:
+            out["kitty"] = self.kitty
+        return out
 
 
 # --- single rules, for the app to ask before it records -------------------------------
@@ -214,6 +232,9 @@ def applicable_fields(rules: RuleSet) -> frozenset[str]:
     ...        - applicable_fields(ruleset("partnership")))
     ['moon']
     """
+    if rules.is_auction:  # bidder, bid, trump or conceded, the result (rules.md §8)
+        fields = set(AUCTION_FIELDS) | {"misdeal", "time_called"}
+        return frozenset(fields | ({"passed_out"} if rules.all_pass == "redeal" else set()))
     fields = {"trump", "meld", "counters", "meld_cards", "renege", "misdeal", "time_called"}
     if rules.bidding:
         fields |= {"bidder", "bid"}
@@ -302,7 +323,19 @@ def score_hand(game: Game, hand: Hand, number: int) -> HandScore:
         return HandScore(PASSED_OUT, (0,) * rules.sides, earned_chips=_no_chips(rules))
     if not rules.bidding:
         return _score_without_bidding(game, hand, number)
+    if rules.is_auction:
+        return _score_auction_hand(game, hand, number)
     return _score_bid_hand(game, hand, number)
+
+
+def _score_auction_hand(game: Game, hand: Hand, number: int) -> HandScore:
+    """Auction pinochle: the hand's chips per player and the kitty's (auction.py)."""
+    bidder_side = verify_bidder(game, hand, number)
+    bid = verify_bid(game.rules, hand.bid, number)
+    verify_auction_hand(game, hand, number)
+    outcome = THROWN_IN if hand.thrown_in else MADE if hand.made else SET
+    paid = settle(game.rules, bid, hand.trump, BETES[outcome], bidder_side)
+    return HandScore(outcome, paid.players, bidder_side, made=outcome == MADE, kitty=paid.kitty)
 
 
 def _no_chips(rules: RuleSet) -> tuple[int, ...] | None:
@@ -340,6 +373,8 @@ def _score_without_bidding(game: Game, hand: Hand, number: int) -> HandScore:
 
 def _score_bid_hand(game: Game, hand: Hand, number: int) -> HandScore:
     rules = game.rules
+    if hand.made is not None:  # auction pinochle's alone (_score_auction_hand)
+        raise GameError("hand_not_applicable", hand=number, field="made", ruleset=rules.name)
     bidder_side = verify_bidder(game, hand, number)
     bid = verify_bid(rules, hand.bid, number)
     meld = verify_meld(game, hand, number)
@@ -454,6 +489,7 @@ def replay(game: Game) -> GameResult:
     table = rules.chip_table
     totals = (0,) * rules.sides
     chip_totals: tuple[int, ...] | None = (0,) * rules.sides if table else None
+    kitty: int | None = 0 if rules.is_auction and rules.kitty != OFF else None
     target = rules.target
     went_out: int | None = None
     ended_by: str | None = None
@@ -484,6 +520,8 @@ def replay(game: Game) -> GameResult:
                 earned[went_out] += game_chips(totals[went_out], losers, table)
             chips = net_chips(earned)
             chip_totals = tuple(t + c for t, c in zip(chip_totals, chips, strict=True))
+        if kitty is not None:
+            kitty += score.kitty or 0
         results.append(
             HandResult(
                 number,
@@ -498,6 +536,8 @@ def replay(game: Game) -> GameResult:
                 score.made,
                 score.moon_shot,
                 score.meld_from_cards,
+                None if kitty is None else score.kitty or 0,
+                kitty,
             )
         )
     return GameResult(
@@ -509,6 +549,7 @@ def replay(game: Game) -> GameResult:
         _winner(ended_by, went_out, chip_totals),
         chip_totals,
         ended_by,
+        kitty,
     )
 
 
@@ -542,6 +583,7 @@ def _winner(
 
 
 __all__ = [
+    "BETES",
     "DRAW",
     "MADE",
     "MAX_MELD_CHIPS",

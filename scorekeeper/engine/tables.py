@@ -245,3 +245,80 @@ BICYCLE_CHIPS = ChipTable(
 )
 
 CHIP_TABLES: dict[str, ChipTable] = {table.name: table for table in (SEED_CHIPS, BICYCLE_CHIPS)}
+
+
+@dataclass(frozen=True)
+class BidValues:
+    """Auction pinochle's bid-value table (rules.md §7), one per ``auction_scale``: what a
+    bid is worth in chips, paid by (or to) each opponent and the kitty.
+
+    ``levels`` are ``(from bid, chips)`` pairs, rising; a bid is worth the chips of the
+    last level at or below it. The first level starts at 0, so a table that lowers
+    ``min_bid`` below the printed tables still has a value for every bid.
+    """
+
+    name: str
+    levels: tuple[tuple[int, int], ...]
+
+    def value(self, bid: int) -> int:
+        """The chips ``bid`` is worth.
+
+        >>> CLASSIC_BID_VALUES.value(340), CLASSIC_BID_VALUES.value(350)
+        (3, 5)
+        """
+        chips = self.levels[0][1]
+        for start, worth in self.levels:
+            if bid >= start:
+                chips = worth
+        return chips
+
+
+# The common table: 300-340 pay 3, 350-390 5, 400-440 10, then 5 more for each 50, 30
+# from 600 (rules.md §7: Hoyle's table as pokerwiner.com prints it); below 300, 2 (the
+# 250-290 row of Scarne's tables, for a table that plays ``min_bid: 250``).
+CLASSIC_BID_VALUES = BidValues(
+    "classic",
+    ((0, 2), (300, 3), (350, 5), (400, 10), (450, 15), (500, 20), (550, 25), (600, 30)),
+)
+# Scarne's betting-limit scale: one unit more for each 50, 250-290 paying 2, 11 from 700.
+SCARNE_BID_VALUES = BidValues(
+    "scarne",
+    (
+        (0, 2),
+        (300, 3),
+        (350, 4),
+        (400, 5),
+        (450, 6),
+        (500, 7),
+        (550, 8),
+        (600, 9),
+        (650, 10),
+        (700, 11),
+    ),
+)
+# Scarne's "special bonus" scale for high bids: 2, 3, 5, 7, 10, 13, 17, 21, 25, 30.
+SCARNE_BONUS_BID_VALUES = BidValues(
+    "scarne_bonus",
+    (
+        (0, 2),
+        (300, 3),
+        (350, 5),
+        (400, 7),
+        (450, 10),
+        (500, 13),
+        (550, 17),
+        (600, 21),
+        (650, 25),
+        (700, 30),
+    ),
+)
+BID_VALUE_TABLES: dict[str, BidValues] = {
+    table.name: table for table in (CLASSIC_BID_VALUES, SCARNE_BID_VALUES, SCARNE_BONUS_BID_VALUES)
+}
+# The kitty takes part in the settlement of bids from this one on (and, with
+# ``kitty: every_bete``, in every bete).
+KITTY_FROM = 350
+# What a trump multiplies a played hand's value by, where the option is on: spades
+# double (``spades_double``), hearts triple (``hearts_triple``).
+SPADES_FACTOR = 2
+HEARTS_FACTOR = 3

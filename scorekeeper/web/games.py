@@ -79,7 +79,7 @@ def new_game_form(rules: RuleSet, **kwargs: Any) -> NewGameForm:
             field: Any = WholeNumberField(label, default=value, render_kw={"inputmode": "numeric"})
         else:
             choices = [
-                SelectChoice(choice, option_value(name, choice))
+                SelectChoice(choice, option_value(name, choice, rules))
                 for choice in option_choices(rules, name)
             ]
             # a value not offered gets the engine's sentence (the option, what it takes)

@@ -26,6 +26,7 @@ from wtforms.fields import SelectChoice
 from wtforms.validators import Optional
 
 from .. import services
+from ..engine.auction import CONCEDED
 from ..engine.cards import Suit, format_cards
 from ..engine.entry import cards_meld, read_shown_cards, side_meld_with
 from ..engine.errors import PinochleError
@@ -133,11 +134,25 @@ def hand_form(table: Table, **kwargs: Any) -> HandForm:
         Form.bid = BidField(
             _l("Bid"), default=rules.min_bid, validators=[Optional()], render_kw=NUMERIC
         )
-    Form.trump = RadioField(
-        _l("Trump"),
-        choices=[SelectChoice(suit.value, suit.symbol) for suit in Suit],
-        validate_choice=False,
-    )
+    suits = [SelectChoice(suit.value, suit.symbol) for suit in Suit]
+    if rules.is_auction:  # the trump, or the bidder conceded before play (a single bete)
+        suits.append(SelectChoice(CONCEDED, _l("Conceded")))
+        Form.made = RadioField(
+            _l("Result"),
+            choices=[SelectChoice("yes", _l("Made")), SelectChoice("no", _l("Went bete"))],
+            validate_choice=False,
+        )
+    Form.trump = RadioField(_l("Trump"), choices=suits, validate_choice=False)
+    # the game's version when the form was opened: a double tap or a change made
+    # meanwhile on another phone is refused instead of saved twice
+    Form.version = HiddenField()
+    if rules.is_auction:  # bidder, bid, trump or conceded, the result: nothing else
+        Form.passed_out = BooleanField(_l("Passed out: all passed, the cards are redealt"))
+        Form.misdeal = BooleanField(_l("Misdeal: the same dealer deals again, nothing is paid"))
+        Form.time_called = BooleanField(_l("Time called: the game ends after this hand"))
+        return Form(**kwargs)
+    for seat in range(len(table.engine.seating)):
+        setattr(Form, f"cards_{seat}", HiddenField())
     for index, side in enumerate(table.engine.sides):
         number_field = {"validators": [Optional()], "render_kw": NUMERIC}
         setattr(Form, f"meld_{index}", WholeNumberField(side.name, **number_field))
@@ -146,11 +161,6 @@ def hand_form(table: Table, **kwargs: Any) -> HandForm:
             setattr(Form, f"took_trick_{index}", BooleanField(side.name))
         if rules.chip_table:
             setattr(Form, f"meld_chips_{index}", WholeNumberField(side.name, **number_field))
-    for seat in range(len(table.engine.seating)):
-        setattr(Form, f"cards_{seat}", HiddenField())
-    # the game's version when the form was opened: a double tap or a change made
-    # meanwhile on another phone is refused instead of saved twice
-    Form.version = HiddenField()
     # the trump the checked cards' meld was added for (a new trump recounts it)
     Form.meld_trump = HiddenField()
     if rules.bidding:
@@ -173,6 +183,14 @@ def form_data(document: Mapping[str, Any], table: Table) -> dict[str, Any]:
     for name in ("bidder", "bid", "trump", "thrown_in", "passed_out", "no_marriage"):
         if document.get(name) is not None:
             data[name] = document[name]
+    if table.rules.is_auction:  # the trump group holds "conceded"; made is yes or no
+        if document.get("thrown_in"):
+            data["trump"] = CONCEDED
+        if document.get("made") is not None:
+            data["made"] = "yes" if document["made"] else "no"
+        for name in ("misdeal", "time_called"):
+            if document.get(name):
+                data[name] = True
     for name in ("meld", "counters", "took_trick", "meld_chips"):
         for index, value in enumerate(document.get(name) or []):
             data[f"{name}_{index}"] = value
@@ -207,8 +225,8 @@ def take_checked_meld(form: HandForm, table: Table, args: Mapping[str, str]) -> 
     """
     player = args.get("meld_for", "")
     seat = table.seat_of(player)
-    if seat is None or "meld_cards" not in args:
-        return
+    if seat is None or "meld_cards" not in args or f"cards_{seat}" not in form:
+        return  # (auction pinochle records no meld)
     side = table.engine.side_of[player]
     cards_field, meld_field = form[f"cards_{seat}"], form[f"meld_{side}"]
     rules = table.rules

@@ -55,6 +55,7 @@ PAGE_ORDER = (
     "bidder",
     "bid",
     "trump",
+    "made",
     "meld_*",
     "meld",
     "meld_cards",
@@ -67,6 +68,8 @@ PAGE_ORDER = (
     "meld_chips",
     "all_tricks",
     "passed_out",
+    "misdeal",
+    "time_called",
 )
 # where a refusal about a group of fields links to (the fieldset that holds them)
 ANCHOR = {"meld_cards": "meld"}
@@ -101,6 +104,8 @@ def need_sentence(table: Table, reading: HandReading) -> str:
     rules = table.rules
     if not rules.bidding or reading.bid is None:
         return ""
+    if rules.is_auction:
+        return worth_sentence(reading)
     if reading.bidder_side is None:
         return _("Tap the bidder to see what they need.")
     side = table.engine.sides[reading.bidder_side]
@@ -118,6 +123,18 @@ def need_sentence(table: Table, reading: HandReading) -> str:
         "%(side)s need %(needed)s of %(total)s counters",
         count,
         **values,
+    )
+
+
+def worth_sentence(reading: HandReading) -> str:
+    """Auction pinochle: what the bid is worth ("350 is worth 5 chips from each player")."""
+    if reading.worth is None:
+        return ""
+    return ngettext(
+        "%(bid)s is worth %(num)s chip from each player",
+        "%(bid)s is worth %(num)s chips from each player",
+        reading.worth,
+        bid=reading.bid,
     )
 
 
@@ -140,6 +157,7 @@ def preview_values(table: Table, reading: HandReading) -> dict[str, Any]:
         "warnings": [_warning(refusal) for refusal in reading.warnings],
         "dropped": [engine_message(notice) for notice in reading.dropped],
         "ladder": list(bid_ladder(rules)),
+        "worth": reading.worth,
     }
     if not rules.bidding:
         return answer
@@ -191,6 +209,9 @@ def preview(game_id: int) -> BaseResponse:
                                        typed yet: [{field, code, message}], ``field``
                                        the form field (``counters_1``) or group
         dropped                        meld the rules do not count (double deck: under 20)
+        worth                          auction pinochle: the chips the bid is worth from
+                                       each player for the typed trump (``need`` says
+                                       it in words); null elsewhere
     """
     game = game_or_404(game_id)
     number = whole_number(request.args.get("number")) or len(game.hands) + 1
@@ -259,6 +280,11 @@ def _render(
         for name in ("thrown_in", "passed_out", "all_tricks", "took_trick", "no_marriage")
     }
     offered["meld_chips"] = "meld_chips" in applicable
+    # auction pinochle asks the result, and "conceded" is a choice of the trump
+    offered["made"] = "made" in applicable
+    offered["thrown_in"] = offered["thrown_in"] and not offered["made"]
+    offered["meld"] = "meld" in applicable
+    offered["counters"] = "counters" in applicable
     # a field the rules do not offer is still shown when it holds a value or a refusal
     shown_fields = {name: offered[name] or _holds_value(form, table, name) for name in offered}
     if status is None:

@@ -59,6 +59,11 @@ HAND = {
             "description": "cards a player showed, by name, in card notation (`AH 10H KH`)",
             "additionalProperties": {"type": "string"},
         },
+        "made": {
+            "type": "boolean",
+            "description": "auction pinochle only: the bidder played and made the bid "
+            "(false: a double bete); a bidder who conceded before play is `thrown_in`",
+        },
     },
 }
 
@@ -103,7 +108,11 @@ RESULT = {
     "required": ["ruleset", "target", "hands", "totals", "finished", "went_out", "winner"],
     "properties": {
         "ruleset": {"type": "string"},
-        "target": {"type": "integer"},
+        "target": {
+            "type": "integer",
+            "nullable": True,
+            "description": "null in auction pinochle: no race, each hand is paid in chips",
+        },
         "hands": {
             "type": "array",
             "items": {
@@ -124,6 +133,10 @@ RESULT = {
                         "description": "per side, the meld of the cards shown (`meld_cards`); "
                         "null for a side where nobody showed cards; only in a hand with cards",
                         "items": {"type": "integer", "nullable": True},
+                    },
+                    "kitty": {
+                        "type": "integer",
+                        "description": "auction pinochle with a kitty: its chips in the hand",
                     },
                 },
             },
@@ -150,6 +163,12 @@ RESULT = {
                     "message": {"type": "string"},
                 },
             },
+        },
+        "kitty": {
+            "type": "integer",
+            "nullable": True,
+            "description": "auction pinochle only: the kitty's balance (null without a kitty); "
+            "in auction `points` and `totals` are chips",
         },
     },
 }

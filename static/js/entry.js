@@ -2,7 +2,8 @@
    ladder that the page carries (data-bids), with no question to the server; the
    bid chips and the bid field show the same bid; and the focus moves on to the next
    number the hand needs (trump tapped: the first meld; the keyboard's Next: the
-   next number; after the last: Save). No rule of the game lives here: the ladder is
+   next number; after the last: Save; in auction pinochle trump, then the result, then
+   Save). No rule of the game lives here: the ladder is
    the server's, and the server scores whatever is sent. Without this file the form
    works the same: chips are radios, and the fields are tapped. */
 (function () {
@@ -140,11 +141,34 @@
     moveOn(target);
   });
 
+  // Auction pinochle: "conceded" in the trump group is a hand not played, so the result
+  // (made or went bete) is not asked; a suit asks it. The server refuses both alike.
+  var result = form.querySelector("[data-result]");
+
+  function showResult() {
+    if (!result) return;
+    var trump = checked("trump");
+    var conceded = trump && trump.value === "conceded";
+    result.hidden = Boolean(conceded);
+    if (conceded) {
+      Array.prototype.forEach.call(result.querySelectorAll("input"), function (input) {
+        input.checked = false;
+      });
+    }
+  }
+  showResult();
+
   // a tap on trump (or on "thrown in" once trump is chosen) leads to the first number
+  // (auction: to the result, or Save once conceded); a tap on the result, to Save
   form.addEventListener("change", function (event) {
     var target = event.target;
+    if (target.name === "trump") showResult();
     if (!event.isTrusted) return; // a draft put back moves nothing
     if (target.name === "passed_out" && target.checked) {
+      focusOn(save);
+    } else if (result && target.name === "trump") {
+      focusOn(result.hidden ? save : result.querySelector("input"));
+    } else if (result && target.name === "made") {
       focusOn(save);
     } else if (target.name === "trump" || (target.name === "thrown_in" && checked("trump"))) {
       var next = firstEmpty();

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -178,7 +179,7 @@ def test_spellings_meld_alike(run: Run) -> None:
         (
             ["AH", "--ruleset", "bridge"],
             "unknown rule set 'bridge': expected one of partnership, partnership-tenths, "
-            "check, two-hand, cutthroat, double-deck",
+            "check, two-hand, cutthroat, auction, double-deck",
         ),
     ],
 )
@@ -729,3 +730,31 @@ def test_score_text_says_why_the_game_ended(
     result = run("score", str(path))
     assert result.status == 0, result.err
     assert result.out.splitlines()[-len(last_lines) :] == last_lines
+
+
+def test_score_text_of_an_auction_game_names_the_betes_and_the_kitty(
+    run: Run, tmp_path: Path
+) -> None:
+    game = {
+        "format": "pinochle-game/1",
+        "ruleset": "auction",
+        "sides": [{"name": name, "players": [name]} for name in ("Ann", "Bea", "Cal")],
+        "hands": [
+            {"bidder": "Ann", "bid": 350, "trump": "H", "made": True},
+            {"bidder": "Bea", "bid": 300, "trump": "C", "made": False},
+            {"bidder": "Cal", "bid": 300, "thrown_in": True},
+        ],
+    }
+    result = run("score", write(tmp_path, "auction.json", game))
+    assert result.status == 0, result.err
+    lines = result.out.splitlines()
+    assert lines[0] == "auction: chips, until time is called"
+    assert lines[3].split()[-1] == "kitty"
+    outcome = re.compile(r"made|double bete|single bete")
+    rows = [(outcome.findall(line), line.split()[-8:]) for line in lines[5:8]]
+    assert rows == [
+        (["made"], ["15", "15", "-5", "-5", "-5", "-5", "-5", "-5"]),
+        (["double bete"], ["6", "21", "-12", "-17", "6", "1", "0", "-5"]),
+        (["single bete"], ["3", "24", "3", "-14", "-6", "-5", "0", "-5"]),
+    ]
+    assert lines[-2:] == ["next to deal: Ann", "kitty: -5"]

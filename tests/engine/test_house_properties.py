@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from scorekeeper.engine.errors import GameError
 from scorekeeper.engine.game import Game, Hand, new_game
 from scorekeeper.engine.race import after_hand
-from scorekeeper.engine.rules import PRESETS, RuleSet, with_options
+from scorekeeper.engine.rules import OPTIONS, PRESETS, RuleSet, with_options
 from scorekeeper.engine.scoring import replay, score_hand
 from scorekeeper.gamefile import from_document, to_document
 from scorekeeper.simulate import PLAYER_NAMES, default_sides, random_hand
@@ -26,6 +26,8 @@ from scorekeeper.simulate import PLAYER_NAMES, default_sides, random_hand
 GAMES = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 BIDDING = [name for name, rules in PRESETS.items() if rules.bidding]
+# the games played for points (auction pinochle pays each hand in chips: no floor there)
+POINTS = [name for name in BIDDING if not PRESETS[name].is_auction]
 EVENTS = ("misdeal", "renege", "moon", "time_called")
 
 
@@ -90,9 +92,12 @@ def house_game(
 
 
 @st.composite
-def house_rules(draw: st.DrawFn, preset: str | None = None) -> RuleSet:
-    """A preset with bidding, some of the house rules on."""
-    rules = PRESETS[preset or draw(st.sampled_from(BIDDING))]
+def house_rules(
+    draw: st.DrawFn, preset: str | None = None, presets: list[str] = BIDDING
+) -> RuleSet:
+    """A preset with bidding (of ``presets``), some of the house rules on: those that
+    apply to it."""
+    rules = PRESETS[preset or draw(st.sampled_from(presets))]
     total = rules.counters.total
     choices: dict[str, list[object]] = {
         "save_meld": ["always"],
@@ -106,8 +111,7 @@ def house_rules(draw: st.DrawFn, preset: str | None = None) -> RuleSet:
     overrides = {
         name: draw(st.sampled_from(values))
         for name, values in choices.items()
-        if draw(st.booleans())
-        and not (name == "marriage_to_bid" and rules.trump_marriage != "free")
+        if draw(st.booleans()) and OPTIONS[name].applies(rules) is None
     }
     return with_options(rules, overrides)
 
@@ -143,7 +147,7 @@ def test_a_hands_game_has_exactly_its_hands_unless_time_is_called(
     """``game_end: hands:N``: N scored hands (passed out and misdealt ones not counted),
     even where every hand crosses the target; fewer only when time is called."""
     rules = with_options(PRESETS[name], {"game_end": f"hands:{hands}"})
-    if target is not None:
+    if target is not None and not rules.is_auction:  # auction pinochle has no target
         rules = with_options(rules, {"target": target})
     events = ("misdeal", "renege", "time_called")
     game = house_game(rules, seed, hands=3 * hands + 10, chance=0.25, events=events)
@@ -167,7 +171,7 @@ def test_a_hands_game_has_exactly_its_hands_unless_time_is_called(
 
 
 @GAMES
-@given(rules=house_rules(), seed=seeds, floor=st.integers(min_value=1, max_value=6))
+@given(rules=house_rules(presets=POINTS), seed=seeds, floor=st.integers(min_value=1, max_value=6))
 def test_lose_below_ends_the_game_on_the_hand_that_crosses_it(
     rules: RuleSet, seed: int, floor: int
 ) -> None:

@@ -223,6 +223,7 @@ _DOUBLE_DECK: list[Single] = [
 SINGLE_MELDS: dict[str, list[Single]] = {
     "partnership": _SINGLE_DECK_X10,
     "cutthroat": _SINGLE_DECK_X10,
+    "auction": _SINGLE_DECK_X10,
     "partnership-tenths": _TENTHS,
     "check": _TENTHS,
     "two-hand": _TWO_HAND,

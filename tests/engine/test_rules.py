@@ -1,4 +1,4 @@
-"""The six presets as data, and the house-rule options a table may change."""
+"""The seven presets as data, and the house-rule options a table may change."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ PRESET_FACTS = [
     ("check", 4, 2, 100, 20, 25, 1, 1),
     ("two-hand", 2, 2, 1000, 0, 250, 5, 10),
     ("cutthroat", 3, 3, 1500, 250, 250, 10, 10),
+    ("auction", 3, 3, 0, 300, 250, 10, 10),  # no target: each hand is paid in chips
     ("double-deck", 4, 2, 500, 50, 50, 1, 1),
 ]
 
@@ -41,7 +42,7 @@ def test_preset(
     assert rules.description
 
 
-def test_presets_are_the_six() -> None:
+def test_presets_are_the_seven() -> None:
     assert list(PRESETS) == [row[0] for row in PRESET_FACTS]
 
 
@@ -172,4 +173,5 @@ def test_counter_tables_add_up_from_the_cards() -> None:
         "two-hand": 250,
         "cutthroat": 250,
         "double-deck": 50,
+        "auction": 250,
     }

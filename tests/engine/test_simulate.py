@@ -26,12 +26,14 @@ DEALS = [
     ("cutthroat", (15, 15, 15, 3)),
     ("two-hand", (12, 12)),
     ("double-deck", (20, 20, 20, 20)),
+    ("auction", (15, 15, 15, 3)),
 ]
 
 
 def endless(rules: RuleSet) -> RuleSet:
-    """``rules`` with a target no game reaches, for games of an exact length."""
-    return with_options(rules, {"target": 100_000})
+    """``rules`` with a target no game reaches, for games of an exact length (auction
+    pinochle has no target: it ends only when the table says so)."""
+    return rules if rules.is_auction else with_options(rules, {"target": 100_000})
 
 
 @pytest.mark.parametrize(("name", "sizes"), DEALS)
@@ -78,12 +80,27 @@ def test_exactly_the_hands_asked_for_when_nobody_can_win(name: str) -> None:
     assert not replay(game).finished
 
 
-@pytest.mark.parametrize("name", list(PRESETS))
+@pytest.mark.parametrize("name", [name for name, rules in PRESETS.items() if not rules.is_auction])
 def test_a_game_stops_on_the_hand_that_ends_it(name: str) -> None:
     for seed in range(10):
         game = random_game(PRESETS[name], random.Random(seed), hands=200)
         assert replay(game).finished
         assert not replay(game.with_hands(game.hands[:-1])).finished
+
+
+def test_an_auction_game_ends_after_its_hands() -> None:
+    """Auction pinochle has no race: a simulated game ends only where ``game_end:
+    hands:N`` ends it, on its Nth scored hand, and then the most chips win."""
+    rules = with_options(PRESETS["auction"], {"game_end": "hands:8"})
+    for seed in range(10):
+        game = random_game(rules, random.Random(seed), hands=200)
+        result = replay(game)
+        assert result.finished and result.ended_by == "hands"
+        assert sum(not hand.passed_out for hand in game.hands) == 8
+        assert not replay(game.with_hands(game.hands[:-1])).finished
+        top = max(result.totals)
+        leaders = [side for side, total in enumerate(result.totals) if total == top]
+        assert result.winner == (leaders[0] if len(leaders) == 1 else "draw")
 
 
 def test_players_and_sides() -> None:

@@ -72,6 +72,7 @@ def make_game(app: Flask, ruleset: str = "partnership", **options: Any) -> int:
         sides = {
             "two-hand": [("Ann", ["Ann"]), ("Bea", ["Bea"])],
             "cutthroat": [("Ann", ["Ann"]), ("Bea", ["Bea"]), ("Cal", ["Cal"])],
+            "auction": [("Ann", ["Ann"]), ("Bea", ["Bea"]), ("Cal", ["Cal"])],
         }.get(ruleset, SIDES)
         game = services.create_game(ruleset, options, sides, first_dealer="Ann")
         return game.id

@@ -348,7 +348,7 @@ def test_a_claim_naming_an_unknown_meld(client: FlaskClient) -> None:
             {"ruleset": "euchre"},
             "ruleset",
             "unknown rule set 'euchre': expected one of partnership, partnership-tenths, "
-            "check, two-hand, cutthroat, double-deck",
+            "check, two-hand, cutthroat, auction, double-deck",
         ),
         (
             {"cards": "AH", "trump": "H", "claim": "-20"},

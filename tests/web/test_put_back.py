@@ -59,7 +59,9 @@ def snapshot(game: Game) -> dict[str, Any]:
 
 def imported(name: str, hands: int, target: int | None, seed: int = 1) -> Game:
     """A random game of preset ``name`` (to ``target``, or the preset's own), stored."""
-    rules = PRESETS[name] if target is None else with_options(PRESETS[name], {"target": target})
+    rules = PRESETS[name]
+    if target is not None and not rules.is_auction:  # auction pinochle has no target
+        rules = with_options(rules, {"target": target})
     return services.import_game(to_document(random_game(rules, random.Random(seed), hands)))
 
 
