@@ -44,6 +44,7 @@ from flask_babel import (
 )
 from jinja2 import Environment
 
+from .endings import TEMPLATE_HELPERS as ENDING_HELPERS
 from .engine.claims import claim_key
 from .engine.errors import MESSAGES, REASONS
 from .engine.people import FIELDS
@@ -422,6 +423,7 @@ TEMPLATE_HELPERS = {
     "option_label": option_label,
     "option_help": option_help,
     "option_value": option_value,
+    **ENDING_HELPERS,
 }
 TEMPLATE_FILTERS = {"day": day, "moment": moment, "decimal": decimal, "percent": percent}
 

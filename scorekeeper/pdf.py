@@ -21,6 +21,7 @@ from markupsafe import Markup
 
 from . import ROOT
 from .charts import line_chart
+from .endings import hand_words
 from .engine.game import Game
 from .engine.meld import meld_values
 from .engine.names import display_name
@@ -52,6 +53,9 @@ class Row:
     totals: Sequence[int]
     chips: Sequence[int] | None
     dropped: Sequence[bool] = ()  # per side: its meld did not count (under the minimum)
+    # what the outcome alone does not say: passed out, a misdeal, who reneged, a moon
+    # that failed, time called (``endings.hand_words``); "" for a plain made or set hand
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -65,9 +69,10 @@ class ScreenLinks:
 
 
 def rows(game: Game, result: GameResult) -> list[Row]:
-    """The sheet's rows: the recorded hand beside what the replay made of it."""
+    """The sheet's rows: the recorded hand beside what the replay made of it (rendered in
+    the sheet's language, for the words of each hand's note)."""
     out = []
-    for hand, scored in zip(game.hands, result.hands, strict=True):
+    for index, (hand, scored) in enumerate(zip(game.hands, result.hands, strict=True)):
         sides = range(len(game.sides))
         out.append(
             Row(
@@ -83,9 +88,24 @@ def rows(game: Game, result: GameResult) -> list[Row]:
                 totals=scored.totals,
                 chips=scored.chips,
                 dropped=[bool(meld) for meld in scored.dropped_meld],
+                note=_note(result, index),
             )
         )
     return out
+
+
+def _note(result: GameResult, index: int) -> str:
+    """A row's words beyond the points: "" where the outcome says it all (made, set,
+    thrown in: the points column marks a set), else what ``endings.hand_words`` says."""
+    hand, scored = result.game.hands[index], result.hands[index]
+    plain = scored.outcome in PLAIN_OUTCOMES
+    if plain and hand.renege is None and not hand.moon and not hand.time_called:
+        return ""
+    return hand_words(result, index)
+
+
+# outcomes the sheet's columns say without a note (a set is marked beside its points)
+PLAIN_OUTCOMES = ("made", "set", "thrown_in", "scored")
 
 
 def quick_reference(rules: RuleSet) -> list[tuple[str, int]]:
@@ -151,6 +171,7 @@ def game_sheet_html(
     target = result.target if result.target <= 2 * max(highest, 1) else None
     with in_language(language):
         title = _("Totals after each hand")
+        sheet_rows = rows(game, result)
     chart = line_chart(list(zip(names, totals, strict=True)), target=target, title=title)
     context = {
         "paper": PAPERS[paper],
@@ -158,7 +179,7 @@ def game_sheet_html(
         "rules": game.rules,
         "overrides": overrides_of(game.rules),
         "result": result,
-        "rows": rows(game, result),
+        "rows": sheet_rows,
         "chart": chart,
         "blank": False,
         "played_on": game.played_on or date.today(),

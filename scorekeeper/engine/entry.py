@@ -205,6 +205,8 @@ def field_of(error: PinochleError, game: Game) -> str:
         "short_of_meld_played",
     ):
         return str(error.values.get("field", ""))
+    if error.code == "hand_conflict":  # "a renege ... not with thrown_in": the renege's
+        return str(error.values.get("first", ""))
     for prefix, name in FIELD_OF_CODE:
         if error.code.startswith(prefix):
             side = error.values.get("side")

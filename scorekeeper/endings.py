@@ -1,0 +1,120 @@
+"""How a game's progress, its end and each hand's outcome read, on the scoreboard and
+the score sheet, in the page's (or the sheet's) language.
+
+Everything comes from the engine's replay: why the game ended (``GameResult.ended_by``,
+``race.ENDINGS``), each hand's outcome and whether an announced moon was shot, the
+scored hands (``scoring.UNSCORED`` are not). No rule lives here; these are the words.
+"""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from .engine.race import FLOOR, HANDS, MOON, TIME_CALLED
+from .engine.scoring import DRAW, UNSCORED, GameResult
+
+
+def outcome_word(outcome: str) -> str:
+    """A hand's outcome in a word or two ("" for a hand scored without bidding)."""
+    words = {
+        "made": _("made"),
+        "set": _("set"),
+        "thrown_in": _("thrown in"),
+        "passed_out": _("passed out"),
+        "scored": "",
+        "misdeal": _("misdeal"),
+        "renege": _("renege"),
+        "moon": _("moon shot"),
+    }
+    return words.get(outcome, outcome)
+
+
+def hand_words(result: GameResult, index: int) -> str:
+    """What hand ``index`` (0-based) of the replay was, as its row on the scoreboard or
+    the sheet says it: the outcome, who reneged, a moon that failed, time called."""
+    hand, scored = result.game.hands[index], result.hands[index]
+    names = [side.name for side in result.game.sides]
+    if hand.renege is not None and 0 <= hand.renege < len(names):
+        words = [_("%(side)s reneged", side=names[hand.renege])]
+    else:
+        words = [outcome_word(scored.outcome)]
+    if hand.moon and not scored.moon_shot and hand.renege is None:
+        words.append(_("moon failed"))
+    if hand.time_called:
+        words.append(_("time called"))
+    return ", ".join(word for word in words if word)
+
+
+def scored_hands(result: GameResult) -> int:
+    """The hands scored so far (passed-out and misdealt hands are not)."""
+    return sum(hand.outcome not in UNSCORED for hand in result.hands)
+
+
+def game_progress(result: GameResult) -> str:
+    """Where a game in progress stands: "Game to 1500." or, in a game of N hands,
+    "Hand 4 of 6." (the hand about to be dealt); with a floor, where a side loses."""
+    rules = result.game.rules
+    hands = rules.hands_to_play
+    if hands is None:
+        words = _("Game to %(target)s.", target=result.target)
+    else:
+        words = _("Hand %(number)s of %(hands)s.", number=scored_hands(result) + 1, hands=hands)
+    if rules.floor is not None:
+        words += " " + _("A side at %(floor)s or below loses at once.", floor=rules.floor)
+    return words
+
+
+def winner_words(result: GameResult) -> str:
+    """The finished game's banner: who won, or a draw (on points, or in check on chips)."""
+    if result.winner == DRAW:
+        return _("A draw on chips.") if result.chips is not None else _("A draw: equal totals.")
+    if not isinstance(result.winner, int):
+        return ""
+    side = result.game.sides[result.winner]
+    return ngettext("%(side)s wins!", "%(side)s win!", len(side.players), side=side.name)
+
+
+def game_ending(result: GameResult) -> str:
+    """Why a finished game ended, when it was not the race to the target: "" otherwise."""
+    if not result.finished or not result.hands:
+        return ""
+    rules = result.game.rules
+    number = result.hands[-1].number
+    if result.ended_by == FLOOR and rules.floor is not None:
+        floor = rules.floor
+        fallen = [
+            side.name
+            for side, total in zip(result.game.sides, result.totals, strict=True)
+            if total <= floor
+        ]
+        return _(
+            "The game ended on hand %(number)s: %(sides)s at %(floor)s or below.",
+            number=number,
+            sides=", ".join(fallen),
+            floor=floor,
+        )
+    if result.ended_by == HANDS:
+        hands = rules.hands_to_play or scored_hands(result)
+        return ngettext(
+            "The game ended after its %(num)s hand.",
+            "The game ended after its %(num)s hands.",
+            hands,
+        )
+    if result.ended_by == TIME_CALLED:
+        return _(
+            "Time was called in hand %(number)s: the game ended after it.",
+            number=number,
+        )
+    if result.ended_by == MOON:
+        return _("The moon was shot in hand %(number)s: it wins the game.", number=number)
+    return ""
+
+
+TEMPLATE_HELPERS = {
+    "outcome_word": outcome_word,
+    "hand_words": hand_words,
+    "game_progress": game_progress,
+    "game_ending": game_ending,
+    "winner_words": winner_words,
+}
