@@ -222,3 +222,34 @@ def test_the_history_names_the_new_outcomes(app: Flask, client: FlaskClient) -> 
     client.set_cookie("lang", "fr")
     french = client.get(f"/games/{game_id}").text
     assert "maldonne" in french and "renonce : équipe 2" in french
+
+
+@pytest.mark.parametrize(
+    "hand", [{"misdeal": True, "time_called": True}, {**RENEGE, "time_called": True}]
+)
+def test_a_hand_undone_is_put_back_with_its_fields(
+    app: Flask, client: FlaskClient, hand: dict[str, Any]
+) -> None:
+    game_id = make_game(app)
+    with app.app_context():
+        services.add_hand(stored_game(app, game_id), hand)
+    client.post(f"/games/{game_id}/undo", data={"number": "1"})
+    board = client.get(f"/games/{game_id}").text
+    edit = board.split('name="edit" value="', 1)[1].split('"', 1)[0]
+    version = board.split('class="actions put-back"', 1)[1].split('name="version" value="')[1]
+    client.post(
+        f"/games/{game_id}/put-back", data={"edit": edit, "version": version.split('"', 1)[0]}
+    )
+    with app.app_context():
+        game = stored_game(app, game_id)
+        assert [services.hand_document(stored) for stored in game.hands] == [hand]
+        assert services.replay_game(game).ended_by == "time_called"
+
+
+def test_no_marriage_is_offered_where_the_house_rule_asks_for_a_marriage(
+    app: Flask, client: FlaskClient
+) -> None:
+    plain = client.get(f"/games/{make_game(app)}/hands/new").text
+    assert 'name="no_marriage"' not in plain
+    page = client.get(f"/games/{make_game(app, marriage_to_bid='required')}/hands/new").text
+    assert "No marriage: the bidder holds none in trump" in page
