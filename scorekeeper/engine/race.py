@@ -99,15 +99,15 @@ def after_hand(
     """
     if moon_shot and rules.shoot_the_moon == "game" and bidder_side is not None:
         return Standing(target, bidder_side, MOON)
-    if rules.hands_to_play is None:
+    hands = rules.hands_to_play
+    if hands is None:
         went_out, target = race_winner(rules, totals, bidder_side, target)
         if went_out is not None:
             return Standing(target, went_out, TARGET)
     floor = rules.floor
-    if floor is not None and any(total <= floor for total in totals):
+    if floor is not None and min(totals) <= floor:
         above = [side for side, total in enumerate(totals) if total > floor]
         return Standing(target, points_leader(totals, above or None), FLOOR)
-    hands = rules.hands_to_play
     if hands is not None and scored_hands >= hands:
         return Standing(target, points_leader(totals), HANDS)
     if time_called:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .bounds import LARGEST as LARGEST  # re-exported: the bounds were defined here
@@ -127,7 +128,7 @@ class RuleSet:
         """The total at or below which a side loses at once (``lose_below``), or None."""
         return self.lose_below if isinstance(self.lose_below, int) else None
 
-    @property
+    @cached_property
     def hands_to_play(self) -> int | None:
         """The scored hands a game lasts (``game_end: hands:N``); None for the race.
 
@@ -143,7 +144,7 @@ class RuleSet:
         """The meld the bidders need to play the hand (``min_meld_to_play``), or None."""
         return self.min_meld_to_play if isinstance(self.min_meld_to_play, int) else None
 
-    @property
+    @cached_property
     def moon_points(self) -> int | None:
         """What a moon shot scores beyond the hand (``shoot_the_moon: points:N``), or None."""
         if self.shoot_the_moon.startswith(POINTS_PREFIX):

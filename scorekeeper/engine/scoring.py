@@ -331,13 +331,16 @@ def _score_bid_hand(game: Game, hand: Hand, number: int) -> HandScore:
     bidder_side = verify_bidder(game, hand, number)
     bid = verify_bid(rules, hand.bid, number)
     meld = verify_meld(game, hand, number)
-    house_rules.verify_renege_and_moon(game, hand, number)
+    if hand.renege is not None or hand.moon:
+        house_rules.verify_renege_and_moon(game, hand, number)
     verify_flags(game, hand, number)
     notices, card_chips = verify_meld_cards(game, hand, number, bidder_side)
     bidders_meld = meld[bidder_side]
     if hand.thrown_in:
         verify_throw_in(rules, bid, bidders_meld, number)
-    short = house_rules.verify_short_of_meld(rules, hand, number, bidders_meld)
+    short = rules.meld_to_play is not None and house_rules.verify_short_of_meld(
+        rules, hand, number, bidders_meld
+    )
     moon: bool | None = None
     if hand.renege is not None:
         points, made = house_rules.renege_points(rules, hand.renege, bidder_side, bid, meld)
@@ -353,7 +356,9 @@ def _score_bid_hand(game: Game, hand: Hand, number: int) -> HandScore:
         )
         if hand.moon:  # announced: made only by taking every trick
             made = moon = made and house_rules.moon_shot(rules, hand, bidder_side, counters)
-        outcome = (MOON if moon else SET) if hand.moon else MADE if made else SET
+            outcome = MOON if moon else SET
+        else:
+            outcome = MADE if made else SET
         points = tuple(
             _played_points(rules, side == bidder_side, made, saved[side], bid, m, c)
             for side, (m, c) in enumerate(zip(meld, counters, strict=True))
