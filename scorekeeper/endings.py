@@ -15,35 +15,53 @@ from .engine.race import FLOOR, HANDS, MOON, TIME_CALLED
 from .engine.scoring import DRAW, UNSCORED, GameResult
 
 
+def N_(text: str) -> str:  # noqa: N802 (gettext's name for "translate later")
+    return text
+
+
+# each outcome's word (the catalogs take them from here); "scored" needs none
+OUTCOME_WORDS = {
+    "made": N_("made"),
+    "set": N_("set"),
+    "thrown_in": N_("thrown in"),
+    "passed_out": N_("passed out"),
+    "scored": "",
+    "misdeal": N_("misdeal"),
+    "renege": N_("renege"),
+    "moon": N_("moon shot"),
+}
+
+
 def outcome_word(outcome: str) -> str:
     """A hand's outcome in a word or two ("" for a hand scored without bidding)."""
-    words = {
-        "made": _("made"),
-        "set": _("set"),
-        "thrown_in": _("thrown in"),
-        "passed_out": _("passed out"),
-        "scored": "",
-        "misdeal": _("misdeal"),
-        "renege": _("renege"),
-        "moon": _("moon shot"),
-    }
-    return words.get(outcome, outcome)
+    word = OUTCOME_WORDS.get(outcome, outcome)
+    return _(word) if word else ""
 
 
-def hand_words(result: GameResult, index: int) -> str:
-    """What hand ``index`` (0-based) of the replay was, as its row on the scoreboard or
-    the sheet says it: the outcome, who reneged, a moon that failed, time called."""
-    hand, scored = result.game.hands[index], result.hands[index]
+def hand_words(result: GameResult) -> list[str]:
+    """What each hand of the replay was, as its row on the scoreboard or the sheet says
+    it: the outcome, who reneged, a moon that failed, time called ("" for a hand scored
+    without bidding). Each word is translated once for the whole game."""
     names = [side.name for side in result.game.sides]
-    if hand.renege is not None and 0 <= hand.renege < len(names):
-        words = [_("%(side)s reneged", side=names[hand.renege])]
-    else:
-        words = [outcome_word(scored.outcome)]
-    if hand.moon and not scored.moon_shot and hand.renege is None:
-        words.append(_("moon failed"))
-    if hand.time_called:
-        words.append(_("time called"))
-    return ", ".join(word for word in words if word)
+    words: dict[str, str] = {}
+
+    def word(text: str) -> str:
+        if text not in words:
+            words[text] = _(text) if text else ""
+        return words[text]
+
+    out = []
+    for hand, scored in zip(result.game.hands, result.hands, strict=True):
+        if hand.renege is not None and 0 <= hand.renege < len(names):
+            said = [_("%(side)s reneged", side=names[hand.renege])]
+        else:
+            said = [word(OUTCOME_WORDS.get(scored.outcome, scored.outcome))]
+        if hand.moon and not scored.moon_shot and hand.renege is None:
+            said.append(word(N_("moon failed")))
+        if hand.time_called:
+            said.append(word(N_("time called")))
+        out.append(", ".join(part for part in said if part))
+    return out
 
 
 def scored_hands(result: GameResult) -> int:

@@ -22,11 +22,11 @@ from markupsafe import Markup
 from . import ROOT
 from .charts import line_chart
 from .endings import hand_words
-from .engine.game import Game
+from .engine.game import Game, Hand
 from .engine.meld import meld_values
 from .engine.names import display_name
 from .engine.rules import PRESETS, RuleSet, overrides_of
-from .engine.scoring import GameResult, replay
+from .engine.scoring import GameResult, HandResult, replay
 from .i18n import DEFAULT as ENGLISH
 from .i18n import in_language, install_helpers
 
@@ -72,6 +72,7 @@ def rows(game: Game, result: GameResult) -> list[Row]:
     """The sheet's rows: the recorded hand beside what the replay made of it (rendered in
     the sheet's language, for the words of each hand's note)."""
     out = []
+    words = hand_words(result)
     for index, (hand, scored) in enumerate(zip(game.hands, result.hands, strict=True)):
         sides = range(len(game.sides))
         out.append(
@@ -88,20 +89,19 @@ def rows(game: Game, result: GameResult) -> list[Row]:
                 totals=scored.totals,
                 chips=scored.chips,
                 dropped=[bool(meld) for meld in scored.dropped_meld],
-                note=_note(result, index),
+                note=_note(hand, scored, words[index]),
             )
         )
     return out
 
 
-def _note(result: GameResult, index: int) -> str:
+def _note(hand: Hand, scored: HandResult, words: str) -> str:
     """A row's words beyond the points: "" where the outcome says it all (made, set,
     thrown in: the points column marks a set), else what ``endings.hand_words`` says."""
-    hand, scored = result.game.hands[index], result.hands[index]
     plain = scored.outcome in PLAIN_OUTCOMES
     if plain and hand.renege is None and not hand.moon and not hand.time_called:
         return ""
-    return hand_words(result, index)
+    return words
 
 
 # outcomes the sheet's columns say without a note (a set is marked beside its points)
