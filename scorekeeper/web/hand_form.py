@@ -73,9 +73,15 @@ class Table:
 
 
 def table_of(game: Game, number: int) -> Table:
-    """The table for hand ``number``: the hands before it say who deals (a misdeal is
-    dealt again by the same dealer)."""
-    before = [services.hand_document(hand) for hand in game.hands[: number - 1]]
+    """The table for hand ``number``. Who deals it is the engine's to say from the hands
+    before it (a misdeal is dealt again by the same dealer), so those are read when one
+    of them is a misdeal; otherwise the deal only moves on, and none need reading."""
+    earlier = game.hands[: number - 1]
+    before = (
+        [services.hand_document(hand) for hand in earlier]
+        if any(hand.misdeal for hand in earlier)
+        else []
+    )
     return Table(game, services.rules_of(game), services.engine_game(game, hands=before), number)
 
 
