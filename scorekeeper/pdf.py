@@ -167,8 +167,9 @@ def game_sheet_html(
     totals = [[0, *(hand.totals[i] for hand in result.hands)] for i in range(len(names))]
     highest = max((value for side in totals for value in side), default=0)
     # the target line helps while the race is on; a target far out of reach would
-    # squash the lines flat
-    target = result.target if result.target <= 2 * max(highest, 1) else None
+    # squash the lines flat, and a game of N hands races to no target
+    racing = game.rules.hands_to_play is None
+    target = result.target if racing and result.target <= 2 * max(highest, 1) else None
     with in_language(language):
         title = _("Totals after each hand")
         sheet_rows = rows(game, result)

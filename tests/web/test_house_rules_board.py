@@ -183,3 +183,16 @@ def test_the_sheet_of_a_game_of_hands_gives_their_number_not_a_target(app: Flask
         game = services.engine_game(services.get_game(game_id))  # type: ignore[arg-type]
     head = pdf.game_sheet_html(game).split('<div class="header">', 1)[1].split("</dl>", 1)[0]
     assert "<dt>Hands</dt><dd>6</dd>" in head and "Game to</dt>" not in head
+
+
+def test_a_game_of_hands_shows_no_race_to_a_target(app: Flask, client: FlaskClient) -> None:
+    """No progress towards the target on the scoreboard, no target line on the sheet."""
+    hands_game = stored(app, {"game_end": "hands:6", "target": 500}, [MADE])
+    race = stored(app, {"target": 500}, [MADE])
+    assert "<progress" not in client.get(f"/games/{hands_game}").text
+    assert "<progress" in client.get(f"/games/{race}").text
+    target_line = 'stroke-dasharray="1 2"'
+    with app.app_context():
+        for game_id, drawn in [(hands_game, False), (race, True)]:
+            game = services.engine_game(services.get_game(game_id))  # type: ignore[arg-type]
+            assert (target_line in pdf.game_sheet_html(game)) is drawn
