@@ -149,7 +149,7 @@ def _player_outcome(
         side=side,
         finished=result.finished,
         won=result.finished and result.winner == side,
-        drawn=result.winner == DRAW,
+        drawn=side in result.drawn_sides,  # a side below the drawn ones lost
         hands=len(points),
         points=sum(points),
         best_hand=max(points, default=None),
@@ -326,6 +326,7 @@ def _rate(column: InstrumentedAttribute[float | None], since: Any, ruleset: str 
             GameOutcome.finished,
             GameOutcome.winner,
             GameOutcome.draw,
+            PlayerOutcome.drawn,
         )
         .join(Game, Game.id == PlayerOutcome.game_id)
         .join(GameOutcome, GameOutcome.game_id == Game.id)
@@ -374,7 +375,7 @@ def _play(rows: Iterable[Any], rating: defaultdict[int, float]) -> Iterator[tupl
     moving ``rating`` along; an unfinished game changes nobody's rating."""
     for game_id, seats in groupby(rows, key=lambda row: row[0]):
         players = list(seats)
-        _, _, _, finished, winner, draw = players[0]
+        _, _, _, finished, winner, draw, _ = players[0]
         if not finished:
             yield from ((game_id, row[1], 0.0) for row in players)
             continue
@@ -382,10 +383,13 @@ def _play(rows: Iterable[Any], rating: defaultdict[int, float]) -> Iterator[tupl
         for row in players:
             sides.setdefault(row[2], []).append(row[1])
         order = sorted(sides)
+        # the sides that shared a draw (a side below them lost: PlayerOutcome.drawn)
+        level = [order.index(row[2]) for row in players if row[6]]
         moves = rating_changes(
             [[rating[player] for player in sides[side]] for side in order],
             order.index(winner) if winner in sides else None,
             draw,
+            level if draw else None,
         )
         for side, side_moves in zip(order, moves, strict=True):
             for player, move in zip(sides[side], side_moves, strict=True):

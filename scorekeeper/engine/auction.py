@@ -1,4 +1,4 @@
-"""Auction pinochle (rules.md §7): every hand settled in chips by the bid's value.
+"""Auction pinochle (rules.md §8): every hand settled in chips by the bid's value.
 
 Three players; the bidder plays alone against the other two. A hand records the
 bidder, the bid, and either that the bidder conceded before play (``thrown_in``:
@@ -97,7 +97,7 @@ def hand_value(rules: RuleSet, bid: int, trump: Suit | None, betes: int) -> int:
     """The chips the bidder wins from (made) or pays to (bete) each who takes part.
 
     A conceded hand (a single bete) pays the bid's value alone: the trump's factor
-    counts only in a hand that is played (Scarne's ruling, rules.md §7).
+    counts only in a hand that is played (Scarne's ruling, rules.md §8).
     """
     value = bid_value(rules, bid)
     if betes == SINGLE_BETE:
@@ -136,7 +136,7 @@ def verify_auction_hand(game: Game, hand: Hand, number: int) -> None:
         if given:
             raise GameError("hand_not_applicable", hand=number, field=name, ruleset=game.rules.name)
     if hand.thrown_in and hand.made is not None:
-        raise GameError("hand_conflict", hand=number, first="thrown_in", second="made")
+        raise GameError("conceded_made", hand=number)
     if not hand.thrown_in and hand.made is None:
         raise GameError("made_missing", hand=number)
     if hand.made is not None and hand.trump is None:

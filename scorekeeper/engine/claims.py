@@ -46,6 +46,13 @@ _ALIASES = {
     "kings": "kings_around",
     "queens": "queens_around",
     "jacks": "jacks_around",
+    # the auction rooms' names (rules.md §8): a run is a flush, an around its value
+    "flush": "run",
+    "flushes": "run",
+    "100_aces": "aces_around",
+    "80_kings": "kings_around",
+    "60_queens": "queens_around",
+    "40_jacks": "jacks_around",
 }
 # A roundhouse (K Q of every suit) is claimed as its parts.
 _ROUNDHOUSE = (
@@ -123,7 +130,7 @@ def claim_key(name: str) -> str:
 
 def _counted(part: str, aliases: Mapping[str, str]) -> tuple[int, str]:
     match = _COUNT.match(part)
-    if match is None:
+    if match is None or claim_key(part) in _ALIASES or claim_key(part) in aliases:
         return 1, _meld_name(part, aliases)
     count, name = (match[1], match[2]) if match[1] else (match[4], match[3])
     if not count.isascii() or len(count) > 2 or int(count) > _MAX_SAME_MELD:

@@ -84,6 +84,7 @@ FIELD_OF_CODE: tuple[tuple[str, str], ...] = (
     ("took_trick_", "took_trick"),
     ("all_tricks_", "all_tricks"),
     ("made_", "made"),
+    ("conceded_", "trump"),  # auction's "conceded" is a choice of the trump group
     ("auction_trump_", "trump"),
     ("card_", "meld_cards"),
     ("hand_too_large", "meld_cards"),
@@ -204,9 +205,7 @@ def field_of(error: PinochleError, game: Game) -> str:
     ):
         return str(error.values.get("field", ""))
     if error.code == "hand_conflict":  # "a renege ... not with thrown_in": the renege's
-        first = str(error.values.get("first", ""))
-        # auction pinochle's "conceded" is a choice of the trump group
-        return "trump" if first == "thrown_in" and game.rules.is_auction else first
+        return str(error.values.get("first", ""))
     for prefix, name in FIELD_OF_CODE:
         if error.code.startswith(prefix):
             side = error.values.get("side")

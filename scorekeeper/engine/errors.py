@@ -177,6 +177,10 @@ MESSAGES: dict[str, str] = {
         "hand {hand}: a hand cannot be passed out: when all pass, the dealer takes it at {minimum}"
     ),
     "passed_out_no_bidding": "hand {hand}: {ruleset} has no bidding, so no hand is passed out",
+    "conceded_made": (
+        "hand {hand}: a bidder who conceded did not play, so the bid was neither made "
+        "nor lost in play: record the concession or the result, not both"
+    ),
     "made_missing": (
         "hand {hand}: say whether the bidder made the bid or went bete, "
         "or record that the bidder conceded before play"

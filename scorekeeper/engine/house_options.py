@@ -101,9 +101,14 @@ def _game_end_choices(rules: RuleSet) -> tuple[str, ...]:
 
 
 def _min_meld_choices(rules: RuleSet) -> tuple[str, ...]:
-    """1, 2, 5 and 10 common marriages: 20, 40, 100, 200 at the ×10 scale, 2 to 20 at tenths."""
-    marriage = rules.meld_table.marriage
-    return (OFF, *(str(times * marriage) for times in (1, 2, 5, 10)))
+    """1, 2, 5 and 10 common marriages: 20, 40, 100, 200 at the ×10 scale, 2 to 20 at
+    tenths; where the rules already drop a meld under a minimum (double deck: 20), a bar
+    at or below it would change nothing, so 1½, 2, 3 and 5 times it (30, 40, 60, 100)."""
+    if rules.min_meld:
+        bars = [rules.min_meld * halves // 2 for halves in (3, 4, 6, 10)]
+    else:
+        bars = [times * rules.meld_table.marriage for times in (1, 2, 5, 10)]
+    return (OFF, *(str(bar) for bar in bars))
 
 
 def _moon_choices(rules: RuleSet) -> tuple[str, ...]:

@@ -31,19 +31,38 @@ def expected_score(strength: float, against: float) -> float:
 
 
 def rating_changes(
-    sides: Sequence[Sequence[float]], winner: int | None, draw: bool = False
+    sides: Sequence[Sequence[float]],
+    winner: int | None,
+    draw: bool = False,
+    level: Sequence[int] | None = None,
 ) -> list[list[float]]:
     """How much each player's rating moves after one finished game.
 
     ``sides`` holds each side's players' ratings before the game; ``winner`` is
-    the winning side's index (``None`` with ``draw`` for a draw). The answer has
-    the same shape as ``sides``.
+    the winning side's index (``None`` with ``draw`` for a draw). In a draw,
+    ``level`` names the sides that shared it (``GameResult.drawn_sides``; None:
+    all of them): each beats a side below them. The answer has the same shape
+    as ``sides``.
+
+    >>> [round(side[0]) for side in rating_changes([[1500.0]] * 3, None, True, [1, 2])]
+    [-32, 16, 16]
     """
     strengths = [sum(players) / len(players) for players in sides]
     moves = [0.0] * len(sides)
     for a, b in combinations(range(len(sides)), 2):
         expected = expected_score(strengths[a], strengths[b])
-        result = 0.5 if draw or winner not in (a, b) else 1.0 if winner == a else 0.0
+        result = _pair_result(a, b, winner, draw, level)
         moves[a] += K_FACTOR * (result - expected)
         moves[b] += K_FACTOR * ((1 - result) - (1 - expected))
     return [[moves[index]] * len(players) for index, players in enumerate(sides)]
+
+
+def _pair_result(
+    a: int, b: int, winner: int | None, draw: bool, level: Sequence[int] | None
+) -> float:
+    """Side ``a``'s result against side ``b``: 1 a win, 0 a loss, 0.5 level."""
+    if not draw and winner in (a, b):
+        return 1.0 if winner == a else 0.0
+    if draw and level is not None and (a in level) != (b in level):
+        return 1.0 if a in level else 0.0
+    return 0.5

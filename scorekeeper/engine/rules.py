@@ -57,7 +57,7 @@ DOUBLES = ("special", "two_singles")
 RUN_EXTRAS = ("on", "off")
 # what happens to a bidder without a marriage in trump where the preset asks for one
 TRUMP_MARRIAGE = ("free", "required", "forfeit")
-# auction pinochle (rules.md §7): a trump that multiplies the chips, and the kitty
+# auction pinochle (rules.md §8): a trump that multiplies the chips, and the kitty
 ON_OFF = ("on", "off")
 KITTY = ("high_bids", "every_bete", "off")
 
@@ -528,7 +528,12 @@ OPTIONS: dict[str, Option] = {
             meld=True,
         ),
         Option("game_end", f"target or hands:N (N from 1 to {MAX_HANDS})", read_game_end),
-        Option("lose_below", "off or a negative whole number", read_lose_below, _needs_points),
+        Option(
+            "lose_below",
+            "off or a negative whole number",
+            read_lose_below,
+            _needs_points_and_bidding,  # only set bidders lose points (two-hand never does)
+        ),
         Option(
             "marriage_to_bid",
             " or ".join(MARRIAGE_TO_BID),

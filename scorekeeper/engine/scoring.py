@@ -145,6 +145,24 @@ class GameResult:
         return tuple(notice for hand in self.hands for notice in hand.notices)
 
     @property
+    def drawn_sides(self) -> tuple[int, ...]:
+        """The sides that share a drawn game: level at the top of what decided it (the
+        chips in check, else the totals; auction's totals are chips). () when the game
+        is not a draw; a side below them lost (cutthroat: one fell through the floor).
+
+        >>> from .rules import PRESETS
+        >>> from .game import Side, new_game
+        >>> game = new_game(PRESETS["cutthroat"], [Side(n, (n,)) for n in ("A", "B", "C")])
+        >>> GameResult(game, (), (-600, 160, 160), 1500, None, DRAW, None, "lose_below").drawn_sides
+        (1, 2)
+        """
+        if self.winner != DRAW:
+            return ()
+        decided = self.chips if self.chips is not None else self.totals
+        top = max(decided)
+        return tuple(side for side, value in enumerate(decided) if value == top)
+
+    @property
     def dropped_meld_rule(self) -> Notice | None:
         """The rule that dropped a meld in some hand, as a sentence; None if none did."""
         if not any(any(hand.dropped_meld) for hand in self.hands):

@@ -249,7 +249,7 @@ CHIP_TABLES: dict[str, ChipTable] = {table.name: table for table in (SEED_CHIPS,
 
 @dataclass(frozen=True)
 class BidValues:
-    """Auction pinochle's bid-value table (rules.md §7), one per ``auction_scale``: what a
+    """Auction pinochle's bid-value table (rules.md §8), one per ``auction_scale``: what a
     bid is worth in chips, paid by (or to) each opponent and the kitty.
 
     ``levels`` are ``(from bid, chips)`` pairs, rising; a bid is worth the chips of the
@@ -274,7 +274,7 @@ class BidValues:
 
 
 # The common table: 300-340 pay 3, 350-390 5, 400-440 10, then 5 more for each 50, 30
-# from 600 (rules.md §7: Hoyle's table as pokerwiner.com prints it); below 300, 2 (the
+# from 600 (rules.md §8: Hoyle's table as pokerwiner.com prints it); below 300, 2 (the
 # 250-290 row of Scarne's tables, for a table that plays ``min_bid: 250``).
 CLASSIC_BID_VALUES = BidValues(
     "classic",

@@ -317,10 +317,10 @@ def test_claim_refused(run: Run, argv: list[str], sentence: str) -> None:
 
 
 def test_claim_unknown_meld(run: Run) -> None:
-    result = run("meld", RUN, "--trump", "H", "--claim", "run, flush")
+    result = run("meld", RUN, "--trump", "H", "--claim", "run, straight")
     assert (result.status, result.out) == (2, "")
     assert len(result.err_lines) == 1
-    assert result.err.startswith("unknown meld 'flush' in the claim: expected one of run, ")
+    assert result.err.startswith("unknown meld 'straight' in the claim: expected one of run, ")
 
 
 # --- meld -: one hand per line -------------------------------------------------------------

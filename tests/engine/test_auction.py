@@ -1,4 +1,4 @@
-"""Auction pinochle (rules.md §7): the bid-value tables, the settlement of a hand in
+"""Auction pinochle (rules.md §8): the bid-value tables, the settlement of a hand in
 chips, the kitty, the refusals, and the worked cases of tests/data/auction."""
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def auction_game(rules: RuleSet = AUCTION, hands: tuple[Hand, ...] = ()) -> Any:
 # --- the bid-value tables ----------------------------------------------------------------------
 
 BID_VALUES = [
-    # scale, bids, chips each (rules.md §7)
+    # scale, bids, chips each (rules.md §8)
     ("classic", (250, 290), 2),
     ("classic", (300, 310, 340), 3),
     ("classic", (350, 390), 5),
@@ -274,7 +274,7 @@ def test_the_fields_an_auction_hand_records() -> None:
 
 REFUSED_HANDS = [
     # the hand as a game file's hands entry, the refusal's code and its field
-    ({"bidder": "Ann", "bid": 300, "trump": "H", "made": True, "thrown_in": True}, "hand_conflict"),
+    ({"bidder": "Ann", "bid": 300, "trump": "H", "made": True, "thrown_in": True}, "conceded_made"),
     ({"bidder": "Ann", "bid": 300, "trump": "H"}, "made_missing"),
     ({"bidder": "Ann", "bid": 300, "made": True}, "auction_trump_missing"),
     ({"bidder": "Ann", "bid": 300, "made": False}, "auction_trump_missing"),

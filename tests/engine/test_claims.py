@@ -133,6 +133,10 @@ def test_an_invalid_claim_reports_what_was_claimed() -> None:
         ("common marriage x3", ("marriage", "marriage", "marriage")),
         ("all eight aces; double pinochle", ("double_aces_around", "double_pinochle")),
         ("roundhouse", ("roundhouse",)),
+        # the auction rooms' names: a flush is a run, "100 aces" an around, not 100 of them
+        ("flush, 100 aces", ("run", "aces_around")),
+        ("80 kings; 60 queens, 40 jacks", ("kings_around", "queens_around", "jacks_around")),
+        ("2 flushes", ("run", "run")),
     ],
 )
 def test_parse_claim(text: str, claim: int | tuple[str, ...]) -> None:
@@ -141,7 +145,7 @@ def test_parse_claim(text: str, claim: int | tuple[str, ...]) -> None:
 
 @pytest.mark.parametrize(
     ("text", "code"),
-    [("", "claim_empty"), ("run, flush", "claim_unknown_meld"), ("-5", "claim_number")],
+    [("", "claim_empty"), ("run, straight", "claim_unknown_meld"), ("-5", "claim_number")],
 )
 def test_unreadable_claim(text: str, code: str) -> None:
     with pytest.raises(ClaimError) as refused:

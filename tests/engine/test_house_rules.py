@@ -175,6 +175,8 @@ CHOICES = [
     ("check", "game_end", ("target", "hands:4", "hands:6", "hands:8", "hands:10", "hands:12")),
     ("partnership", "min_meld_to_play", ("off", "20", "40", "100", "200")),
     ("partnership-tenths", "min_meld_to_play", ("off", "2", "4", "10", "20")),
+    # double deck drops a meld under 20 already: a bar at or under it changes nothing
+    ("double-deck", "min_meld_to_play", ("off", "30", "40", "60", "100")),
     ("partnership", "shoot_the_moon", ("off", "game", "points:250", "points:500", "points:1000")),
     ("partnership", "marriage_to_bid", ("off", "required")),
 ]
@@ -193,7 +195,7 @@ def test_every_new_option_is_shown_where_it_applies() -> None:
     shown = {name: set(rules.options()) & new for name, rules in PRESETS.items()}
     assert shown["partnership"] == new
     assert shown["check"] == new - {"marriage_to_bid"}
-    assert shown["two-hand"] == {"game_end", "lose_below"}
+    assert shown["two-hand"] == {"game_end"}  # nobody loses points without a bid: no floor
     for name, rules in PRESETS.items():
         for option in shown[name]:
             default = rules.options()[option]

@@ -129,7 +129,10 @@ REFUSED = [
     ({"bidder": "Ann", "bid": "350", "made": "yes"}, "give the trump the bidder named"),
     ({"bidder": "Ann", "bid": "355", "trump": "H", "made": "yes"}, "not on the bid steps"),
     ({"bidder": "Ann", "bid": "250", "trump": "H", "made": "yes"}, "below the minimum of 300"),
-    ({"bidder": "Ann", "bid": "350", "trump": "conceded", "made": "yes"}, "cannot be both"),
+    (
+        {"bidder": "Ann", "bid": "350", "trump": "conceded", "made": "yes"},
+        "a bidder who conceded did not play",
+    ),
     ({"bid": "350", "trump": "H", "made": "yes"}, "bidder is missing"),
 ]
 
@@ -194,7 +197,7 @@ API_REFUSALS = [
     # ruleset, hand, code
     ("cutthroat", {"bidder": "Ann", "bid": 300, "trump": "H", "made": True}, "hand_not_applicable"),
     ("auction", {"bidder": "Ann", "bid": 300, "trump": "H", "made": True, "thrown_in": True},
-     "hand_conflict"),
+     "conceded_made"),
     ("auction", {"bidder": "Ann", "bid": 300, "trump": "H"}, "made_missing"),
     ("auction", {"bidder": "Ann", "bid": 300, "trump": "H", "made": True, "meld": [0, 0, 0]},
      "hand_not_applicable"),

@@ -95,3 +95,38 @@ def test_renege_and_moon_hands_count_as_the_engine_scores_them(
 def test_every_outcome_fits_its_column() -> None:
     length = HandOutcome.__table__.c.outcome.type.length
     assert all(len(outcome) <= length for outcome in OUTCOMES), OUTCOMES
+
+
+THREE = [{"name": name, "players": [name]} for name in ("Ann", "Bea", "Cal")]
+# (ruleset, rules, hands, each player's (wins, draws)): only the sides level at the top
+# share a draw; a player below them lost, through the floor or on the totals
+SHARED_DRAWS = [
+    ("cutthroat", {"lose_below": -500},
+     [{"bidder": "Ann", "bid": 600, "trump": "H", "meld": [100, 60, 60],
+       "counters": [50, 100, 100]}],
+     {"Ann": (0, 0), "Bea": (0, 1), "Cal": (0, 1)}),
+    ("auction", {"game_end": "hands:2"},
+     [{"bidder": "Ann", "bid": 300, "trump": "C", "made": True},
+      {"bidder": "Bea", "bid": 300, "trump": "C", "made": True}],
+     {"Ann": (0, 1), "Bea": (0, 1), "Cal": (0, 0)}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("ruleset", "rules", "hands", "expected"), SHARED_DRAWS)
+def test_only_the_sides_level_at_the_top_share_a_draw(
+    app: Flask,
+    ruleset: str,
+    rules: dict[str, Any],
+    hands: list[dict[str, Any]],
+    expected: dict[str, tuple[int, int]],
+) -> None:
+    document = {"format": "pinochle-game/1", "ruleset": ruleset, "rules": rules,
+                "sides": THREE, "hands": hands}  # fmt: skip
+    with app.app_context():
+        services.import_game(copy.deepcopy(document))
+        figures = {entry.name: entry for entry in player_stats(Period())}
+    assert {name: (e.wins, e.draws) for name, e in figures.items()} == expected
+    behind = [name for name, (_, draws) in expected.items() if not draws]
+    level = [name for name in expected if name not in behind]
+    assert all(figures[name].rating < 1500 for name in behind)  # a loss to both leaders
+    assert all(figures[name].rating > 1500 for name in level)
