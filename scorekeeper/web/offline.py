@@ -1,0 +1,142 @@
+"""Offline at the table (issue 15): the manifest, the service worker and its page.
+
+The service worker (``static/js/sw.js``, served at ``/sw.js`` so its scope is the
+whole app) keeps the pages of a game the person opened, by version: ``VERSION`` is
+a hash of the static files, so a deploy that changes one replaces the cache. The
+offline queue of hands (``static/js/offline.js``) sends what was typed to the
+form's endpoint; the engine on the server decides every score.
+
+What the script says is rendered here, through gettext, into the page's
+``data-offline`` attribute (``strings``): a page's script never holds a sentence.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from typing import Any
+
+from babel import Locale
+from flask import Blueprint, Response, current_app, jsonify, render_template, url_for
+from flask_babel import get_locale, ngettext
+from flask_babel import gettext as _
+
+from .. import ROOT
+
+bp = Blueprint("offline", __name__)
+
+STATIC = ROOT / "static"
+THEME = "#1f6f4a"  # icon.svg's green, the app's --accent
+BACKGROUND = "#f6f4ef"  # app.css's --bg
+N = "{n}"  # where the script puts a number into a sentence
+
+
+@cache
+def static_version(folder: str = str(STATIC)) -> str:
+    """A hash of every static file (names and bytes): the service worker's version."""
+    digest = hashlib.sha256()
+    for path in sorted(STATIC.rglob("*")):
+        if path.is_file():
+            digest.update(str(path.relative_to(STATIC)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+@bp.route("/sw.js")
+def service_worker() -> Response:
+    """The service worker, its version written in; never cached by the browser itself,
+    so a deploy is seen at the next visit."""
+    source = (STATIC / "js" / "sw.js").read_text(encoding="utf-8")
+    version = static_version() if not current_app.debug else static_version.__wrapped__()
+    body = source.replace('"dev"', f'"{version}"', 1)
+    return Response(
+        body,
+        content_type="text/javascript; charset=utf-8",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
+@bp.route("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest: installable, standalone, opening on the list of games."""
+    answer = jsonify(
+        {
+            "name": _("Pinochle scorekeeper"),
+            "short_name": _("Scorekeeper"),
+            "start_url": url_for("games.index"),
+            "scope": "/",
+            "display": "standalone",
+            "theme_color": THEME,
+            "background_color": BACKGROUND,
+            "icons": [
+                *(
+                    {
+                        "src": url_for("static", filename=f"icons/icon-{size}.png"),
+                        "sizes": f"{size}x{size}",
+                        "type": "image/png",
+                    }
+                    for size in (192, 512)
+                ),
+                {
+                    "src": url_for("static", filename="icon.svg"),
+                    "sizes": "any",
+                    "type": "image/svg+xml",
+                },
+            ],
+        }
+    )
+    answer.content_type = "application/manifest+json"
+    return answer
+
+
+@bp.route("/offline")
+def needs_connection() -> str:
+    """What the service worker shows for a page it does not keep, with no connection."""
+    return render_template("offline.html")
+
+
+def plural(singular: str, plural_: str) -> dict[str, str]:
+    """A plural sentence for the script, by CLDR category (``Intl.PluralRules``):
+    ``{"one": "{n} hand waiting", "other": "{n} hands waiting"}`` in English."""
+    locale = Locale.parse(str(get_locale()))
+    forms: dict[str, str] = {}
+    for number in (*range(0, 30), 100, 1_000_000):
+        category = locale.plural_form(number)
+        if category not in forms:
+            sentence = ngettext(singular, plural_, number)
+            forms[category] = sentence.replace(str(number), N)
+    return forms
+
+
+def strings() -> dict[str, Any]:
+    """Every sentence the offline script shows, in the page's language."""
+    return {
+        "lang": str(get_locale()),
+        "sw": url_for("offline.service_worker"),
+        "js": url_for("static", filename="js/"),
+        "since": _("Offline: this page as it was at %(time)s.", time="{time}"),
+        "saved": plural(
+            "Saved on this phone; it is sent when the connection is back (%(num)s hand waiting)",
+            "Saved on this phone; it is sent when the connection is back (%(num)s hands waiting)",
+        ),
+        "waiting": _("Waiting on this phone"),
+        "look": _("Needs a look"),
+        "row": _("Hand %(number)s (waiting)", number=N),
+        "save": _("Save hand %(number)s", number=N),
+        "record": _("Record hand %(number)s", number=N),
+        "again": _("Enter it again"),
+        "before": _("The hand before it needs a look first: this one was not sent."),
+        "dealer": _("The dealer is shown once the hands waiting are sent."),
+        "hints": _("The hints need a connection; Save keeps the hand on this phone."),
+        "verdict": _("The meld checker's verdict needs a connection."),
+        "login": _("Log in again to send the hands waiting."),
+        "ask": plural(
+            "%(num)s hand waits on this phone, not sent yet: tap again to log out and lose it.",
+            "%(num)s hands wait on this phone, not sent yet: tap again to log out and lose them.",
+        ),
+    }
+
+
+def install(app: Any) -> None:
+    """The blueprint, and ``offline_strings`` for the templates."""
+    app.register_blueprint(bp)
+    app.jinja_env.globals["offline_strings"] = strings

@@ -1,0 +1,91 @@
+/* Offline at the table (issue 15), on a logged-in person's pages: the banner of a page
+   from the cache; the scoreboard registers the service worker (sw.js); logout asks
+   when hands wait, then empties caches and queue. The lists and the sending
+   (offline-queue.js, queue.js) load once this phone keeps hands. Sentences: _offline.html. */
+(function () {
+  "use strict";
+  var root = document.querySelector("[data-offline]");
+  if (!root || !window.indexedDB || !window.Promise) return;
+  var S = JSON.parse(root.getAttribute("data-offline"));
+  var at = document.documentElement.getAttribute("data-offline-at");
+  var workers = navigator.serviceWorker;
+  var DB = "scorekeeper-offline";
+  var O = window.Offline = { S: S, game: root.getAttribute("data-offline-game") };
+
+  var fill = O.fill = function (text, values) {
+    return text.replace(/\{(\w+)\}/g, function (all, name) { return values[name]; });
+  };
+  O.plural = function (forms, n) {
+    return fill(forms[new Intl.PluralRules(S.lang).select(n)] || forms.other, { n: n });
+  };
+  O.part = function (selector) { return root.querySelector(selector); };
+  O.say = function (text) {
+    var said = O.part("[data-offline-said]");
+    said.textContent = text;
+    said.hidden = !text;
+  };
+  O.offline = function () { return navigator.onLine === false || !!at; };
+
+  root.hidden = false;
+  if (at) {
+    var time = new Date(Number(at)).toLocaleTimeString(S.lang, { hour: "2-digit", minute: "2-digit" });
+    O.part("[data-offline-banner]").textContent = fill(S.since, { time: time });
+    O.part("[data-offline-banner]").hidden = false;
+  }
+  var said = sessionStorage.getItem("offline-said");
+  sessionStorage.removeItem("offline-said");
+  if (said) O.say(said);
+  else if (O.offline() && document.getElementById("meld-form")) O.say(S.verdict);
+
+  // the lists and the sending, once this phone keeps hands (the hand form loads them itself)
+  if (!document.querySelector('script[src$="/queue.js"]') && indexedDB.databases) {
+    indexedDB.databases().then(function (found) {
+      if (!found.some(function (db) { return db.name === DB; })) return;
+      ["queue.js", "offline-queue.js"].forEach(function (name) {
+        var script = document.head.appendChild(document.createElement("script"));
+        script.async = false;
+        script.src = S.js + name;
+      });
+    });
+  }
+
+  function forget() {
+    var work = [new Promise(function (done) {
+      var request = indexedDB.deleteDatabase(DB);
+      request.onsuccess = request.onerror = request.onblocked = done;
+    })];
+    if (window.caches) {
+      work.push(caches.keys().then(function (names) { return Promise.all(names.map(caches.delete, caches)); }));
+    }
+    if (workers) {
+      work.push(workers.getRegistrations().then(function (all) {
+        return Promise.all(all.map(function (registration) { return registration.unregister(); }));
+      }));
+    }
+    return Promise.all(work);
+  }
+  document.querySelectorAll('form[action$="/logout"]').forEach(function (out) {
+    var armed = false;
+    out.addEventListener("submit", function (event) {
+      event.preventDefault();
+      (window.HandQueue ? HandQueue.all() : Promise.resolve([])).then(function (entries) {
+        if (entries.length && !armed) {
+          armed = true;
+          out.querySelector("button").textContent = O.plural(S.ask, entries.length);
+          return;
+        }
+        return forget().then(function () { out.submit(); });
+      });
+    });
+  });
+
+  // the scoreboard: the service worker keeps this game's pages
+  if (root.hasAttribute("data-offline-register") && workers) {
+    workers.register(S.sw).then(function () { return workers.ready; }).then(function (registration) {
+      var pages = [location.pathname, "/meld", "/"];
+      var record = document.querySelector('[data-draft-game] a[href$="/hands/new"]');
+      if (record) pages.push(record.getAttribute("href"));
+      registration.active.postMessage({ warm: pages });
+    }).catch(function () {});
+  }
+})();
