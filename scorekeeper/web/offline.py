@@ -20,6 +20,8 @@ from babel import Locale
 from flask import Blueprint, Response, current_app, jsonify, render_template, url_for
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
+from jinja2.utils import htmlsafe_json_dumps
+from markupsafe import Markup
 
 from .. import ROOT
 
@@ -107,12 +109,32 @@ def plural(singular: str, plural_: str) -> dict[str, str]:
     return forms
 
 
-def strings() -> dict[str, Any]:
-    """Every sentence the offline script shows, in the page's language."""
-    return {
+# the sentences each kind of page needs (the scoreboard's bytes are budgeted)
+BOARD = ("since", "waiting", "look", "row", "record", "again", "dealer", "login")
+PAGES = {
+    "board": BOARD,
+    "form": (*BOARD, "saved", "save", "hints", "verdict", "before"),
+    "meld": ("since", "verdict"),
+    "list": ("since", "ask", "waiting", "look", "row", "again", "login"),
+}
+
+
+def strings(page: str) -> Markup:
+    """The sentences the offline scripts show on ``page`` (``PAGES``), in its language,
+    and where the scripts are: JSON safe in a single-quoted attribute (no space to spare:
+    the scoreboard's bytes are budgeted)."""
+    values = {
         "lang": str(get_locale()),
         "sw": url_for("offline.service_worker"),
         "js": url_for("static", filename="js/"),
+        **{name: sentence for name, sentence in sentences().items() if name in PAGES[page]},
+    }
+    return htmlsafe_json_dumps(values, separators=(",", ":"))
+
+
+def sentences() -> dict[str, Any]:
+    """Every sentence the offline scripts show, in the page's language."""
+    return {
         "since": _("Offline: this page as it was at %(time)s.", time="{time}"),
         "saved": plural(
             "Saved on this phone; it is sent when the connection is back (%(num)s hand waiting)",

@@ -34,10 +34,18 @@
     list.appendChild(item);
   }
 
+  function lists(state) { // <section data-offline-waiting><h2>…</h2><ul>…</ul></section>
+    var section = O.root.appendChild(document.createElement("section"));
+    section.setAttribute("data-offline-" + state, "");
+    section.appendChild(document.createElement("h2"));
+    section.appendChild(document.createElement("ul")).className = state === "look" ? "look" : "pending";
+    return section;
+  }
+
   function show(entries) {
     var mine = entries.filter(function (entry) { return entry.game === game; });
     ["waiting", "look"].forEach(function (state) {
-      var section = part("[data-offline-" + state + "]");
+      var section = part("[data-offline-" + state + "]") || lists(state);
       var list = section.querySelector("ul");
       var these = mine.filter(function (entry) { return entry.state === state; });
       section.querySelector("h2").textContent = S[state];

@@ -1,7 +1,4 @@
-/* Offline at the table (issue 15), on a logged-in person's pages: the banner of a page
-   from the cache; the scoreboard registers the service worker (sw.js); logout asks
-   when hands wait, then empties caches and queue. The lists and the sending
-   (offline-queue.js, queue.js) load once this phone keeps hands. Sentences: _offline.html. */
+/* Offline at the table, on a logged-in person's pages: docs/offline.md */
 (function () {
   "use strict";
   var root = document.querySelector("[data-offline]");
@@ -10,7 +7,7 @@
   var at = document.documentElement.getAttribute("data-offline-at");
   var workers = navigator.serviceWorker;
   var DB = "scorekeeper-offline";
-  var O = window.Offline = { S: S, game: root.getAttribute("data-offline-game") };
+  var O = window.Offline = { S: S, root: root, game: root.getAttribute("data-offline-game") };
 
   var fill = O.fill = function (text, values) {
     return text.replace(/\{(\w+)\}/g, function (all, name) { return values[name]; });
@@ -38,46 +35,16 @@
   else if (O.offline() && document.getElementById("meld-form")) O.say(S.verdict);
 
   // the lists and the sending, once this phone keeps hands (the hand form loads them itself)
-  if (!document.querySelector('script[src$="/queue.js"]') && indexedDB.databases) {
-    indexedDB.databases().then(function (found) {
+  O.loaded = document.querySelector('script[src$="/queue.js"]') || !indexedDB.databases ? Promise.resolve()
+    : indexedDB.databases().then(function (found) {
       if (!found.some(function (db) { return db.name === DB; })) return;
-      ["queue.js", "offline-queue.js"].forEach(function (name) {
+      return Promise.all(["queue.js", "offline-queue.js"].map(function (name) {
         var script = document.head.appendChild(document.createElement("script"));
         script.async = false;
         script.src = S.js + name;
-      });
-    });
-  }
-
-  function forget() {
-    var work = [new Promise(function (done) {
-      var request = indexedDB.deleteDatabase(DB);
-      request.onsuccess = request.onerror = request.onblocked = done;
-    })];
-    if (window.caches) {
-      work.push(caches.keys().then(function (names) { return Promise.all(names.map(caches.delete, caches)); }));
-    }
-    if (workers) {
-      work.push(workers.getRegistrations().then(function (all) {
-        return Promise.all(all.map(function (registration) { return registration.unregister(); }));
+        return new Promise(function (done) { script.onload = script.onerror = done; });
       }));
-    }
-    return Promise.all(work);
-  }
-  document.querySelectorAll('form[action$="/logout"]').forEach(function (out) {
-    var armed = false;
-    out.addEventListener("submit", function (event) {
-      event.preventDefault();
-      (window.HandQueue ? HandQueue.all() : Promise.resolve([])).then(function (entries) {
-        if (entries.length && !armed) {
-          armed = true;
-          out.querySelector("button").textContent = O.plural(S.ask, entries.length);
-          return;
-        }
-        return forget().then(function () { out.submit(); });
-      });
     });
-  });
 
   // the scoreboard: the service worker keeps this game's pages
   if (root.hasAttribute("data-offline-register") && workers) {
