@@ -13,6 +13,7 @@ What the script says is rendered here, through gettext, into the page's
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -96,16 +97,16 @@ def needs_connection() -> str:
     return render_template("offline.html")
 
 
-def plural(singular: str, plural_: str) -> dict[str, str]:
-    """A plural sentence for the script, by CLDR category (``Intl.PluralRules``):
-    ``{"one": "{n} hand waiting", "other": "{n} hands waiting"}`` in English."""
+def plural(sentence: Callable[[int], str]) -> dict[str, str]:
+    """A plural sentence (``sentence(n)``, an ``ngettext``) for the script, by CLDR
+    category as ``Intl.PluralRules`` names them: in English
+    ``{"one": "{n} hand waiting", "other": "{n} hands waiting"}``."""
     locale = Locale.parse(str(get_locale()))
     forms: dict[str, str] = {}
     for number in (*range(0, 30), 100, 1_000_000):
         category = locale.plural_form(number)
         if category not in forms:
-            sentence = ngettext(singular, plural_, number)
-            forms[category] = sentence.replace(str(number), N)
+            forms[category] = sentence(number).replace(str(number), N)
     return forms
 
 
@@ -136,10 +137,7 @@ def sentences() -> dict[str, Any]:
     """Every sentence the offline scripts show, in the page's language."""
     return {
         "since": _("Offline: this page as it was at %(time)s.", time="{time}"),
-        "saved": plural(
-            "Saved on this phone; it is sent when the connection is back (%(num)s hand waiting)",
-            "Saved on this phone; it is sent when the connection is back (%(num)s hands waiting)",
-        ),
+        "saved": plural(_saved),
         "waiting": _("Waiting on this phone"),
         "look": _("Needs a look"),
         "row": _("Hand %(number)s (waiting)", number=N),
@@ -151,11 +149,24 @@ def sentences() -> dict[str, Any]:
         "hints": _("The hints need a connection; Save keeps the hand on this phone."),
         "verdict": _("The meld checker's verdict needs a connection."),
         "login": _("Log in again to send the hands waiting."),
-        "ask": plural(
-            "%(num)s hand waits on this phone, not sent yet: tap again to log out and lose it.",
-            "%(num)s hands wait on this phone, not sent yet: tap again to log out and lose them.",
-        ),
+        "ask": plural(_ask),
     }
+
+
+def _saved(n: int) -> str:
+    return ngettext(
+        "Saved on this phone; it is sent when the connection is back (%(num)s hand waiting)",
+        "Saved on this phone; it is sent when the connection is back (%(num)s hands waiting)",
+        n,
+    )
+
+
+def _ask(n: int) -> str:
+    return ngettext(
+        "%(num)s hand waits on this phone, not sent yet: tap again to log out and lose it.",
+        "%(num)s hands wait on this phone, not sent yet: tap again to log out and lose them.",
+        n,
+    )
 
 
 def install(app: Any) -> None:
