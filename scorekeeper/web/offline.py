@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from babel import Locale
@@ -34,14 +35,16 @@ BACKGROUND = "#f6f4ef"  # app.css's --bg
 N = "{n}"  # where the script puts a number into a sentence
 
 
-@cache
-def static_version(folder: str = str(STATIC)) -> str:
-    """A hash of every static file (names and bytes): the service worker's version."""
+def static_version(folder: Path = STATIC) -> str:
+    """A hash of every file in ``folder`` (names and bytes): the service worker's version."""
     digest = hashlib.sha256()
-    for path in sorted(STATIC.rglob("*")):
+    for path in sorted(folder.rglob("*")):
         if path.is_file():
-            digest.update(str(path.relative_to(STATIC)).encode() + b"\0" + path.read_bytes())
+            digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+_deployed = cache(static_version)  # the files do not change while the app runs
 
 
 @bp.route("/sw.js")
@@ -49,7 +52,7 @@ def service_worker() -> Response:
     """The service worker, its version written in; never cached by the browser itself,
     so a deploy is seen at the next visit."""
     source = (STATIC / "js" / "sw.js").read_text(encoding="utf-8")
-    version = static_version() if not current_app.debug else static_version.__wrapped__()
+    version = static_version() if current_app.debug else _deployed()
     body = source.replace('"dev"', f'"{version}"', 1)
     return Response(
         body,
@@ -115,6 +118,7 @@ BOARD = ("since", "waiting", "look", "row", "record", "again", "dealer", "login"
 PAGES = {
     "board": BOARD,
     "form": (*BOARD, "saved", "save", "hints", "verdict", "before"),
+    "view": ("since",),  # a viewer's scoreboard: kept, and no hand to record
     "meld": ("since", "verdict"),
     "list": ("since", "ask", "waiting", "look", "row", "again", "login"),
 }
