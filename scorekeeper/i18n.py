@@ -33,9 +33,18 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from flask import Flask, has_app_context, request
-from flask_babel import Babel, LazyString, force_locale, get_locale, gettext, lazy_gettext
+from flask_babel import (
+    Babel,
+    LazyString,
+    force_locale,
+    get_locale,
+    gettext,
+    lazy_gettext,
+    ngettext,
+)
 from jinja2 import Environment
 
+from .endings import TEMPLATE_HELPERS as ENDING_HELPERS
 from .engine.claims import claim_key
 from .engine.errors import MESSAGES, REASONS
 from .engine.people import FIELDS
@@ -250,8 +259,20 @@ OPTION_LABELS = {
     "hearts_triple": "Hearts triple",
     "kitty": "Kitty",
 }
-# a line under the new-game form's field, for the options a table may not know by name
-OPTION_HINTS = {
+# the one line under each option of the new-game form: what the option decides
+OPTION_HELP = {
+    "target": "The total a side needs to win the game.",
+    "min_bid": "The lowest bid that may open the auction.",
+    "all_pass": "What happens when every player passes.",
+    "throw_in": "When the bidders may concede before play: they lose the bid, the others "
+    "count their meld.",
+    "save_meld": "What a side must take in tricks to keep its meld.",
+    "bidder_without_tricks": "Whether bidders who take no trick points may still make "
+    "their bid on meld.",
+    "both_reach_target": "Who wins when both sides reach the target on the same hand.",
+    "doubles": "What a double meld (double pinochle, all eight aces…) is worth.",
+    "run_extras": "Whether a run with a spare king, queen or marriage of trump counts more.",
+    "check_scale": "The chips a made bid is paid.",
     "game_end": "A tournament plays a fixed number of hands; passed-out and misdealt hands "
     "do not count.",
     "lose_below": "A side whose total falls to this floor loses the game on that hand.",
@@ -262,13 +283,14 @@ OPTION_HINTS = {
     "shoot_the_moon": "The bidder announces taking every trick; failing it, the bidders are set.",
     "auction_scale": "The chips each player pays or is paid for a bid, by the table the room "
     "plays.",
-    "spades_double": "A hand conceded before play pays the single value whatever the trump.",
-    "hearts_triple": "A hand conceded before play pays the single value whatever the trump.",
+    "spades_double": "A hand played in spades pays double; one conceded before play, single.",
+    "hearts_triple": "A hand played in hearts pays triple; one conceded before play, single.",
     "kitty": "The players' common pot: it pays and is paid like one more opponent.",
 }
 # each choice of a house-rule option, as the rulebook explains it: a value written with a
-# number (min_counters:N, hands:N, points:N, or a number alone: "number") takes the number
-OPTION_VALUES = {
+# number (min_counters:N, hands:N, points:N, or a number alone: "number") takes the number,
+# and where the words count it, as a (singular, plural) pair: each language's plural form
+OPTION_VALUES: dict[str, dict[str, str | tuple[str, str]]] = {
     "all_pass": {"dealer_stuck": "The dealer takes it at the minimum", "redeal": "Deal again"},
     "throw_in": {
         "never": "Never",
@@ -278,7 +300,10 @@ OPTION_VALUES = {
     "save_meld": {
         "trick_points": "The side took trick points",
         "any_trick": "The side took a trick, even one without points",
-        "min_counters": "The side took at least %(counters)s trick points",
+        "min_counters": (
+            "The side took at least %(counters)s trick point",
+            "The side took at least %(counters)s trick points",
+        ),
         "always": "Always, trick or not",
     },
     "bidder_without_tricks": {"set": "They are set", "score": "They may make it on meld"},
@@ -296,7 +321,10 @@ OPTION_VALUES = {
         "target": "When a side reaches the target",
         # auction pinochle has no target: its game ends when the table stops
         "time_called": "When the table stops (time is called)",
-        "hands": "After %(number)s hands (the higher total wins)",
+        "hands": (
+            "After %(number)s hand (the higher total wins)",
+            "After %(number)s hands (the higher total wins)",
+        ),
     },
     "lose_below": {"off": "Never (negative totals play on)", "number": "%(number)s or below"},
     "marriage_to_bid": {"off": "Not needed", "required": "Needed"},
@@ -304,7 +332,10 @@ OPTION_VALUES = {
     "shoot_the_moon": {
         "off": "Not played",
         "game": "It wins the game",
-        "points": "It scores %(number)s more (failing: %(number)s less)",
+        "points": (  # the same in English; other languages count the points
+            "It scores %(number)s more (failing: %(number)s less)",
+            "It scores %(number)s more (failing: %(number)s less)",
+        ),
     },
     "auction_scale": {
         "classic": "3 chips from 300, 5 from 350, 10 from 400, then +5 per 50 up to 30",
@@ -341,9 +372,9 @@ def option_label(name: str) -> str:
     return gettext(OPTION_LABELS[name]) if name in OPTION_LABELS else name
 
 
-def option_hint(name: str) -> str:
-    """The one line that explains a house-rule option, or "" where its label says enough."""
-    return gettext(OPTION_HINTS[name]) if name in OPTION_HINTS else ""
+def option_help(name: str) -> str:
+    """The one line that explains a house-rule option (the new-game form's)."""
+    return gettext(OPTION_HELP[name]) if name in OPTION_HELP else ""
 
 
 def option_value(name: str, value: object, rules: RuleSet | None = None) -> str:
@@ -355,13 +386,21 @@ def option_value(name: str, value: object, rules: RuleSet | None = None) -> str:
     if rules is not None and rules.is_auction and (name, text) == ("game_end", "target"):
         text = "time_called"
     if text in words:
-        return gettext(words[text])
+        return _counted(words[text], 1)
     head, colon, number = text.partition(":")
     if not colon:  # a number alone (lose_below: -1000)
         head, number = "number", text
     if head in words and number.removeprefix("-").isdigit():
-        return gettext(words[head], **{_NUMBER_NAMES.get(head, "number"): number})
+        values = {_NUMBER_NAMES.get(head, "number"): number}
+        return _counted(words[head], abs(int(number)), **values)
     return text
+
+
+def _counted(words: str | tuple[str, str], count: int, **values: object) -> str:
+    """``words`` in the language: a (singular, plural) pair in the form for ``count``."""
+    if isinstance(words, tuple):
+        return ngettext(*words, count, **values)
+    return gettext(words, **values)
 
 
 def language() -> str:
@@ -410,8 +449,9 @@ TEMPLATE_HELPERS = {
     "ruleset_title": ruleset_title,
     "ruleset_description": ruleset_description,
     "option_label": option_label,
-    "option_hint": option_hint,
+    "option_help": option_help,
     "option_value": option_value,
+    **ENDING_HELPERS,
 }
 TEMPLATE_FILTERS = {"day": day, "moment": moment, "decimal": decimal, "percent": percent}
 
@@ -470,10 +510,10 @@ def template_catalog() -> Catalog:
         catalog.add(message, locations=[(filename, line)], auto_comments=comments)
     for code, template in [*MESSAGES.items(), *REASONS.items()]:
         catalog.add(template, locations=[(f"scorekeeper/engine/errors.py:{code}", 0)])
-    words = [display_name(name) for name in (*MELD_NAMES, ROUNDHOUSE)]
+    words: list[str | tuple[str, str]] = [display_name(n) for n in (*MELD_NAMES, ROUNDHOUSE)]
     words += [suit.word for suit in Suit]
     words += [preset.description for preset in PRESETS.values()]
-    words += [*RULESET_TITLES.values(), *OPTION_LABELS.values(), *OPTION_HINTS.values()]
+    words += [*RULESET_TITLES.values(), *OPTION_LABELS.values(), *OPTION_HELP.values()]
     words += [word for choices in OPTION_VALUES.values() for word in choices.values()]
     words += [option.expected for option in OPTIONS.values() if not option.choices]
     words += list(FIELDS.values())

@@ -187,7 +187,7 @@ class HandOutcome(db.Model):  # type: ignore[name-defined,misc]
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     number: Mapped[int]
     side: Mapped[int]
-    outcome: Mapped[str] = mapped_column(String(12))  # made, set, thrown_in, passed_out, scored
+    outcome: Mapped[str] = mapped_column(String(12))  # scoring.OUTCOMES: made, set, ...
     bidding: Mapped[bool]  # this side won the auction
     bidder_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
     bid: Mapped[int | None]

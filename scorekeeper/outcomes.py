@@ -25,7 +25,7 @@ from sqlalchemy.orm import InstrumentedAttribute
 
 from .engine.ratings import START, rating_changes
 from .engine.rules import RuleSet
-from .engine.scoring import DRAW, MADE, SET, THROWN_IN, GameResult
+from .engine.scoring import DRAW, MISDEAL, THROWN_IN, GameResult, HandResult
 from .extensions import db
 from .locks import serialize
 from .models import BidOutcome, Game, GameOutcome, HandOutcome, Player, PlayerOutcome
@@ -130,15 +130,16 @@ def _player_outcome(
     game: Game, result: GameResult, side: int, name: str, player: Player
 ) -> PlayerOutcome:
     """One player's share of a replayed game, summed for the season statistics."""
-    points = [scored.points[side] for scored in result.hands]
-    # auction pinochle's points are chips (rules.md §7): they count as the player's chips
+    # a misdealt hand is dealt again: not a hand played (a passed-out one was dealt)
+    points = [scored.points[side] for scored in result.hands if scored.outcome != MISDEAL]
+    # auction pinochle's points are chips (rules.md §8): they count as the player's chips
     chips = (
         sum(points)
         if result.game.rules.is_auction
         else sum(scored.chips[side] for scored in result.hands if scored.chips)
     )
     bids = [
-        (hand.bid or 0, scored.outcome)
+        (hand.bid or 0, scored)
         for hand, scored in zip(result.game.hands, result.hands, strict=True)
         if hand.bidder == name
     ]
@@ -154,11 +155,23 @@ def _player_outcome(
         best_hand=max(points, default=None),
         chips=chips,
         bids=len(bids),
-        bids_made=sum(outcome == MADE for _, outcome in bids),
-        sets=sum(outcome == SET for _, outcome in bids),
-        throw_ins=sum(outcome == THROWN_IN for _, outcome in bids),
+        bids_made=sum(_made(scored) for _, scored in bids),
+        sets=sum(_set(scored) for _, scored in bids),
+        throw_ins=sum(scored.outcome == THROWN_IN for _, scored in bids),
         bid_total=sum(bid for bid, _ in bids),
     )
+
+
+def _made(scored: HandResult) -> bool:
+    """Whether the bidders made their bid, as the engine says (a shot moon is made, and
+    so is a hand the defenders reneged in, whatever the outcome's name)."""
+    return scored.made is True
+
+
+def _set(scored: HandResult) -> bool:
+    """Whether the bidders lost their bid other than by throwing in: set in play, short
+    of meld or of a marriage, a failed moon, their own renege."""
+    return scored.made is False and scored.outcome != THROWN_IN
 
 
 def _bid_outcomes(game_id: int, result: GameResult, rules: RuleSet) -> list[BidOutcome]:
@@ -169,8 +182,8 @@ def _bid_outcomes(game_id: int, result: GameResult, rules: RuleSet) -> list[BidO
             continue
         row = sums.setdefault(rules.bid_level(hand.bid), dict.fromkeys(_BID_SUMS, 0))
         row["bids"] += 1
-        row["made"] += scored.outcome == MADE
-        row["sets"] += scored.outcome == SET
+        row["made"] += _made(scored)
+        row["sets"] += _set(scored)
         row["throw_ins"] += scored.outcome == THROWN_IN
         if hand.counters is not None and scored.outcome != THROWN_IN:
             taken = hand.counters[scored.bidder_side]

@@ -21,11 +21,12 @@ from markupsafe import Markup
 
 from . import ROOT
 from .charts import line_chart
-from .engine.game import Game
+from .endings import hand_words
+from .engine.game import Game, Hand
 from .engine.meld import meld_values
 from .engine.names import display_name
 from .engine.rules import PRESETS, RuleSet, overrides_of
-from .engine.scoring import GameResult, replay
+from .engine.scoring import GameResult, HandResult, replay
 from .i18n import DEFAULT as ENGLISH
 from .i18n import in_language, install_helpers
 
@@ -55,6 +56,9 @@ class Row:
     # auction pinochle: the kitty's chips in the hand and its balance (None: no kitty)
     kitty: int | None = None
     kitty_total: int | None = None
+    # what the outcome alone does not say: passed out, a misdeal, who reneged, a moon
+    # that failed, time called (``endings.hand_words``); "" for a plain made or set hand
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -68,9 +72,11 @@ class ScreenLinks:
 
 
 def rows(game: Game, result: GameResult) -> list[Row]:
-    """The sheet's rows: the recorded hand beside what the replay made of it."""
+    """The sheet's rows: the recorded hand beside what the replay made of it (rendered in
+    the sheet's language, for the words of each hand's note)."""
     out = []
-    for hand, scored in zip(game.hands, result.hands, strict=True):
+    words = hand_words(result)
+    for index, (hand, scored) in enumerate(zip(game.hands, result.hands, strict=True)):
         sides = range(len(game.sides))
         out.append(
             Row(
@@ -88,9 +94,24 @@ def rows(game: Game, result: GameResult) -> list[Row]:
                 dropped=[bool(meld) for meld in scored.dropped_meld],
                 kitty=scored.kitty,
                 kitty_total=scored.kitty_total,
+                note=_note(game.rules, hand, scored, words[index]),
             )
         )
     return out
+
+
+def _note(rules: RuleSet, hand: Hand, scored: HandResult, words: str) -> str:
+    """A row's words beyond the points: "" where the outcome says it all (made, set,
+    thrown in: the points column marks a set), else what ``endings.hand_words`` says
+    (auction pinochle's chips mark no bete: its single and double betes are said)."""
+    plain = scored.outcome in (("made",) if rules.is_auction else PLAIN_OUTCOMES)
+    if plain and hand.renege is None and not hand.moon and not hand.time_called:
+        return ""
+    return words
+
+
+# outcomes the sheet's columns say without a note (a set is marked beside its points)
+PLAIN_OUTCOMES = ("made", "set", "thrown_in", "scored")
 
 
 def quick_reference(rules: RuleSet) -> list[tuple[str, int]]:
@@ -172,12 +193,13 @@ def game_sheet_html(
     totals = [[0, *(hand.totals[i] for hand in result.hands)] for i in range(len(names))]
     highest = max((value for side in totals for value in side), default=0)
     # the target line helps while the race is on; a target far out of reach would
-    # squash the lines flat
-    target = result.target if result.target <= 2 * max(highest, 1) else None
-    if game.rules.is_auction:
-        target = None  # chips, hand by hand: no race
+    # squash the lines flat, and a game of N hands races to no target (nor does auction
+    # pinochle: chips, hand by hand)
+    racing = game.rules.hands_to_play is None and not game.rules.is_auction
+    target = result.target if racing and result.target <= 2 * max(highest, 1) else None
     with in_language(language):
         title = _("Totals after each hand")
+        sheet_rows = rows(game, result)
     chart = line_chart(list(zip(names, totals, strict=True)), target=target, title=title)
     context = {
         "paper": PAPERS[paper],
@@ -185,7 +207,7 @@ def game_sheet_html(
         "rules": game.rules,
         "overrides": overrides_of(game.rules),
         "result": result,
-        "rows": rows(game, result),
+        "rows": sheet_rows,
         "chart": chart,
         "blank": False,
         "played_on": game.played_on or date.today(),

@@ -203,6 +203,10 @@ def field_of(error: PinochleError, game: Game) -> str:
         "short_of_meld_played",
     ):
         return str(error.values.get("field", ""))
+    if error.code == "hand_conflict":  # "a renege ... not with thrown_in": the renege's
+        first = str(error.values.get("first", ""))
+        # auction pinochle's "conceded" is a choice of the trump group
+        return "trump" if first == "thrown_in" and game.rules.is_auction else first
     for prefix, name in FIELD_OF_CODE:
         if error.code.startswith(prefix):
             side = error.values.get("side")

@@ -50,7 +50,7 @@ class Table:
 
     game: Game
     rules: RuleSet
-    engine: EngineGame  # the game without its hands: sides, seating, dealers
+    engine: EngineGame  # the game with the hands before this one: sides, seating, dealers
     number: int  # the hand's number, 1-based
 
     @property
@@ -74,7 +74,16 @@ class Table:
 
 
 def table_of(game: Game, number: int) -> Table:
-    return Table(game, services.rules_of(game), services.engine_game(game, hands=[]), number)
+    """The table for hand ``number``. Who deals it is the engine's to say from the hands
+    before it (a misdeal is dealt again by the same dealer), so those are read when one
+    of them is a misdeal; otherwise the deal only moves on, and none need reading."""
+    earlier = game.hands[: number - 1]
+    before = (
+        [services.hand_document(hand) for hand in earlier]
+        if any(hand.misdeal for hand in earlier)
+        else []
+    )
+    return Table(game, services.rules_of(game), services.engine_game(game, hands=before), number)
 
 
 # --- the form ----------------------------------------------------------------------------
@@ -163,7 +172,19 @@ def hand_form(table: Table, **kwargs: Any) -> HandForm:
             setattr(Form, f"meld_chips_{index}", WholeNumberField(side.name, **number_field))
     # the trump the checked cards' meld was added for (a new trump recounts it)
     Form.meld_trump = HiddenField()
+    # the house rules' outcomes (rules.md §7): in any game, a misdeal, a renege (which
+    # side), time called; the moon where the rules play it
+    Form.misdeal = BooleanField(_l("Misdeal: the same dealer deals again"))
+    Form.renege = RadioField(
+        _l("Renege"),
+        choices=[SelectChoice("", _l("Nobody"))]
+        + [SelectChoice(str(i), side.name) for i, side in enumerate(table.engine.sides)],
+        default="",
+        validate_choice=False,
+    )
+    Form.time_called = BooleanField(_l("Time is called: the game ends after this hand"))
     if rules.bidding:
+        Form.moon = BooleanField(_l("Moon: the bidder announces taking every trick"))
         Form.thrown_in = BooleanField(_l("Thrown in: the bidders concede"))
         Form.passed_out = BooleanField(_l("Passed out: all passed, the cards are redealt"))
         Form.no_marriage = BooleanField(_l("No marriage: the bidder holds none in trump"))
@@ -180,7 +201,8 @@ def hand_form(table: Table, **kwargs: Any) -> HandForm:
 def form_data(document: Mapping[str, Any], table: Table) -> dict[str, Any]:
     """A stored hand's document as the form's values (the edit form's start)."""
     data: dict[str, Any] = {}
-    for name in ("bidder", "bid", "trump", "thrown_in", "passed_out", "no_marriage"):
+    flags = ("thrown_in", "passed_out", "no_marriage", "misdeal", "moon", "time_called")
+    for name in ("bidder", "bid", "trump", *flags):
         if document.get(name) is not None:
             data[name] = document[name]
     if table.rules.is_auction:  # the trump group holds "conceded"; made is yes or no
@@ -194,8 +216,9 @@ def form_data(document: Mapping[str, Any], table: Table) -> dict[str, Any]:
     for name in ("meld", "counters", "took_trick", "meld_chips"):
         for index, value in enumerate(document.get(name) or []):
             data[f"{name}_{index}"] = value
-    if document.get("all_tricks") is not None:
-        data["all_tricks"] = str(document["all_tricks"])
+    for name in ("all_tricks", "renege"):  # a side's number, as the radio's value
+        if document.get(name) is not None:
+            data[name] = str(document[name])
     for player, cards in (document.get("meld_cards") or {}).items():
         seat = table.seat_of(player)
         if seat is not None:

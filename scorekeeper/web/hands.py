@@ -68,10 +68,14 @@ PAGE_ORDER = (
     "meld_chips_*",
     "meld_chips",
     "all_tricks",
+    "moon",
     "passed_out",
     "misdeal",
+    "renege",
     "time_called",
 )
+# the house rules' rarer outcomes, folded under "Other outcomes" unless they hold a value
+OTHER_OUTCOMES = ("misdeal", "renege", "time_called")
 # where a refusal about a group of fields links to (the fieldset that holds them)
 ANCHOR = {"meld_cards": "meld"}
 
@@ -107,6 +111,8 @@ def need_sentence(table: Table, reading: HandReading) -> str:
         return ""
     if rules.is_auction:
         return worth_sentence(reading)
+    if reading.short_of_meld:
+        return ""  # bidders short of meld to play need nothing: short_of_meld_sentence
     if reading.bidder_side is None:
         return _("Tap the bidder to see what they need.")
     side = table.engine.sides[reading.bidder_side]
@@ -139,6 +145,21 @@ def worth_sentence(reading: HandReading) -> str:
     )
 
 
+def short_of_meld_sentence(table: Table, reading: HandReading) -> str:
+    """The reader's answer to "may the bidders play?" under ``min_meld_to_play``, as a
+    sentence; "" when they may (or the rule is off, or nobody is the bidder yet)."""
+    if not reading.short_of_meld or reading.bidder_side is None:
+        return ""
+    side = table.engine.sides[reading.bidder_side]
+    return ngettext(
+        "%(side)s has under %(minimum)s meld: set without play, no counters",
+        "%(side)s have under %(minimum)s meld: set without play, no counters",
+        len(side.players),
+        side=side.name,
+        minimum=table.rules.meld_to_play,
+    )
+
+
 def preview_values(table: Table, reading: HandReading) -> dict[str, Any]:
     """The reading as the page's JavaScript takes it (``preview``'s JSON, documented there)."""
     rules = table.rules
@@ -154,6 +175,7 @@ def preview_values(table: Table, reading: HandReading) -> dict[str, Any]:
         "can_throw_in": reading.can_throw_in,
         "throw_in": "",
         "bid_error": None,
+        "short_of_meld": "",
         "bidder_side": reading.bidder_side,
         "warnings": [_warning(refusal) for refusal in reading.warnings],
         "dropped": [engine_message(notice) for notice in reading.dropped],
@@ -171,6 +193,7 @@ def preview_values(table: Table, reading: HandReading) -> dict[str, Any]:
     bid_refusal = reading.refusal_for("bid")
     if bid is not None and bid_refusal is not None and not bid_refusal.missing:
         answer["bid_error"] = engine_message(bid_refusal.error)
+    answer["short_of_meld"] = short_of_meld_sentence(table, reading)
     if reading.can_throw_in:
         answer["throw_in"] = _("They may throw in.")
     elif reading.throw_in_refusal is not None:
@@ -204,6 +227,8 @@ def preview(game_id: int) -> BaseResponse:
         bid, next_bid, previous_bid    the bid read, the bids above and below it on the
                                        ladder (− / +); only with bidding
         bid_error                      the engine's sentence for a bid off the ladder
+        short_of_meld                  "Us have under 200 meld: set without play, no
+                                       counters" (``min_meld_to_play``), or ""
         ladder                         the first bids of the ladder, from the minimum
                                        (empty without bidding): − / + in the page
         warnings                       what Save would refuse, but for values not
@@ -278,7 +303,15 @@ def _render(
     applicable = applicable_fields(rules)
     offered = {
         name: name in applicable
-        for name in ("thrown_in", "passed_out", "all_tricks", "took_trick", "no_marriage")
+        for name in (
+            "thrown_in",
+            "passed_out",
+            "all_tricks",
+            "took_trick",
+            "no_marriage",
+            "moon",
+            *OTHER_OUTCOMES,
+        )
     }
     offered["meld_chips"] = "meld_chips" in applicable
     # auction pinochle asks the result, and "conceded" is a choice of the trump
@@ -307,6 +340,8 @@ def _render(
         sides=table.engine.sides,
         seating=table.engine.seating,
         offered=shown_fields,
+        # the rarer outcomes' fold is open when one of them holds a value or a refusal
+        other_open=any(_holds_value(form, table, name) for name in OTHER_OUTCOMES),
         preview=preview_values(table, reading),
         shown={shown.seat: shown for shown in reading.shown},
         problems=found,

@@ -11,6 +11,7 @@ from typing import Any
 from ..engine.cards import Suit
 from ..engine.people import NAME_LIMIT
 from ..engine.rules import MAX_HANDS, PRESETS
+from ..engine.scoring import OUTCOMES
 
 OPENAPI_VERSION = "3.0.3"
 IF_MATCH_PATTERN = r'^(W/)?"?[0-9]{1,18}"?$'  # the game's version, as its ETag or bare
@@ -63,6 +64,25 @@ HAND = {
             "type": "boolean",
             "description": "auction pinochle only: the bidder played and made the bid "
             "(false: a double bete); a bidder who conceded before play is `thrown_in`",
+        },
+        # the house rules' fields (docs/rules.md §7)
+        "renege": {
+            "type": "integer",
+            "description": "the side that reneged (0 first): it is set, the other side takes "
+            "every counter and its meld; the hand records no `counters`",
+        },
+        "misdeal": {
+            "type": "boolean",
+            "description": "dealt again by the same dealer: scores nothing, records nothing "
+            "else but `time_called`",
+        },
+        "moon": {
+            "type": "boolean",
+            "description": "the bidder announced taking every trick (`shoot_the_moon` on)",
+        },
+        "time_called": {
+            "type": "boolean",
+            "description": "time was called during the hand: the game ends after it",
         },
     },
 }
@@ -121,10 +141,7 @@ RESULT = {
                 "properties": {
                     "number": {"type": "integer"},
                     "dealer": {"type": "string"},
-                    "outcome": {
-                        "type": "string",
-                        "enum": ["made", "set", "thrown_in", "passed_out", "scored"],
-                    },
+                    "outcome": {"type": "string", "enum": list(OUTCOMES)},
                     "points": _INTS,
                     "totals": _INTS,
                     "chips": _INTS,

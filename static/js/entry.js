@@ -86,11 +86,16 @@
   // they 60; we took 150"), then the other sides' in the page's order: each side's
   // meld, then the counters of every side but one (the page fills that one with the
   // rest), so the counters typed are the bidders' own.
+  // a hand not played to the end records no counters: conceded, stopped by a renege, or
+  // (the server's answer, data-short-of-meld) bidders short of the meld to play
   function numbers() {
-    if (checked("passed_out")) return [];
+    if (checked("passed_out") || checked("misdeal")) return [];
     var bidder = checked("bidder");
     var bidders = bidder ? Number(bidder.getAttribute("data-side")) : null;
     var conceded = bidder && checked("thrown_in");
+    var reneged = checked("renege");
+    var short = form.querySelector("[data-short-of-meld]");
+    var unplayed = (reneged && reneged.value !== "") || (short && short.textContent.trim() !== "");
     var order = bidders === null ? [] : [bidders];
     for (var side = 0; side < sides; side++) {
       if (side !== bidders) order.push(side);
@@ -100,7 +105,7 @@
       // a thrown-in hand: the bidders lose the bid, their meld no longer counts
       if (!(conceded && side === bidders)) list.push(form.querySelector("input[name=meld_" + side + "]"));
     });
-    if (!conceded) {
+    if (!conceded && !unplayed) {
       order.slice(0, sides - 1).forEach(function (side) {
         list.push(form.querySelector("input[name=counters_" + side + "]"));
       });
@@ -158,13 +163,23 @@
   }
   showResult();
 
+  // the rarer outcomes' fold opens when one of them holds a value (a draft put back)
+  var other = form.querySelector("[data-other-outcomes]");
+  function openOther() {
+    if (other && other.querySelector("input[type=checkbox]:checked, input[type=radio]:checked:not([value=''])")) {
+      other.open = true;
+    }
+  }
+  openOther();
+
   // a tap on trump (or on "thrown in" once trump is chosen) leads to the first number
   // (auction: to the result, or Save once conceded); a tap on the result, to Save
   form.addEventListener("change", function (event) {
     var target = event.target;
     if (target.name === "trump") showResult();
+    openOther();
     if (!event.isTrusted) return; // a draft put back moves nothing
-    if (target.name === "passed_out" && target.checked) {
+    if ((target.name === "passed_out" || target.name === "misdeal") && target.checked) {
       focusOn(save);
     } else if (result && target.name === "trump") {
       focusOn(result.hidden ? save : result.querySelector("input"));

@@ -63,6 +63,7 @@
     var bidError = answer.bid_error || "";
     text("[data-bid-error]", refused && refused.textContent === bidError ? "" : bidError);
     text("[data-throw-in-hint]", answer.throw_in || "");
+    text("[data-short-of-meld]", answer.short_of_meld || "");
     // what Save would refuse, in the engine's own sentences (not the bid's: shown above)
     var warnings = form.querySelector("[data-warnings]");
     if (warnings) {

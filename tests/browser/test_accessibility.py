@@ -30,6 +30,14 @@ def a11y_paths(live_server: LiveServer) -> dict[str, str]:
     cutthroat = game_of(live_server, "cutthroat", CUTTHROAT, THREE)
     check = game_of(live_server, "check", [CHECK_HAND, CHECK_HAND])
     double = game_of(live_server, "double-deck", [DROPPED])
+    # the house rules' controls shown (the moon, min_meld_to_play's sentence) and the
+    # rarer outcomes open (a renege's correction)
+    house = stored_game(
+        live_server,
+        [{"bidder": "Cal", "bid": 300, "trump": "H", "meld": [200, 60], "renege": 1}],
+        shoot_the_moon="game",
+        min_meld_to_play=200,
+    )
     with live_server.app.app_context():
         token = accounts.create_share_link(partnership).token
         players = sorted(player.id for player in services.all_players())
@@ -46,6 +54,8 @@ def a11y_paths(live_server: LiveServer) -> dict[str, str]:
         "hand-form-cutthroat": f"/games/{cutthroat}/hands/new",
         "hand-form-check": f"/games/{check}/hands/new",
         "edit-hand": f"/games/{partnership}/hands/1/edit",
+        "hand-form-house-rules": f"/games/{house}/hands/new?bidder=Cal&bid=300&meld_0=150",
+        "edit-renege": f"/games/{house}/hands/1/edit",
         "meld": "/meld",
         "meld-checked": "/meld?trump=H&c_AH=1&c_10H=1&c_KH=2&c_QH=2&c_JH=1&claim=run",
         "stats": "/stats",
@@ -75,6 +85,8 @@ NAMES = [
     "hand-form-cutthroat",
     "hand-form-check",
     "edit-hand",
+    "hand-form-house-rules",
+    "edit-renege",
     "meld",
     "meld-checked",
     "stats",

@@ -53,7 +53,7 @@ REFUSED = [
     ("a trump that is no suit", {**MADE, "trump": "X"}, [("trump", "trump_not_suit", False)]),
     ("below the minimum", {**MADE, "bid": "290"}, [("bid", "bid_below_minimum", False)]),
     ("off the steps", {**MADE, "bid": "355"}, [("bid", "bid_off_step", False)]),
-    ("conceded and made", {**MADE, "trump": "conceded"}, [("", "hand_conflict", False)]),
+    ("conceded and made", {**MADE, "trump": "conceded"}, [("trump", "hand_conflict", False)]),
     ("a bidder not in the game", {**MADE, "bidder": "Dan"}, [("bidder", "bidder_unknown", False)]),
 ]  # fmt: skip
 

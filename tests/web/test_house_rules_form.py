@@ -29,7 +29,7 @@ NEW = ("game_end", "lose_below", "marriage_to_bid", "min_meld_to_play", "shoot_t
 @pytest.mark.parametrize("option", NEW)
 def test_the_form_offers_each_choice(client: FlaskClient, option: str) -> None:
     page = client.get("/games/new?ruleset=partnership")
-    assert f'<select id="{option}" name="{option}"' in page.text
+    assert f'id="{option}" name="{option}"' in page.text
     for choice in option_choices(PRESETS["partnership"], option):
         assert f'value="{choice}"' in page.text
 

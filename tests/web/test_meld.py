@@ -372,7 +372,7 @@ def test_refused_typing_stays_in_the_field(client: FlaskClient) -> None:
     assert status == 400
     assert 'value="AH ZZ"' in page
     assert grid_value(page, "KH") == "1"
-    assert 'aria-describedby="cards-error"' in page
+    assert 'aria-describedby="cards-error cards-hint"' in page  # the sentence first
 
 
 def test_script_in_the_fields_is_shown_as_text(client: FlaskClient, app: Flask) -> None:
