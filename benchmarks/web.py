@@ -107,8 +107,15 @@ def static_links(base: str, text: str, css: bool = False) -> list[str]:
     return list(dict.fromkeys(path for path in paths if path.startswith("/static/")))
 
 
+SERVICE_WORKER = "/sw.js"  # registered by the scoreboard's static/js/offline.js (issue 15)
+_MANIFEST = re.compile(r"""<link rel="manifest" href="([^"]+)">""")
+_IMPORTS = re.compile(r"""importScripts\(\s*['"]([^'"]+)['"]""")
+
+
 def page_bytes(client: FlaskClient, path: str) -> dict[str, int]:
-    """The bytes of the page at ``path`` and of each static file it loads, by path."""
+    """The bytes of the page at ``path`` and of each static file it loads, by path; for a
+    page that registers the service worker, also the web app manifest it links, the
+    worker and the scripts the worker imports (a first visit loads them all)."""
     sizes: dict[str, int] = {}
     queue = [path]
     while queue:
@@ -122,6 +129,12 @@ def page_bytes(client: FlaskClient, path: str) -> dict[str, int]:
         if current == path or current.endswith(".css"):
             text = body.decode("utf-8")
             queue += static_links(current, text, css=current.endswith(".css"))
+        if current == path:
+            queue += _MANIFEST.findall(text)
+            if "data-offline-register" in text:
+                queue.append(SERVICE_WORKER)
+        if current == SERVICE_WORKER:
+            queue += _IMPORTS.findall(body.decode("utf-8"))
         response.close()
     return sizes
 

@@ -27,7 +27,7 @@ class DigitsConverter(IntegerConverter):
 
 def register(app: Flask) -> None:
     from ..extensions import csrf
-    from . import api, auth, games, hands, history, meld, share, sheets, stats
+    from . import api, auth, games, hands, history, meld, offline, share, sheets, stats
 
     app.url_map.converters["int"] = DigitsConverter  # before any route is added
     auth.register_access(app)
@@ -41,6 +41,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(meld.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(stats.bp)
+    offline.install(app)
     app.add_url_rule("/health", "health", _health)
     app.add_url_rule("/language/<code>", "language", _language)
     app.register_error_handler(400, _or_json(_bad_request))

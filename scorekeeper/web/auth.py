@@ -57,6 +57,9 @@ PUBLIC = {
     "share.view",
     "share.changed",
     "api.openapi",
+    "offline.manifest",  # fetched by the browser without cookies
+    "offline.service_worker",
+    "offline.needs_connection",
 }
 
 

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, flash, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
@@ -35,6 +35,7 @@ from ..engine.scoring import applicable_fields, max_bid
 from ..gamefile import hand_to_document
 from ..i18n import engine_message
 from ..models import Game
+from . import hand_keys
 from .auth import requires
 from .forms import game_or_404, hand_or_404, posted_int, whole_number
 from .hand_form import (
@@ -326,6 +327,10 @@ def _render(
         form.version.data = str(services.version(table.game))
     reading = reading_of(table, typed(form))
     found = problems(form, table) if status == 400 else []
+    g.hand_refusals = [
+        f"{item['label']}: {item['message']}" if item["label"] else item["message"]
+        for item in found
+    ]
     return render_template(
         template,
         form=form,
@@ -373,19 +378,27 @@ def _save(form: HandForm, table: Table, store: Any) -> HandReading | None:
 @bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
 @requires("scorekeeper")
 def new(game_id: int) -> tuple[str, int] | BaseResponse:
-    """Record the next hand."""
+    """Record the next hand (once for a posted ``idempotency_key``: ``hand_keys``)."""
     game = game_or_404(game_id)
+    key = hand_keys.posted_key()
+    if key is not None:
+        return hand_keys.new_hand_once(game, key, lambda receipt: _new(game, receipt))
+    return _new(game)
+
+
+def _new(game: Game, receipt: services.Receipt | None = None) -> tuple[str, int] | BaseResponse:
     table = table_of(game, len(game.hands) + 1)
     form = hand_form(table) if request.method == "POST" else _query_form(table, {})
     version = posted_int(form.version.data) if request.method == "POST" else None
 
     def store(document: dict[str, Any]) -> None:
-        services.add_hand(game, document, version)
+        services.add_hand(game, document, version, receipt)
 
     try:
         if _save(form, table, store) is not None:
             return redirect(url_for("games.show", game_id=game.id))
     except PinochleError as error:
+        g.hand_refusal_code = error.code
         if error.code == "hand_recorded_meanwhile":
             return _recorded_meanwhile(game, form, error)
         form.show_error(error)
@@ -405,7 +418,7 @@ def _recorded_meanwhile(game: Game, mine: HandForm, error: PinochleError) -> tup
     recorded = services.hand_document(game.hands[-1]) if game.hands else None
     mine_typed = mine_document(mine, table)
     form = hand_form(table, formdata=None)  # empty: not this phone's values
-    return _render(
+    page = _render(
         "hands/form.html",
         form,
         table,
@@ -422,6 +435,8 @@ def _recorded_meanwhile(game: Game, mine: HandForm, error: PinochleError) -> tup
             "enter_mine": url_for("hands.new", game_id=game.id) + "?" + urlencode(yours),
         },
     )
+    g.hand_refusals = [engine_message(error)]
+    return page
 
 
 def mine_document(form: HandForm, table: Table) -> dict[str, Any] | None:

@@ -100,12 +100,21 @@ def test_a_draft_comes_back_after_a_lost_connection(
     page.keyboard.type("190")
     meld(page, "Them").tap()
     page.keyboard.type("60")
-    context.set_offline(True)
+
+    # the connection drops while the phone still believes it is online (a phone that
+    # knows it is offline keeps the hand in its queue instead: tests/browser/test_offline.py)
+    def lost(route: Any) -> None:
+        if route.request.method == "POST":
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    context.route(re.compile(r"/hands/new$"), lost)
     from playwright.sync_api import Error
 
     with pytest.raises(Error, match="ERR_INTERNET_DISCONNECTED"), page.expect_navigation():
         page.locator(".save-bar button").tap()  # the wifi is gone: the save never arrives
-    context.set_offline(False)
+    context.unroute(re.compile(r"/hands/new$"), lost)
     page.goto(f"{live_server.url}/games/{game_id}")  # the scoreboard: still no hand
     assert totals(page) == [0, 0]
     page.locator(".bidders a", has_text="Cal").tap()

@@ -41,6 +41,9 @@ NEEDS: dict[tuple[str, str], str] = {
     ("auth.account", "POST"): "viewer",
     ("auth.revoke_token", "POST"): "viewer",
     ("share.view", "GET"): PUBLIC,
+    ("offline.manifest", "GET"): PUBLIC,  # the browser asks without cookies
+    ("offline.service_worker", "GET"): PUBLIC,
+    ("offline.needs_connection", "GET"): PUBLIC,
     ("share.changed", "GET"): PUBLIC,
     ("share.create", "POST"): "scorekeeper",
     ("share.revoke", "POST"): "scorekeeper",

@@ -1,4 +1,5 @@
-"""The scoreboard's size budget (issue 3): a 30-hand game's page with its CSS and JS.
+"""The scoreboard's size budget (issue 3): a 30-hand game's page with its CSS and JS, and (issue 15)
+the web app manifest, the service worker and the script it imports.
 
 Sizes do not depend on the machine, so they are held here; the speed budget is
 only printed, by ``make bench-web`` (``benchmarks/web.py``).
@@ -33,6 +34,8 @@ def test_the_scoreboard_of_a_30_hand_game_is_under_60_kb(tmp_path: Path) -> None
     with app.app_context():
         db.engine.dispose()
     assert "/static/css/app.css" in sizes
+    # offline at the table (issue 15): the manifest, the worker and what it imports
+    assert {"/manifest.webmanifest", "/sw.js", "/static/js/queue.js"} <= set(sizes)
     assert sum(sizes.values()) < SIZE_BUDGET, sizes
 
 

@@ -89,6 +89,7 @@ def test_script_is_a_deferred_file_and_nothing_inline(client: FlaskClient) -> No
     scripts = re.findall(r"<script([^>]*)>(.*?)</script>", page, re.S)
     assert scripts == [
         (' src="/static/js/app.js" defer', ""),
+        (' src="/static/js/offline.js" defer', ""),  # issue 15: offline at the table
         (' src="/static/js/meld.js" defer', ""),
     ]
     assert not re.search(r"\son[a-z]+=", page), "no inline event handlers"

@@ -1,0 +1,179 @@
+"""Offline at the table (issue 15): the manifest, the service worker and its page.
+
+The service worker (``static/js/sw.js``, served at ``/sw.js`` so its scope is the
+whole app) keeps the pages of a game the person opened, by version: ``VERSION`` is
+a hash of the static files, so a deploy that changes one replaces the cache. The
+offline queue of hands (``static/js/offline.js``) sends what was typed to the
+form's endpoint; the engine on the server decides every score.
+
+What the script says is rendered here, through gettext, into the page's
+``data-offline`` attribute (``strings``): a page's script never holds a sentence.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from flask import Blueprint, Response, current_app, jsonify, render_template, url_for
+from flask_babel import get_locale, ngettext
+from flask_babel import gettext as _
+from jinja2.utils import htmlsafe_json_dumps
+from markupsafe import Markup
+
+from .. import ROOT
+
+bp = Blueprint("offline", __name__)
+
+STATIC = ROOT / "static"
+THEME = "#1f6f4a"  # icon.svg's green, the app's --accent
+BACKGROUND = "#f6f4ef"  # app.css's --bg
+N = "{n}"  # where the script puts a number into a sentence
+
+
+def static_version(folder: Path = STATIC) -> str:
+    """A hash of every file in ``folder`` (names and bytes): the service worker's version."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+_deployed = cache(static_version)  # the files do not change while the app runs
+
+
+@bp.route("/sw.js")
+def service_worker() -> Response:
+    """The service worker, its version written in; never cached by the browser itself,
+    so a deploy is seen at the next visit."""
+    source = (STATIC / "js" / "sw.js").read_text(encoding="utf-8")
+    version = static_version() if current_app.debug else _deployed()
+    body = source.replace('"dev"', f'"{version}"', 1)
+    return Response(
+        body,
+        content_type="text/javascript; charset=utf-8",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
+@bp.route("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest: installable, standalone, opening on the list of games."""
+    answer = jsonify(
+        {
+            "name": _("Pinochle scorekeeper"),
+            "short_name": _("Scorekeeper"),
+            "start_url": url_for("games.index"),
+            "scope": "/",
+            "display": "standalone",
+            "theme_color": THEME,
+            "background_color": BACKGROUND,
+            "icons": [
+                *(
+                    {
+                        "src": url_for("static", filename=f"icons/icon-{size}.png"),
+                        "sizes": f"{size}x{size}",
+                        "type": "image/png",
+                    }
+                    for size in (192, 512)
+                ),
+                {
+                    "src": url_for("static", filename="icon.svg"),
+                    "sizes": "any",
+                    "type": "image/svg+xml",
+                },
+            ],
+        }
+    )
+    answer.content_type = "application/manifest+json"
+    return answer
+
+
+@bp.route("/offline")
+def needs_connection() -> str:
+    """What the service worker shows for a page it does not keep, with no connection."""
+    return render_template("offline.html")
+
+
+def plural(sentence: Callable[[int], str]) -> dict[str, str]:
+    """A plural sentence (``sentence(n)``, an ``ngettext``) for the script, by CLDR
+    category as ``Intl.PluralRules`` names them: in English
+    ``{"one": "{n} hand waiting", "other": "{n} hands waiting"}``."""
+    locale = Locale.parse(str(get_locale()))
+    forms: dict[str, str] = {}
+    for number in (*range(0, 30), 100, 1_000_000):
+        category = locale.plural_form(number)
+        if category not in forms:
+            forms[category] = sentence(number).replace(str(number), N)
+    return forms
+
+
+# the sentences each kind of page needs (the scoreboard's bytes are budgeted)
+BOARD = ("since", "waiting", "look", "row", "record", "again", "dealer", "login")
+PAGES = {
+    "board": BOARD,
+    "form": (*BOARD, "saved", "save", "hints", "verdict", "before"),
+    "view": ("since",),  # a viewer's scoreboard: kept, and no hand to record
+    "meld": ("since", "verdict"),
+    "list": ("since", "ask", "waiting", "look", "row", "again", "login"),
+}
+
+
+def strings(page: str) -> Markup:
+    """The sentences the offline scripts show on ``page`` (``PAGES``), in its language,
+    and where the scripts are: JSON safe in a single-quoted attribute (no space to spare:
+    the scoreboard's bytes are budgeted)."""
+    values = {
+        "lang": str(get_locale()),
+        "sw": url_for("offline.service_worker"),
+        "js": url_for("static", filename="js/"),
+        **{name: sentence for name, sentence in sentences().items() if name in PAGES[page]},
+    }
+    return htmlsafe_json_dumps(values, separators=(",", ":"))
+
+
+def sentences() -> dict[str, Any]:
+    """Every sentence the offline scripts show, in the page's language."""
+    return {
+        "since": _("Offline: this page as it was at %(time)s.", time="{time}"),
+        "saved": plural(_saved),
+        "waiting": _("Waiting on this phone"),
+        "look": _("Needs a look"),
+        "row": _("Hand %(number)s (waiting)", number=N),
+        "save": _("Save hand %(number)s", number=N),
+        "record": _("Record hand %(number)s", number=N),
+        "again": _("Enter it again"),
+        "before": _("The hand before it needs a look first: this one was not sent."),
+        "dealer": _("The dealer is shown once the hands waiting are sent."),
+        "hints": _("The hints need a connection; Save keeps the hand on this phone."),
+        "verdict": _("The meld checker's verdict needs a connection."),
+        "login": _("Log in again to send the hands waiting."),
+        "ask": plural(_ask),
+    }
+
+
+def _saved(n: int) -> str:
+    return ngettext(
+        "Saved on this phone; it is sent when the connection is back (%(num)s hand waiting)",
+        "Saved on this phone; it is sent when the connection is back (%(num)s hands waiting)",
+        n,
+    )
+
+
+def _ask(n: int) -> str:
+    return ngettext(
+        "%(num)s hand waits on this phone, not sent yet: tap again to log out and lose it.",
+        "%(num)s hands wait on this phone, not sent yet: tap again to log out and lose them.",
+        n,
+    )
+
+
+def install(app: Any) -> None:
+    """The blueprint, and ``offline_strings`` for the templates."""
+    app.register_blueprint(bp)
+    app.jinja_env.globals["offline_strings"] = strings

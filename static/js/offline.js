@@ -1,0 +1,58 @@
+/* Offline at the table, on a logged-in person's pages: docs/offline.md */
+(function () {
+  "use strict";
+  var root = document.querySelector("[data-offline]");
+  if (!root || !window.indexedDB || !window.Promise) return;
+  var S = JSON.parse(root.getAttribute("data-offline"));
+  var at = document.documentElement.getAttribute("data-offline-at");
+  var workers = navigator.serviceWorker;
+  var DB = "scorekeeper-offline";
+  var O = window.Offline = { S: S, root: root, game: root.getAttribute("data-offline-game") };
+
+  var fill = O.fill = function (text, values) {
+    return text.replace(/\{(\w+)\}/g, function (all, name) { return values[name]; });
+  };
+  O.plural = function (forms, n) {
+    return fill(forms[new Intl.PluralRules(S.lang).select(n)] || forms.other, { n: n });
+  };
+  O.part = function (selector) { return root.querySelector(selector); };
+  O.say = function (text) {
+    var said = O.part("[data-offline-said]");
+    said.textContent = text;
+    said.hidden = !text;
+  };
+  O.offline = function () { return navigator.onLine === false || !!at; };
+
+  root.hidden = false;
+  if (at) {
+    var time = new Date(Number(at)).toLocaleTimeString(S.lang, { hour: "2-digit", minute: "2-digit" });
+    O.part("[data-offline-banner]").textContent = fill(S.since, { time: time });
+    O.part("[data-offline-banner]").hidden = false;
+  }
+  var said = sessionStorage.getItem("offline-said");
+  sessionStorage.removeItem("offline-said");
+  if (said) O.say(said);
+  else if (O.offline() && document.getElementById("meld-form")) O.say(S.verdict);
+
+  // the lists and the sending, once this phone keeps hands (the hand form loads them itself)
+  O.loaded = document.querySelector('script[src$="/queue.js"]') || !indexedDB.databases ? Promise.resolve()
+    : indexedDB.databases().then(function (found) {
+      if (!found.some(function (db) { return db.name === DB; })) return;
+      return Promise.all(["queue.js", "offline-queue.js"].map(function (name) {
+        var script = document.head.appendChild(document.createElement("script"));
+        script.async = false;
+        script.src = S.js + name;
+        return new Promise(function (done) { script.onload = script.onerror = done; });
+      }));
+    });
+
+  // the scoreboard: the service worker keeps this game's pages
+  if (root.hasAttribute("data-offline-register") && workers) {
+    workers.register(S.sw).then(function () { return workers.ready; }).then(function (registration) {
+      var pages = [location.pathname, "/meld", "/"];
+      var record = document.querySelector('[data-draft-game] a[href$="/hands/new"]');
+      if (record) pages.push(record.getAttribute("href"));
+      registration.active.postMessage({ warm: pages });
+    }).catch(function () {});
+  }
+})();

@@ -1,0 +1,94 @@
+/* The service worker: docs/offline.md (VERSION is written by web/offline.py) */
+"use strict";
+var VERSION = "dev";
+var CACHE = "scorekeeper-" + VERSION;
+var KEPT = /^\/(games\/\d+(\/hands\/new)?|meld)?$/;
+importScripts("/static/js/queue.js");
+
+function box() { return caches.open(CACHE); }
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(box().then(function (cache) { return keep(cache, "/offline"); }).then(function () {
+    return self.skipWaiting();
+  }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.map(function (name) { return name !== CACHE && caches.delete(name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+function store(cache, path, response) {
+  if (!response.ok || response.redirected || response.type !== "basic") return Promise.resolve("");
+  return response.text().then(function (text) {
+    var headers = { "Content-Type": response.headers.get("Content-Type"), "X-Kept-At": Date.now() };
+    return cache.put(path, new Response(text, { headers: headers })).then(function () { return text; });
+  });
+}
+
+// a page and the static files it links
+function keep(cache, path) {
+  return fetch(path).then(function (response) { return store(cache, path, response); }).then(function (text) {
+    return Promise.all((text.match(/(href|src)="\/static\/[^"?#]+/g) || []).map(function (link) {
+      var url = link.split('"')[1];
+      return cache.match(url).then(function (hit) { return hit || cache.add(url); });
+    }));
+  }).catch(function () {});
+}
+
+function kept(path) {
+  return box().then(function (cache) { return cache.match(path); }).then(function (hit) {
+    return hit && hit.text().then(function (text) {
+      return new Response(text.replace("<html", '<html data-offline-at="' + hit.headers.get("X-Kept-At") + '"'),
+        { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  var path = url.pathname;
+  if (request.method !== "GET" || url.origin !== location.origin) return;
+  if (path.indexOf("/static/") === 0) {
+    return event.respondWith(box().then(function (cache) {
+      return cache.match(request).then(function (hit) {
+        return hit || fetch(request).then(function (response) {
+          if (response.ok) cache.put(request, response.clone());
+          return response;
+        });
+      });
+    }));
+  }
+  if (request.mode !== "navigate") return;
+  var mine = KEPT.test(path) && !url.search; // a meld check with cards needs the server
+  event.respondWith(fetch(request).then(function (response) {
+    var copy = mine && response.clone();
+    if (copy) event.waitUntil(box().then(function (cache) { return store(cache, path, copy); }));
+    return response;
+  }, function () {
+    return Promise.resolve((mine || /\/hands\/new$/.test(path)) && kept(path)).then(function (hit) {
+      return hit || kept("/offline").then(function (other) { return other || Response.error(); });
+    });
+  }));
+});
+
+self.addEventListener("message", function (event) {
+  var warm = (event.data && event.data.warm) || [];
+  event.waitUntil(box().then(function (cache) {
+    return Promise.all(warm.filter(function (path) { return KEPT.test(path); }).map(function (path) {
+      return keep(cache, path);
+    }));
+  }));
+});
+
+self.addEventListener("sync", function (event) {
+  if (event.tag !== "scorekeeper-hands") return;
+  event.waitUntil(self.HandQueue.flush().then(function (result) {
+    return self.clients.matchAll().then(function (pages) {
+      pages.forEach(function (page) { page.postMessage({ queue: result }); });
+      if (result.state === "later") throw new Error("no connection yet"); // tried again later
+    });
+  }));
+});
