@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import services
 from tests.web.conftest import make_game, stored_game
+from tests.web.test_outcomes import assert_outcomes_match
 
 BID = {"bidder": "Cal", "bid": "300", "trump": "H", "meld_0": "190", "meld_1": "60"}
 
@@ -253,3 +254,17 @@ def test_no_marriage_is_offered_where_the_house_rule_asks_for_a_marriage(
     assert 'name="no_marriage"' not in plain
     page = client.get(f"/games/{make_game(app, marriage_to_bid='required')}/hands/new").text
     assert "No marriage: the bidder holds none in trump" in page
+
+
+def test_a_hand_corrected_into_a_misdeal_is_no_longer_a_hand_played(
+    app: Flask, client: FlaskClient
+) -> None:
+    game_id = make_game(app)
+    for _ in range(2):
+        client.post(f"/games/{game_id}/hands/new", data={**BID, "counters_0": "150"})
+    edited = client.post(f"/games/{game_id}/hands/1/edit", data={"misdeal": "y"})
+    assert edited.status_code == 302
+    with app.app_context():
+        game = stored_game(app, game_id)
+        assert services.hand_document(game.hands[0]) == {"misdeal": True}
+        assert_outcomes_match(game)  # the stored shares count one hand played, not two

@@ -11,7 +11,7 @@ from sqlalchemy import select, update
 from scorekeeper import outcomes, services
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.rules import PRESETS
-from scorekeeper.engine.scoring import DRAW, MADE, THROWN_IN
+from scorekeeper.engine.scoring import DRAW, MADE, MISDEAL, THROWN_IN
 from scorekeeper.extensions import db
 from scorekeeper.gamefile import hand_to_document, to_document
 from scorekeeper.models import BidOutcome, Game, GameOutcome, HandOutcome, PlayerOutcome
@@ -50,14 +50,15 @@ def assert_outcomes_match(game: Game) -> None:
         for share in shares
     }
     expected_shares = {}
+    played = [hand for hand in result.hands if hand.outcome != MISDEAL]  # dealt again
     for seat in game.seats:
         side = seat.side
         bids = sum(hand.bidder == seat.player.name for hand in engine.hands)
         expected_shares[seat.player_id] = (
             side,
-            len(result.hands),
-            sum(hand.points[side] for hand in result.hands),
-            max((hand.points[side] for hand in result.hands), default=None),
+            len(played),
+            sum(hand.points[side] for hand in played),
+            max((hand.points[side] for hand in played), default=None),
             bids,
         )
     assert stored_shares == expected_shares
