@@ -76,7 +76,9 @@ def new_hand_once(game: Game, key: str, record: Record) -> Answer:
     if not re.fullmatch(IDEMPOTENCY_KEY_PATTERN, key):
         message = _("The form's key is 1 to 200 visible ASCII characters; this one is not.")
         return refused(400, "bad_idempotency_key", [message], None)
-    scope = f"user:{current_user.get_id()}" if current_user.is_authenticated else "anyone"
+    # the API's scope: the user's id (get_id is the login's token, longer than the column
+    # and new after a login elsewhere ends every session)
+    scope = f"user:{current_user.id}" if current_user.is_authenticated else "anyone"
     hashed = form_hash()
     kept = _kept(scope, key, hashed)
     if kept is not None:
