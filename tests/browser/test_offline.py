@@ -275,6 +275,32 @@ def test_a_hand_recorded_meanwhile_on_another_phone_needs_a_look(
     expect(page.locator("#meld").get_by_label("Them", exact=True)).to_have_value("150")
 
 
+def test_a_hand_waiting_across_a_login_by_the_remember_me_cookie_is_stored_once(
+    phone: Callable[..., Any], server: Server
+) -> None:
+    """The session cookie lost while a hand waits: the remember-me cookie logs in again
+    with a new session, so the hand's CSRF token is stale; the queue fetches a fresh one
+    and sends the hand again with the same key."""
+    game_id = live(server)
+    page = phone(sync=False).new_page()
+    open_game(page, server.url, game_id)
+    page.context.set_offline(True)
+    record(page, THREE[0])
+    cookies = page.context.cookies()
+    assert {"session", "remember_token"} <= {cookie["name"] for cookie in cookies}
+    page.context.clear_cookies()
+    page.context.add_cookies([cookie for cookie in cookies if cookie["name"] != "session"])
+    page.context.set_offline(False)
+    wait_for_hands(server, game_id, 1)
+    expect(pending(page)).to_have_count(0)
+    page.wait_for_timeout(500)
+    assert [hand["bidder"] for hand in server.hands(game_id)] == ["Bea"]  # once
+    expect(page.locator("[data-offline-look] li")).to_have_count(0)
+    expect(page.locator("[data-offline-said]")).not_to_have_text(
+        "Log in again to send the hands waiting."
+    )
+
+
 def test_hands_waiting_while_the_server_is_killed_are_sent_once_it_is_back(
     phone: Callable[..., Any], server: Server
 ) -> None:
