@@ -134,7 +134,7 @@ def plural(sentence: Callable[[int], str]) -> dict[str, str]:
 BOARD = ("since", "waiting", "look", "row", "record", "again", "dealer", "login")
 PAGES = {
     "board": BOARD,
-    "form": (*BOARD, "saved", "save", "hints", "verdict", "before"),
+    "form": (*BOARD, "saved", "save", "hints", "verdict", "before", "refused"),
     "view": ("since",),  # a viewer's scoreboard: kept, and no hand to record
     "meld": ("since", "verdict"),
     "list": ("since", "ask", "waiting", "look", "row", "again", "login"),
@@ -166,6 +166,11 @@ def sentences() -> dict[str, Any]:
         "record": _("Record hand %(number)s", number=N),
         "again": _("Enter it again"),
         "before": _("The hand before it needs a look first: this one was not sent."),
+        "refused": _(
+            "The server refused this hand (HTTP %(status)s): check that the game is still"
+            " there and that your role may record hands.",
+            status="{status}",
+        ),
         "dealer": _("The dealer is shown once the hands waiting are sent."),
         "hints": _("The hints need a connection; Save keeps the hand on this phone."),
         "verdict": _("The meld checker's verdict needs a connection."),

@@ -65,7 +65,7 @@
       key: field.value, game: O.game, action: form.getAttribute("action"), fields: fields,
       version: form.elements.version.value, after: waiting.length ? waiting[waiting.length - 1].key : null,
       number: opened + waiting.length, typed: typed(), state: "waiting", messages: [],
-      before: S.before, at: Date.now()
+      before: S.before, refused: S.refused, at: Date.now()
     };
     return window.HandQueue.put(entry).then(function () {
       try { localStorage.removeItem("scorekeeper-draft:" + draft); } catch (error) { /* no draft kept */ }

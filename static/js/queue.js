@@ -51,7 +51,10 @@
         return scope.fetch(entry.action, { method: "POST", body: body, headers: { Accept: "application/json" } })
           .then(function (response) {
             if (response.status >= 500) return end("later");
-            if ((response.headers.get("Content-Type") || "").indexOf("json") < 0) return end("login");
+            if (login(response)) return end("login");
+            if (!/json/.test(response.headers.get("Content-Type"))) { // a 404, a 403: this hand only
+              return look(entry, [(entry.refused || "{status}").replace("{status}", response.status)], index);
+            }
             return response.json().then(function (answer) {
               // a login by the remember-me cookie (a new session): its token, from the form; once more, same key
               if (answer.error === "csrf_expired" && !again) return scope.fetch(entry.action).then(function (page) {

@@ -301,6 +301,38 @@ def test_a_hand_waiting_across_a_login_by_the_remember_me_cookie_is_stored_once(
     )
 
 
+def test_a_hand_the_server_refuses_with_a_page_needs_a_look_and_the_others_go_on(
+    phone: Callable[..., Any], server: Server
+) -> None:
+    """Only a redirect to the login page means logged out: a 404 (the game deleted
+    meanwhile) moves that hand to "Needs a look" and the next game's hand is sent."""
+    gone, other = live(server), live(server)
+    page = phone(sync=False).new_page()
+    open_game(page, server.url, gone)
+    open_game(page, server.url, other)
+    page.context.set_offline(True)
+    page.goto(f"{server.url}/games/{gone}")  # from the cache
+    record(page, THREE[0])
+    page.goto(f"{server.url}/games/{other}")
+    record(page, THREE[1])
+    with server.app.app_context():
+        services.delete_game(db.session.get(Game, gone))
+    page.context.set_offline(False)
+    wait_for_hands(server, other, 1)
+    expect(page.locator("table.hands tbody tr")).to_have_count(1)  # reloaded, stored
+    expect(pending(page)).to_have_count(0)
+    page.wait_for_function("!!window.HandQueue")
+    entries = page.evaluate("HandQueue.all()")
+    assert [(entry["game"], entry["state"]) for entry in entries] == [(str(gone), "look")]
+    assert entries[0]["messages"] == [
+        "The server refused this hand (HTTP 404): check that the game is still there"
+        " and that your role may record hands."
+    ]
+    expect(page.locator("[data-offline-said]")).not_to_have_text(
+        "Log in again to send the hands waiting."
+    )
+
+
 def test_hands_waiting_while_the_server_is_killed_are_sent_once_it_is_back(
     phone: Callable[..., Any], server: Server
 ) -> None:
