@@ -30,7 +30,8 @@
     var stored = 0;
     var fresh;
     var looked = {};
-    function end(state) { return { state: state, stored: stored }; }
+    var sent = {}; // by game: the server's answer to the last hand stored ({number, version})
+    function end(state) { return { state: state, stored: stored, sent: sent }; }
     return all().then(function (list) {
       list.forEach(function (entry) { looked[entry.key] = entry.state === "look"; });
       var waiting = list.filter(function (entry) { return entry.state === "waiting"; });
@@ -65,6 +66,7 @@
               });
               if (response.status !== 201) return look(entry, answer.messages || [], index);
               stored++;
+              sent[entry.game] = answer;
               return Promise.all(waiting.filter(function (later) { return later.after === entry.key; }).map(function (later) {
                 later.after = null;
                 later.version = answer.version; // the game as this phone's own hand left it

@@ -158,8 +158,14 @@ def open_game(page: Any, url: str, game_id: int) -> None:
 
 def record(page: Any, hand: tuple[str, ...]) -> None:
     """From the scoreboard: Record hand, type the hand, Save (kept on the phone)."""
-    bidder, bid, trump, meld_us, meld_them, counters_us, counters_them = hand
     page.locator("[data-draft-game] a.button").tap()
+    type_hand(page, hand)
+    page.locator(".save-bar button").tap()
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+
+
+def type_hand(page: Any, hand: tuple[str, ...]) -> None:
+    bidder, bid, trump, meld_us, meld_them, counters_us, counters_them = hand
     page.locator("#bidder label", has_text=bidder).tap()
     page.locator(f"#bid-chips input[value='{bid}']").check()
     page.locator("#trump label", has=page.get_by_role("radio", name=SUITS[trump])).tap()
@@ -167,8 +173,6 @@ def record(page: Any, hand: tuple[str, ...]) -> None:
     page.locator("#meld").get_by_label("Them", exact=True).fill(meld_them)
     page.locator("#counters").get_by_label("Us", exact=True).fill(counters_us)
     page.locator("#counters").get_by_label("Them", exact=True).fill(counters_them)
-    page.locator(".save-bar button").tap()
-    page.wait_for_url(re.compile(r"/games/\d+$"))
 
 
 def pending(page: Any) -> Any:
@@ -331,6 +335,46 @@ def test_a_hand_the_server_refuses_with_a_page_needs_a_look_and_the_others_go_on
     expect(page.locator("[data-offline-said]")).not_to_have_text(
         "Log in again to send the hands waiting."
     )
+
+
+def test_the_next_hand_typed_while_the_one_before_is_sent_gets_the_new_version(
+    phone: Callable[..., Any], server: Server
+) -> None:
+    """Hand 1 kept offline; hand 2 typed on the form from the cache; the connection
+    comes back and the form's own flush stores hand 1: Save stores hand 2 as the next
+    hand, not refused as "recorded on another phone"."""
+    game_id = live(server)
+    page = phone(sync=False).new_page()
+    open_game(page, server.url, game_id)
+    page.context.set_offline(True)
+    record(page, THREE[0])
+    page.locator("[data-draft-game] a.button").tap()  # the form, from the cache
+    page.wait_for_url(re.compile(r"/hands/new$"))
+    type_hand(page, THREE[1])
+    page.context.set_offline(False)
+    wait_for_hands(server, game_id, 1)
+    expect(pending(page)).to_have_count(0)
+    page.locator(".save-bar button").tap()
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+    wait_for_hands(server, game_id, 2)
+    assert [hand["bidder"] for hand in server.hands(game_id)] == ["Bea", "Ann"]
+    expect(page.locator("[data-offline-look] li")).to_have_count(0)
+
+
+def test_a_form_left_empty_while_the_hand_before_is_sent_opens_again_from_the_server(
+    phone: Callable[..., Any], server: Server
+) -> None:
+    game_id = live(server)
+    page = phone(sync=False).new_page()
+    open_game(page, server.url, game_id)
+    page.context.set_offline(True)
+    record(page, THREE[0])
+    page.locator("[data-draft-game] a.button").tap()
+    page.wait_for_url(re.compile(r"/hands/new$"))
+    page.context.set_offline(False)
+    wait_for_hands(server, game_id, 1)
+    expect(page.locator("h1")).to_have_text("Hand 2")  # the server's form again
+    expect(page.locator("html[data-offline-at]")).to_have_count(0)
 
 
 def test_hands_waiting_while_the_server_is_killed_are_sent_once_it_is_back(
