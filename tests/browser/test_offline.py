@@ -30,6 +30,7 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 from scorekeeper import accounts, create_app, services
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
+from scorekeeper.web import offline
 from tests.browser.conftest import OWNER, PHONE, LiveServer, expect, log_in, stored_game, totals
 from tests.conftest import database_url
 
@@ -375,6 +376,32 @@ def test_a_form_left_empty_while_the_hand_before_is_sent_opens_again_from_the_se
     wait_for_hands(server, game_id, 1)
     expect(page.locator("h1")).to_have_text("Hand 2")  # the server's form again
     expect(page.locator("html[data-offline-at]")).to_have_count(0)
+
+
+def test_a_deploy_keeps_the_pages_the_older_worker_kept(
+    phone: Callable[..., Any], server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new worker (another VERSION) carries the kept pages into its cache before the
+    older caches go, so the game still opens offline after a deploy."""
+    game_id = live(server)
+    page = phone(sync=False).new_page()
+    open_game(page, server.url, game_id)
+    page.goto(f"{server.url}/meld")  # a page that does not warm the game's pages again
+    monkeypatch.setattr(offline, "_deployed", lambda: "0123456789abcdef")  # the deploy
+    page.evaluate("navigator.serviceWorker.getRegistration().then((found) => found.update())")
+    page.wait_for_function(
+        "caches.keys().then((names) => names.join() === 'scorekeeper-0123456789abcdef')"
+    )
+    for path in (f"/games/{game_id}", f"/games/{game_id}/hands/new"):
+        assert kept(page, path), path
+    # the pages kept again from the server, with the new version's static files
+    page.wait_for_function("caches.match('/static/js/offline-form.js').then(Boolean)")
+    server.stop()
+    page.context.set_offline(True)
+    page.goto(f"{server.url}/games/{game_id}/hands/new")
+    expect(page.locator("[data-offline-banner]")).to_contain_text("Offline: this page as it was at")
+    expect(page.locator("form.hand-form")).to_be_visible()
+    server.start()
 
 
 def test_hands_waiting_while_the_server_is_killed_are_sent_once_it_is_back(
