@@ -211,12 +211,16 @@ def _not_allowed(_error: Exception) -> tuple[str, int]:
     return _error_page(405, _("Not allowed"), _("That page cannot be used this way."))
 
 
-def _csrf_error(error: CSRFError) -> tuple[str, int]:
-    return _error_page(
-        400,
-        _("Form expired"),
-        _("The form was too old or not sent from this app. Go back, reload and try again."),
-    )
+def _csrf_error(error: CSRFError) -> Any:
+    """400: the form's CSRF token is not this session's. A post asking for JSON (the
+    offline queue's) gets ``{"error": "csrf_expired", "messages": [...]}``, so the queue
+    fetches a fresh token and sends the hand again (docs/offline.md)."""
+    from .hand_keys import refused, wants_json
+
+    message = _("The form was too old or not sent from this app. Go back, reload and try again.")
+    if wants_json():
+        return refused(400, "csrf_expired", [message], None)
+    return _error_page(400, _("Form expired"), message)
 
 
 RETRY_AFTER = 5  # seconds a busy answer asks to wait before trying again

@@ -47,13 +47,30 @@ def static_version(folder: Path = STATIC) -> str:
 _deployed = cache(static_version)  # the files do not change while the app runs
 
 
+QUEUE = 'importScripts("/static/js/queue.js");'  # sw.js's line that the queue replaces
+
+
+def worker_source(folder: Path = STATIC) -> str:
+    """``sw.js`` with the queue it uses (``queue.js``) written in where it imports it: one
+    file for a first visit to fetch, each line without its indentation and without the
+    lines that are only a comment (the scoreboard's bytes are budgeted:
+    tests/web/test_budgets.py). The files themselves stay readable."""
+    source = (folder / "js" / "sw.js").read_text(encoding="utf-8")
+    queue = (folder / "js" / "queue.js").read_text(encoding="utf-8")
+    lines = (line.strip() for line in source.replace(QUEUE, queue, 1).splitlines())
+    return "\n".join(line for line in lines if line and not _comment(line)) + "\n"
+
+
+def _comment(line: str) -> bool:
+    return line.startswith("//") or (line.startswith("/*") and line.endswith("*/"))
+
+
 @bp.route("/sw.js")
 def service_worker() -> Response:
     """The service worker, its version written in; never cached by the browser itself,
     so a deploy is seen at the next visit."""
-    source = (STATIC / "js" / "sw.js").read_text(encoding="utf-8")
     version = static_version() if current_app.debug else _deployed()
-    body = source.replace('"dev"', f'"{version}"', 1)
+    body = worker_source().replace('"dev"', f'"{version}"', 1)
     return Response(
         body,
         content_type="text/javascript; charset=utf-8",
@@ -117,7 +134,7 @@ def plural(sentence: Callable[[int], str]) -> dict[str, str]:
 BOARD = ("since", "waiting", "look", "row", "record", "again", "dealer", "login")
 PAGES = {
     "board": BOARD,
-    "form": (*BOARD, "saved", "save", "hints", "verdict", "before"),
+    "form": (*BOARD, "saved", "save", "hints", "verdict", "before", "refused"),
     "view": ("since",),  # a viewer's scoreboard: kept, and no hand to record
     "meld": ("since", "verdict"),
     "list": ("since", "ask", "waiting", "look", "row", "again", "login"),
@@ -149,6 +166,11 @@ def sentences() -> dict[str, Any]:
         "record": _("Record hand %(number)s", number=N),
         "again": _("Enter it again"),
         "before": _("The hand before it needs a look first: this one was not sent."),
+        "refused": _(
+            "The server refused this hand (HTTP %(status)s): check that the game is still"
+            " there and that your role may record hands.",
+            status="{status}",
+        ),
         "dealer": _("The dealer is shown once the hands waiting are sent."),
         "hints": _("The hints need a connection; Save keeps the hand on this phone."),
         "verdict": _("The meld checker's verdict needs a connection."),

@@ -55,6 +55,15 @@
     return out.join(" · ");
   }
 
+  // hands kept on this phone were stored while this form was open: the game's version and
+  // number are the server's answer now (else Save would be refused as recorded meanwhile)
+  var untouched = typed();
+  O.sent = function (answer) {
+    if (typed() === untouched) return location.reload(); // nothing typed yet: the server's form
+    form.elements.version.value = answer.version;
+    opened = answer.number + 1;
+  };
+
   function keep(entries) {
     var waiting = entries.filter(function (entry) { return entry.game === O.game && entry.state === "waiting"; });
     var fields = [];
@@ -65,11 +74,15 @@
       key: field.value, game: O.game, action: form.getAttribute("action"), fields: fields,
       version: form.elements.version.value, after: waiting.length ? waiting[waiting.length - 1].key : null,
       number: opened + waiting.length, typed: typed(), state: "waiting", messages: [],
-      before: S.before, at: Date.now()
+      before: S.before, refused: S.refused, at: Date.now()
     };
-    return window.HandQueue.put(entry).then(function () {
+    return window.HandQueue.put(entry).then(function () { return waiting.length; });
+  }
+
+  function back(waiting) {
+    return Promise.resolve().then(function () {
       try { localStorage.removeItem("scorekeeper-draft:" + draft); } catch (error) { /* no draft kept */ }
-      sessionStorage.setItem("offline-said", O.plural(S.saved, waiting.length + 1));
+      sessionStorage.setItem("offline-said", O.plural(S.saved, waiting + 1));
       return navigator.serviceWorker && navigator.serviceWorker.ready;
     }).then(function (registration) {
       if (registration && registration.sync) return registration.sync.register("scorekeeper-hands").catch(function () {});
@@ -90,6 +103,10 @@
     var done = again ? window.HandQueue.remove(again) : Promise.resolve();
     if (!O.offline() && !O.waiting) return; // the page's own post, with its key
     event.preventDefault();
-    done.then(window.HandQueue.all).then(keep);
+    var locks = navigator.locks; // not while a flush sends this game's hands (two tabs: two hands after one)
+    done.then(function () {
+      function put() { return window.HandQueue.all().then(keep); }
+      return locks ? locks.request("scorekeeper-queue", put) : put();
+    }).then(back);
   });
 })();

@@ -81,6 +81,7 @@
     window.clearTimeout(timer);
     if (result.state === "later") timer = window.setTimeout(send, 3000); // the server is back soon
     if (result.state === "login") O.say(S.login);
+    if (O.sent && result.sent && result.sent[game]) O.sent(result.sent[game]);
     if (result.stored && document.querySelector("[data-draft-game]")) return window.location.reload();
     Q.all().then(show);
   }

@@ -23,11 +23,15 @@
   function put(entry) { return run("readwrite", function (store) { store.put(entry); }); }
   function remove(key) { return run("readwrite", function (store) { store.delete(key); }); }
 
+  function login(response) { return response.status === 401 || /^\/login/.test(new URL(response.url).pathname); }
+
   // resolves with {state: "done" | "later" (no answer) | "login", stored}
   function sendAll() {
     var stored = 0;
+    var fresh;
     var looked = {};
-    function end(state) { return { state: state, stored: stored }; }
+    var sent = {}; // by game: the server's answer to the last hand stored ({number, version})
+    function end(state) { return { state: state, stored: stored, sent: sent }; }
     return all().then(function (list) {
       list.forEach(function (entry) { looked[entry.key] = entry.state === "look"; });
       var waiting = list.filter(function (entry) { return entry.state === "waiting"; });
@@ -37,20 +41,32 @@
         entry.messages = messages;
         return put(entry).then(function () { return next(index + 1); });
       }
-      function next(index) {
+      function next(index, again) {
         var entry = waiting[index];
         if (!entry) return end("done");
         if (looked[entry.after]) return look(entry, [entry.before], index); // typed after a refused one
         var body = new URLSearchParams(entry.fields);
         body.set("version", entry.version);
         body.set("idempotency_key", entry.key);
+        if (fresh) body.set("csrf_token", fresh);
         return scope.fetch(entry.action, { method: "POST", body: body, headers: { Accept: "application/json" } })
           .then(function (response) {
             if (response.status >= 500) return end("later");
-            if ((response.headers.get("Content-Type") || "").indexOf("json") < 0) return end("login");
+            if (login(response)) return end("login");
+            if (!/json/.test(response.headers.get("Content-Type"))) { // a 404, a 403: this hand only
+              return look(entry, [(entry.refused || "{status}").replace("{status}", response.status)], index);
+            }
             return response.json().then(function (answer) {
+              // a login by the remember-me cookie (a new session): its token, from the form; once more, same key
+              if (answer.error === "csrf_expired" && !again) return scope.fetch(entry.action).then(function (page) {
+                return login(page) ? end("login") : page.text().then(function (text) {
+                  fresh = (/name="csrf_token" type="hidden" value="([^"]+)/.exec(text) || [])[1];
+                  return next(index, 1);
+                });
+              });
               if (response.status !== 201) return look(entry, answer.messages || [], index);
               stored++;
+              sent[entry.game] = answer;
               return Promise.all(waiting.filter(function (later) { return later.after === entry.key; }).map(function (later) {
                 later.after = null;
                 later.version = answer.version; // the game as this phone's own hand left it

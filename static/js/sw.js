@@ -13,10 +13,28 @@ self.addEventListener("install", function (event) {
   }));
 });
 
+// a deploy: the pages the older worker kept (not its static files) come into this cache,
+// then the old caches go; once this worker runs, the pages are kept again from the server
+// with their static files (not awaited: pages open meanwhile)
 self.addEventListener("activate", function (event) {
-  event.waitUntil(caches.keys().then(function (names) {
-    return Promise.all(names.map(function (name) { return name !== CACHE && caches.delete(name); }));
-  }).then(function () { return self.clients.claim(); }));
+  var pages = [];
+  event.waitUntil(Promise.all([box(), caches.keys()]).then(function (both) {
+    return Promise.all(both[1].map(function (name) {
+      return name !== CACHE && caches.open(name).then(function (old) {
+        return old.keys().then(function (requests) {
+          return Promise.all(requests.map(function (request) {
+            var path = new URL(request.url).pathname;
+            return KEPT.test(path) && both[0].match(path).then(function (hit) {
+              if (!hit) pages.push(path);
+              return hit || old.match(request).then(function (page) { return both[0].put(path, page); });
+            });
+          }));
+        });
+      }).then(function () { return caches.delete(name); });
+    }));
+  }).then(function () { return self.clients.claim(); }).then(function () {
+    box().then(function (cache) { pages.forEach(function (path) { keep(cache, path); }); });
+  }));
 });
 
 function store(cache, path, response) {

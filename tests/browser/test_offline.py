@@ -30,6 +30,7 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 from scorekeeper import accounts, create_app, services
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
+from scorekeeper.web import offline
 from tests.browser.conftest import OWNER, PHONE, LiveServer, expect, log_in, stored_game, totals
 from tests.conftest import database_url
 
@@ -158,8 +159,14 @@ def open_game(page: Any, url: str, game_id: int) -> None:
 
 def record(page: Any, hand: tuple[str, ...]) -> None:
     """From the scoreboard: Record hand, type the hand, Save (kept on the phone)."""
-    bidder, bid, trump, meld_us, meld_them, counters_us, counters_them = hand
     page.locator("[data-draft-game] a.button").tap()
+    type_hand(page, hand)
+    page.locator(".save-bar button").tap()
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+
+
+def type_hand(page: Any, hand: tuple[str, ...]) -> None:
+    bidder, bid, trump, meld_us, meld_them, counters_us, counters_them = hand
     page.locator("#bidder label", has_text=bidder).tap()
     page.locator(f"#bid-chips input[value='{bid}']").check()
     page.locator("#trump label", has=page.get_by_role("radio", name=SUITS[trump])).tap()
@@ -167,8 +174,6 @@ def record(page: Any, hand: tuple[str, ...]) -> None:
     page.locator("#meld").get_by_label("Them", exact=True).fill(meld_them)
     page.locator("#counters").get_by_label("Us", exact=True).fill(counters_us)
     page.locator("#counters").get_by_label("Them", exact=True).fill(counters_them)
-    page.locator(".save-bar button").tap()
-    page.wait_for_url(re.compile(r"/games/\d+$"))
 
 
 def pending(page: Any) -> Any:
@@ -273,6 +278,130 @@ def test_a_hand_recorded_meanwhile_on_another_phone_needs_a_look(
     look.get_by_role("link", name="Enter it again").tap()
     expect(page.locator("#bidder input[value='Bea']")).to_be_checked()
     expect(page.locator("#meld").get_by_label("Them", exact=True)).to_have_value("150")
+
+
+def test_a_hand_waiting_across_a_login_by_the_remember_me_cookie_is_stored_once(
+    phone: Callable[..., Any], server: Server
+) -> None:
+    """The session cookie lost while a hand waits: the remember-me cookie logs in again
+    with a new session, so the hand's CSRF token is stale; the queue fetches a fresh one
+    and sends the hand again with the same key."""
+    game_id = live(server)
+    page = phone(sync=False).new_page()
+    open_game(page, server.url, game_id)
+    page.context.set_offline(True)
+    record(page, THREE[0])
+    cookies = page.context.cookies()
+    assert {"session", "remember_token"} <= {cookie["name"] for cookie in cookies}
+    page.context.clear_cookies()
+    page.context.add_cookies([cookie for cookie in cookies if cookie["name"] != "session"])
+    page.context.set_offline(False)
+    wait_for_hands(server, game_id, 1)
+    expect(pending(page)).to_have_count(0)
+    page.wait_for_timeout(500)
+    assert [hand["bidder"] for hand in server.hands(game_id)] == ["Bea"]  # once
+    expect(page.locator("[data-offline-look] li")).to_have_count(0)
+    expect(page.locator("[data-offline-said]")).not_to_have_text(
+        "Log in again to send the hands waiting."
+    )
+
+
+def test_a_hand_the_server_refuses_with_a_page_needs_a_look_and_the_others_go_on(
+    phone: Callable[..., Any], server: Server
+) -> None:
+    """Only a redirect to the login page means logged out: a 404 (the game deleted
+    meanwhile) moves that hand to "Needs a look" and the next game's hand is sent."""
+    gone, other = live(server), live(server)
+    page = phone(sync=False).new_page()
+    open_game(page, server.url, gone)
+    open_game(page, server.url, other)
+    page.context.set_offline(True)
+    page.goto(f"{server.url}/games/{gone}")  # from the cache
+    record(page, THREE[0])
+    page.goto(f"{server.url}/games/{other}")
+    record(page, THREE[1])
+    with server.app.app_context():
+        services.delete_game(db.session.get(Game, gone))
+    page.context.set_offline(False)
+    wait_for_hands(server, other, 1)
+    expect(page.locator("table.hands tbody tr")).to_have_count(1)  # reloaded, stored
+    expect(pending(page)).to_have_count(0)
+    page.wait_for_function("!!window.HandQueue")
+    entries = page.evaluate("HandQueue.all()")
+    assert [(entry["game"], entry["state"]) for entry in entries] == [(str(gone), "look")]
+    assert entries[0]["messages"] == [
+        "The server refused this hand (HTTP 404): check that the game is still there"
+        " and that your role may record hands."
+    ]
+    expect(page.locator("[data-offline-said]")).not_to_have_text(
+        "Log in again to send the hands waiting."
+    )
+
+
+def test_the_next_hand_typed_while_the_one_before_is_sent_gets_the_new_version(
+    phone: Callable[..., Any], server: Server
+) -> None:
+    """Hand 1 kept offline; hand 2 typed on the form from the cache; the connection
+    comes back and the form's own flush stores hand 1: Save stores hand 2 as the next
+    hand, not refused as "recorded on another phone"."""
+    game_id = live(server)
+    page = phone(sync=False).new_page()
+    open_game(page, server.url, game_id)
+    page.context.set_offline(True)
+    record(page, THREE[0])
+    page.locator("[data-draft-game] a.button").tap()  # the form, from the cache
+    page.wait_for_url(re.compile(r"/hands/new$"))
+    type_hand(page, THREE[1])
+    page.context.set_offline(False)
+    wait_for_hands(server, game_id, 1)
+    expect(pending(page)).to_have_count(0)
+    page.locator(".save-bar button").tap()
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+    wait_for_hands(server, game_id, 2)
+    assert [hand["bidder"] for hand in server.hands(game_id)] == ["Bea", "Ann"]
+    expect(page.locator("[data-offline-look] li")).to_have_count(0)
+
+
+def test_a_form_left_empty_while_the_hand_before_is_sent_opens_again_from_the_server(
+    phone: Callable[..., Any], server: Server
+) -> None:
+    game_id = live(server)
+    page = phone(sync=False).new_page()
+    open_game(page, server.url, game_id)
+    page.context.set_offline(True)
+    record(page, THREE[0])
+    page.locator("[data-draft-game] a.button").tap()
+    page.wait_for_url(re.compile(r"/hands/new$"))
+    page.context.set_offline(False)
+    wait_for_hands(server, game_id, 1)
+    expect(page.locator("h1")).to_have_text("Hand 2")  # the server's form again
+    expect(page.locator("html[data-offline-at]")).to_have_count(0)
+
+
+def test_a_deploy_keeps_the_pages_the_older_worker_kept(
+    phone: Callable[..., Any], server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new worker (another VERSION) carries the kept pages into its cache before the
+    older caches go, so the game still opens offline after a deploy."""
+    game_id = live(server)
+    page = phone(sync=False).new_page()
+    open_game(page, server.url, game_id)
+    page.goto(f"{server.url}/meld")  # a page that does not warm the game's pages again
+    monkeypatch.setattr(offline, "_deployed", lambda: "0123456789abcdef")  # the deploy
+    page.evaluate("navigator.serviceWorker.getRegistration().then((found) => found.update())")
+    page.wait_for_function(
+        "caches.keys().then((names) => names.join() === 'scorekeeper-0123456789abcdef')"
+    )
+    for path in (f"/games/{game_id}", f"/games/{game_id}/hands/new"):
+        assert kept(page, path), path
+    # the pages kept again from the server, with the new version's static files
+    page.wait_for_function("caches.match('/static/js/offline-form.js').then(Boolean)")
+    server.stop()
+    page.context.set_offline(True)
+    page.goto(f"{server.url}/games/{game_id}/hands/new")
+    expect(page.locator("[data-offline-banner]")).to_contain_text("Offline: this page as it was at")
+    expect(page.locator("form.hand-form")).to_be_visible()
+    server.start()
 
 
 def test_hands_waiting_while_the_server_is_killed_are_sent_once_it_is_back(

@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.models import IdempotencyKey
-from tests.web.conftest import make_game
+from tests.web.conftest import csrf_token, make_game
 from tests.web.test_hands import MADE, SET, documents, form_values, new_url, totals
 
 JSON = {"Accept": "application/json"}
@@ -128,3 +128,40 @@ def test_a_form_without_a_key_works_as_before(app: Flask, client: FlaskClient) -
     assert client.post(new_url(game_id), data=MADE).status_code == 302
     assert client.post(new_url(game_id), data=MADE).status_code == 302
     assert len(documents(app, game_id)) == 2
+
+
+EXPIRED = "The form was too old or not sent from this app. Go back, reload and try again."
+
+
+@pytest.mark.parametrize(
+    ("token", "headers", "status", "kind"),
+    [
+        ("stale", JSON, 400, "application/json"),  # the queue: it fetches a fresh token
+        ("stale", {}, 400, "text/html"),  # a person: the page "Form expired"
+        ("fresh", JSON, 201, "application/json"),  # the queue, with the fresh token
+    ],
+    ids=["queue-stale", "page-stale", "queue-fresh"],
+)
+def test_a_stale_csrf_token_gets_an_answer_the_queue_can_read(
+    csrf_app: Flask, token: str, headers: dict[str, str], status: int, kind: str
+) -> None:
+    """A login by the remember-me cookie changes the session, so the token a hand was
+    typed with is no longer this session's (issue 15)."""
+    game_id = make_game(csrf_app)
+    typed_on = csrf_app.test_client()
+    stale = csrf_token(typed_on.get(new_url(game_id)).text)
+    client = csrf_app.test_client()  # the session cookie lost: a new session
+    page = client.get(new_url(game_id)).text
+    fields = {**MADE, "version": form_values(page)["version"]}
+    fields["csrf_token"] = csrf_token(page) if token == "fresh" else stale
+    answer = send(client, game_id, fields, "k-1", **headers)
+    assert answer.status_code == status
+    assert answer.mimetype == kind
+    if kind == "application/json" and status == 400:
+        assert answer.json == {"error": "csrf_expired", "messages": [EXPIRED]}
+    if status == 400:
+        assert documents(csrf_app, game_id) == []
+        with csrf_app.app_context():
+            assert IdempotencyKey.query.filter_by(key="k-1").count() == 0
+    else:
+        assert len(documents(csrf_app, game_id)) == 1

@@ -46,7 +46,20 @@ def test_the_service_worker_is_served_at_the_root_with_the_static_files_version(
     assert answer.headers["Cache-Control"] == "no-cache"
     version = re.search(r'var VERSION = "([0-9a-f]{16})";', answer.text)
     assert version and version[1] == offline.static_version()
-    assert 'importScripts("/static/js/queue.js")' in answer.text
+    assert "importScripts" not in answer.text  # the queue is written in: one file to fetch
+    assert "scope.HandQueue = {" in answer.text
+    assert offline.QUEUE in (offline.STATIC / "js" / "sw.js").read_text()
+
+
+def test_the_worker_is_served_without_indentation_or_comment_lines() -> None:
+    """What the browser fetches runs the same code: every line of sw.js and queue.js
+    that is not only a comment is there, stripped, in order."""
+    served = offline.worker_source().splitlines()
+    js = offline.STATIC / "js"
+    source = (js / "sw.js").read_text().replace(offline.QUEUE, (js / "queue.js").read_text())
+    code = [line.strip() for line in source.splitlines()]
+    assert served == [line for line in code if line and not line.startswith(("//", "/*"))]
+    assert all(line == line.lstrip() for line in served)
 
 
 def test_the_version_changes_with_any_static_file(tmp_path: Path) -> None:
