@@ -2,63 +2,24 @@
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import re
 import subprocess
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from scorekeeper import cli
-from scorekeeper.cli import main
+from tests.cli.conftest import Run
 from tests.conftest import CASES, assert_matches_case, case_files, load_case
 
 ROOT = Path(__file__).resolve().parents[2]
 MELD_CASES = load_case(CASES / "meld.json")
 RUN = "AH 10H KH KH QH QH JH"
 UNKNOWN_ZZ = "unknown card 'ZZ': expected a rank (A 10 K Q J 9) and a suit (H S D C)"
-
-
-@dataclass(frozen=True)
-class Result:
-    status: int
-    out: str
-    err: str
-
-    @property
-    def json(self) -> Any:
-        return json.loads(self.out)
-
-    @property
-    def json_lines(self) -> list[Any]:
-        return [json.loads(line) for line in self.out.splitlines()]
-
-    @property
-    def err_lines(self) -> list[str]:
-        return self.err.splitlines()
-
-
-Run = Callable[..., Result]
-
-
-@pytest.fixture
-def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Run:
-    """``run("meld", "AH", stdin=...)``: main() in-process, with its output."""
-
-    def invoke(*argv: str, stdin: str | None = None) -> Result:
-        if stdin is not None:
-            monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-        status = main(list(argv))
-        captured = capsys.readouterr()
-        return Result(status, captured.out, captured.err)
-
-    return invoke
 
 
 def game_file(folder: Path, case: Path) -> str:

@@ -2,27 +2,12 @@
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
 
-from scorekeeper.cli import main
 from scorekeeper.engine.rules import OPTIONS
-from tests.cli.test_cli import Result, Run
-
-
-@pytest.fixture
-def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Run:
-    def invoke(*argv: str, stdin: str | None = None) -> Result:
-        if stdin is not None:
-            monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-        status = main(list(argv))
-        captured = capsys.readouterr()
-        return Result(status, captured.out, captured.err)
-
-    return invoke
-
+from tests.cli.conftest import Run
 
 # (cards, trump, ruleset, rules, total, chips)
 MELD = [

@@ -3,29 +3,16 @@ document; ``--language`` for the sentences."""
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from scorekeeper.cli import main
 from scorekeeper.engine.errors import Notice, PinochleError
 from scorekeeper.i18n import engine_message, in_language
-from tests.cli.test_cli import Result, Run, partnership_game
-
-
-@pytest.fixture
-def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Run:
-    def invoke(*argv: str, stdin: str | None = None) -> Result:
-        if stdin is not None:
-            monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-        status = main(list(argv))
-        captured = capsys.readouterr()
-        return Result(status, captured.out, captured.err)
-
-    return invoke
+from tests.cli.conftest import Run
+from tests.cli.test_cli import partnership_game
 
 
 def write(folder: Path, document: dict[str, Any], name: str = "game.json") -> str:
