@@ -175,27 +175,26 @@ def hand_form(table: Table, **kwargs: Any) -> HandForm:
     # the house rules' outcomes (rules.md §7): in any game, a misdeal, a renege (which
     # side), time called; the moon where the rules play it
     Form.misdeal = BooleanField(_l("Misdeal: the same dealer deals again"))
-    Form.renege = RadioField(
-        _l("Renege"),
-        choices=[SelectChoice("", _l("Nobody"))]
-        + [SelectChoice(str(i), side.name) for i, side in enumerate(table.engine.sides)],
-        default="",
-        validate_choice=False,
-    )
+    Form.renege = _side_choice(_l("Renege"), table)
     Form.time_called = BooleanField(_l("Time is called: the game ends after this hand"))
     if rules.bidding:
         Form.moon = BooleanField(_l("Moon: the bidder announces taking every trick"))
         Form.thrown_in = BooleanField(_l("Thrown in: the bidders concede"))
         Form.passed_out = BooleanField(_l("Passed out: all passed, the cards are redealt"))
         Form.no_marriage = BooleanField(_l("No marriage: the bidder holds none in trump"))
-        Form.all_tricks = RadioField(
-            _l("All twelve tricks"),
-            choices=[SelectChoice("", _l("Nobody"))]
-            + [SelectChoice(str(i), side.name) for i, side in enumerate(table.engine.sides)],
-            default="",
-            validate_choice=False,
-        )
+        Form.all_tricks = _side_choice(_l("All twelve tricks"), table)
     return Form(**kwargs)
+
+
+def _side_choice(label: Any, table: Table) -> RadioField:
+    """A choice of one side by its number, or nobody (who reneged, who took every trick)."""
+    return RadioField(
+        label,
+        choices=[SelectChoice("", _l("Nobody"))]
+        + [SelectChoice(str(i), side.name) for i, side in enumerate(table.engine.sides)],
+        default="",
+        validate_choice=False,
+    )
 
 
 def form_data(document: Mapping[str, Any], table: Table) -> dict[str, Any]:
