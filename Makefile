@@ -28,11 +28,12 @@ test: $(STAMP) lint
 test-postgres: $(STAMP)
 	scripts/with-postgres $(BIN)/python -m pytest
 
-## lint: ruff and mypy --strict on the engine
+## lint: ruff, mypy --strict on the engine, and the house's import contracts (import-linter)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 ## bench: print the engine's speed figures (the command line's start against python -c pass, meld per second, replays)
 bench: $(STAMP)

@@ -19,8 +19,9 @@ from pathlib import Path
 
 from werkzeug.serving import make_server
 
+from benchmarks.apps import budget_app
 from benchmarks.engine import line
-from scorekeeper import accounts
+from scorekeeper.accounts.users import create_user
 from scorekeeper.extensions import db
 from tests.browser.actions import HANDS, Hand, Person, new_game
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, OWNER, PHONE, log_in
@@ -49,12 +50,10 @@ def count_hands(folder: Path) -> list[Counted]:
     """Play each typical hand in chromium, counted, on a new database in ``folder``."""
     from playwright.sync_api import sync_playwright
 
-    from benchmarks.web import budget_app
-
     app = budget_app(folder)
     logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no line per request
     with app.app_context():
-        accounts.create_user(*OWNER, "owner")
+        create_user(*OWNER, "owner")
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -32,11 +32,11 @@ from typing import Any
 
 from scorekeeper.engine.cards import Card
 from scorekeeper.engine.game import Game
+from scorekeeper.engine.gamefile import from_document, to_document
 from scorekeeper.engine.meld import max_player_meld, meld_by_trump
 from scorekeeper.engine.rules import PRESETS, RuleSet, with_options
 from scorekeeper.engine.scoring import replay
-from scorekeeper.gamefile import from_document, to_document
-from scorekeeper.simulate import random_game
+from scorekeeper.engine.simulate import random_game
 
 REPEATS = 5
 START_RUNS = 11  # fresh interpreters per command, for the start times

@@ -29,10 +29,10 @@ from sqlalchemy import event
 
 from benchmarks.engine import line, pin_to_one_core
 from scorekeeper import create_app
+from scorekeeper.engine.gamefile import to_document
 from scorekeeper.engine.rules import MAX_HANDS, PRESETS, with_options
+from scorekeeper.engine.simulate import random_game
 from scorekeeper.extensions import db
-from scorekeeper.gamefile import to_document
-from scorekeeper.simulate import random_game
 
 SIZES = (100, MAX_HANDS)
 REPEATS = 5

@@ -35,10 +35,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.engine import line
-from scorekeeper import accounts, create_app, services
+from scorekeeper import create_app
+from scorekeeper.accounts.users import create_user, user_named
+from scorekeeper.cli.serve import prepare_database
 from scorekeeper.engine.rules import PRESETS, with_options
 from scorekeeper.extensions import db
-from scorekeeper.serve import prepare_database
+from scorekeeper.games.lifecycle import create_game
 
 TABLES = int(os.environ.get("LOAD_TABLES", "50"))
 WORKERS = int(os.environ.get("LOAD_WORKERS", "2"))
@@ -81,10 +83,10 @@ def prepare(instance: Path) -> list[int]:
     prepare_database(app)
     target = with_options(PRESETS["partnership"], {"target": 100_000}).target
     with app.app_context():
-        if accounts.user_named("scorekeeper") is None:
-            accounts.create_user("scorekeeper", PASSWORD, "scorekeeper")
+        if user_named("scorekeeper") is None:
+            create_user("scorekeeper", PASSWORD, "scorekeeper")
         games = [
-            services.create_game("partnership", {"target": target}, SIDES, first_dealer="Ann").id
+            create_game("partnership", {"target": target}, SIDES, first_dealer="Ann").id
             for _ in range(TABLES)
         ]
         db.engine.dispose()

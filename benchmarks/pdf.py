@@ -28,13 +28,15 @@ from pathlib import Path
 from flask import Flask
 from flask.testing import FlaskClient
 
+from benchmarks.apps import logged_in
 from benchmarks.engine import line, pin_to_one_core
-from benchmarks.web import logged_in
-from scorekeeper import create_app, pdf, services
+from scorekeeper import create_app
+from scorekeeper.engine.gamefile import dumps, to_document
 from scorekeeper.engine.rules import PRESETS, with_options
+from scorekeeper.engine.simulate import random_game
 from scorekeeper.extensions import db
-from scorekeeper.gamefile import dumps, to_document
-from scorekeeper.simulate import random_game
+from scorekeeper.games.transfer import import_game
+from scorekeeper.reports import pdf
 
 HANDS = 40
 LONG = (100, 1_000)
@@ -46,8 +48,8 @@ COLD_TARGET = 3.0
 COLD = """
 import sys, time
 start = time.perf_counter()
-from scorekeeper import pdf
-from scorekeeper.gamefile import load
+from scorekeeper.reports import pdf
+from scorekeeper.engine.gamefile import load
 pdf.game_sheet_pdf(load(sys.argv[1]))
 print(time.perf_counter() - start)
 """
@@ -114,7 +116,7 @@ def main() -> None:
     )
     with app.app_context():
         db.create_all()
-        game_id = services.import_game(to_document(game)).id  # type: ignore[arg-type]
+        game_id = import_game(to_document(game)).id  # type: ignore[arg-type]
     client = logged_in(app)
     first = client.get(f"/games/{game_id}/sheet.pdf")
     etag = first.headers["ETag"]
@@ -152,7 +154,7 @@ def long_sheet(app: Flask, client: FlaskClient, hands: int) -> float:
     warm = median_seconds(lambda: pdf.game_sheet_pdf(game), LONG_REPEATS)  # type: ignore[arg-type]
     try:
         with app.app_context():
-            game_id = services.import_game(to_document(game), rate=False).id  # type: ignore[arg-type]
+            game_id = import_game(to_document(game), rate=False).id  # type: ignore[arg-type]
     except ValueError as exc:  # longer than a game may be
         line(f"{hands:,}-hand sheet rendered in-process, median", f"{warm:.2f} s")
         line(f"  not imported: {exc}"[:56], "")

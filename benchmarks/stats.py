@@ -23,13 +23,14 @@ from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
+from benchmarks.apps import logged_in
 from benchmarks.engine import line, pin_to_one_core
-from benchmarks.web import logged_in
-from scorekeeper import ROOT, create_app
+from scorekeeper import create_app
+from scorekeeper.cli.serve import prepare_database
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
-from scorekeeper.serve import prepare_database
-from scorekeeper.stats import Period, stats_document
+from scorekeeper.paths import ROOT
+from scorekeeper.reports.stats import Period, stats_document
+from scorekeeper.store.models import Game
 
 SIZES = (1_000, 10_000)
 PLAYERS = 50

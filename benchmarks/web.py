@@ -23,12 +23,14 @@ from urllib.parse import urljoin, urlsplit
 from flask import Flask
 from flask.testing import FlaskClient
 
+from benchmarks.actions import report
+from benchmarks.apps import budget_app, logged_in
 from benchmarks.engine import line, pin_to_one_core
-from scorekeeper import accounts, create_app, services
+from scorekeeper.engine.gamefile import to_document
 from scorekeeper.engine.rules import PRESETS, with_options
+from scorekeeper.engine.simulate import random_game
 from scorekeeper.extensions import db
-from scorekeeper.gamefile import to_document
-from scorekeeper.simulate import random_game
+from scorekeeper.games.transfer import import_game
 
 HANDS = 30
 SEED = 20261129
@@ -42,30 +44,6 @@ TIME_BUDGET = 0.020  # seconds, median, at most
 # --- the page ---------------------------------------------------------------------------
 
 
-def budget_app(folder: Path) -> Flask:
-    """The app as served (CSRF on, not testing), on an empty SQLite database in ``folder``."""
-    app = create_app(
-        {"SECRET_KEY": "budget", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'budget.db'}"}
-    )
-    with app.app_context():
-        db.create_all()
-    return app
-
-
-def logged_in(app: Flask, role: str = "scorekeeper") -> FlaskClient:
-    """A client logged in as a new user with ``role`` (as the scorekeeper's phone is)."""
-    with app.app_context():
-        user = accounts.user_named(role) or accounts.create_user(
-            role, "a long enough password", role
-        )
-        cookie = user.get_id()
-    client = app.test_client()
-    with client.session_transaction() as session:
-        session["_user_id"] = cookie
-        session["_fresh"] = True
-    return client
-
-
 def scoreboard_game(app: Flask, hands: int = HANDS, seed: int = SEED) -> int:
     """A stored partnership game of exactly ``hands`` random hands (a target nobody
     reaches keeps it going); its id.
@@ -74,7 +52,7 @@ def scoreboard_game(app: Flask, hands: int = HANDS, seed: int = SEED) -> int:
     game = random_game(rules, random.Random(seed), hands=hands)
     assert len(game.hands) == hands, "the game ended early"
     with app.app_context():
-        return services.import_game(to_document(game)).id
+        return import_game(to_document(game)).id
 
 
 def scoreboard_path(game_id: int) -> str:
@@ -198,8 +176,6 @@ def main() -> None:
     )
     line("  CPU time per GET, median", f"{statistics.median(cpu) * 1000:.2f} ms")
     print()
-    from benchmarks.actions import report
-
     report()
 
 

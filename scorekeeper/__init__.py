@@ -20,22 +20,16 @@ if TYPE_CHECKING:
     from flask import Flask
     from sqlalchemy.engine import Engine
 
-ROOT = Path(__file__).resolve().parent.parent
-MIGRATIONS = ROOT / "migrations"
-
-
-def instance_folder() -> Path:
-    """``SCOREKEEPER_INSTANCE_PATH``, or ``instance/`` beside the package."""
-    return Path(os.environ.get("SCOREKEEPER_INSTANCE_PATH") or ROOT / "instance").resolve()
+from scorekeeper.paths import MIGRATIONS, ROOT, instance_folder
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app; ``test_config`` replaces the instance configuration (tests)."""
     from flask import Flask
 
-    from .extensions import babel, csrf, db, migrate
-    from .files import private_folder
-    from .i18n import compile_catalogs, select_locale
+    from scorekeeper.extensions import babel, csrf, db, migrate
+    from scorekeeper.i18n.languages import compile_catalogs, select_locale
+    from scorekeeper.store.files import private_folder
 
     instance = instance_folder()
     _https = os.environ.get("SCOREKEEPER_HTTPS") == "1"
@@ -54,7 +48,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # before a 503 (web/renders.py)
         SHEET_RENDERS=2,
         SHEET_RENDER_WAIT=2.0,
-        # rendered sheets kept on disk for every process (sheet_store.py): the folder
+        # rendered sheets kept on disk for every process (reports/sheet_store.py): the folder
         # (None: instance/sheets), at most so many files and bytes
         SHEET_CACHE_FOLDER=None,
         SHEET_CACHE_FILES=500,
@@ -98,7 +92,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     babel.init_app(app, locale_selector=select_locale)
 
-    from .web import register
+    from scorekeeper.web import register
 
     register(app)
     return app
@@ -112,7 +106,7 @@ def _secret_key(instance: Path) -> str:
     """
     import secrets
 
-    from .files import PRIVATE_FILE, narrowed, write_private
+    from scorekeeper.store.files import PRIVATE_FILE, narrowed, write_private
 
     path = instance / "secret_key"
     if not path.exists():

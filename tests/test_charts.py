@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from scorekeeper.charts import line_chart, nice_step
+from scorekeeper.reports.charts import line_chart, nice_step
 
 SVG = "{http://www.w3.org/2000/svg}"
 

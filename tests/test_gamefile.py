@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.gamefile import dumps, from_document, load, loads, to_document
 from scorekeeper.engine.scoring import replay
-from scorekeeper.gamefile import dumps, from_document, load, loads, to_document
 from tests.conftest import CASES, case_files, load_case
 
 EXAMPLE: dict[str, Any] = {

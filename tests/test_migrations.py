@@ -14,9 +14,10 @@ from flask import Flask, current_app
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect
 
-from scorekeeper import MIGRATIONS, create_app
+from scorekeeper import create_app
+from scorekeeper.cli.serve import quiet_migrations
 from scorekeeper.extensions import db
-from scorekeeper.serve import quiet_migrations
+from scorekeeper.paths import MIGRATIONS
 from tests.conftest import database_url
 
 # migrations/env.py still calls Flask-SQLAlchemy's deprecated ``db.get_engine()`` first.
@@ -135,9 +136,9 @@ INSERT INTO hand_edit (id, game_id, number, action, after, at) VALUES
 def test_a_database_of_the_first_revision_upgrades_with_its_data(app: Flask) -> None:
     """Data stored by the first version survives every migration since, and the
     outcomes, ratings and figures added later are made for it on the next start."""
-    from scorekeeper import services
-    from scorekeeper.serve import prepare_database
-    from scorekeeper.stats import Period, player_stats
+    from scorekeeper.cli.serve import prepare_database
+    from scorekeeper.games.stored import get_game, replay_game
+    from scorekeeper.reports.stats import Period, player_stats
 
     first = [script.revision for script in scripts().walk_revisions()][-1]
     upgrade(revision=first)
@@ -147,9 +148,9 @@ def test_a_database_of_the_first_revision_upgrades_with_its_data(app: Flask) -> 
                 connection.exec_driver_sql(statement)
     prepare_database(app)  # the upgrade to head and what `serve` does after it
     assert revision() == scripts().get_current_head()
-    game = services.get_game(1)
+    game = get_game(1)
     assert game is not None and [hand.number for hand in game.hands] == [1, 2]
-    result = services.replay_game(game)
+    result = replay_game(game)
     # Cal bids 300, makes 190 + 150: +340 / +160; Bea bids 250, takes 20 + 150: set,
     # -250, while Us score 40 + 100
     assert result.totals == (480, -90)

@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper import pdf
 from scorekeeper.cli import main
 from scorekeeper.engine.game import Game
+from scorekeeper.engine.gamefile import dumps, from_document
 from scorekeeper.engine.rules import PRESETS, with_options
 from scorekeeper.engine.scoring import replay
-from scorekeeper.gamefile import dumps, from_document
-from scorekeeper.simulate import random_game
+from scorekeeper.engine.simulate import random_game
+from scorekeeper.reports import pdf
 from tests.conftest import CASES, case_files, load_case
 
 # points per inch: A4 is 210 × 297 mm, Letter 8.5 × 11 in

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.sheet_store import STALE_PART, SheetStore
+from scorekeeper.reports.sheet_store import STALE_PART, SheetStore
 
 KEYS = [f"{n:032x}" for n in range(6)]
 

@@ -10,7 +10,9 @@ engine's sentence on standard error with exit status 2.
 The commands live by concept: ``meld`` and ``score`` (the engine alone, in
 ``cli.meld`` and ``cli.score``) import no web stack, so they start in a tenth of a
 second; the table app's commands (``cli.app_commands``) import Flask and the
-database inside their functions, when they run.
+database inside their functions, when they run; ``cli.serve`` is the server
+(waitress, the database upgraded first) and ``cli.addresses`` where phones find it.
+The top floor, beside ``web``: may import every service area below it.
 
 Exit statuses: 0 done; 1 a claim that is not valid; 2 bad input (a sentence
 naming the rule, an argparse usage error, an unknown game, an address that cannot
@@ -24,11 +26,9 @@ import io
 import sys
 from collections.abc import Callable, Sequence
 
-from scorekeeper.engine.errors import PinochleError
-
-from . import app_commands, meld, score
-from .meld import format_by_trump, format_claim, format_meld, meld_label, run_meld
-from .output import (
+from scorekeeper.cli import app_commands, meld, score
+from scorekeeper.cli.meld import format_by_trump, format_claim, format_meld, meld_label, run_meld
+from scorekeeper.cli.output import (
     BAD_INPUT,
     BROKEN_PIPE,
     INTERNAL_ERROR,
@@ -39,7 +39,8 @@ from .output import (
     silence_stdout,
     terminal_text,
 )
-from .score import format_sheet, run_score
+from scorekeeper.cli.score import format_sheet, run_score
+from scorekeeper.engine.errors import PinochleError
 
 __all__ = [
     "BAD_INPUT",

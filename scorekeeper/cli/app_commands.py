@@ -14,15 +14,15 @@ import sys
 from datetime import date
 from typing import TYPE_CHECKING
 
+from scorekeeper.cli.addresses import DEFAULT_HOST
+from scorekeeper.engine.gamefile import load, loads, to_document
 from scorekeeper.engine.rules import ruleset
-from scorekeeper.gamefile import load, loads, to_document
 
 from .output import BAD_INPUT, ENGLISH, LANGUAGES, OK, say, say_error, terminal_text
 
 if TYPE_CHECKING:
     from flask import Flask
 
-DEFAULT_HOST = "0.0.0.0"  # every address of this machine: phones on its network can connect
 DEFAULT_PORT = 5000
 
 
@@ -190,7 +190,7 @@ def _port(text: str) -> int:
 def _app() -> Flask:
     """The app (``SCOREKEEPER_INSTANCE_PATH``, ``DATABASE_URL``), its database upgraded."""
     from scorekeeper import create_app
-    from scorekeeper.serve import prepare_database
+    from scorekeeper.cli.serve import prepare_database
 
     app = create_app()
     prepare_database(app)
@@ -201,8 +201,10 @@ def run_serve(args: argparse.Namespace) -> int:
     """``scorekeeper serve``: 0 once stopped with Ctrl-C, 2 when it cannot listen."""
     import logging
 
-    from scorekeeper import accounts, create_app
-    from scorekeeper.serve import banner, listen_urls, make_server, prepare_database, serve, url
+    from scorekeeper import create_app
+    from scorekeeper.accounts.users import has_users
+    from scorekeeper.cli.addresses import banner, listen_urls, url
+    from scorekeeper.cli.serve import make_server, prepare_database, serve
 
     app = create_app()
     database = prepare_database(app)
@@ -214,7 +216,7 @@ def run_serve(args: argparse.Namespace) -> int:
         return BAD_INPUT
     text = banner(args.host, port, listen_urls(args.host, port), str(database))
     with app.app_context():
-        if not accounts.has_users():
+        if not has_users():
             text += "\nNo users yet: the first visit makes its visitor the owner.\n"
     serve(server, text, sys.stdout)
     return OK
@@ -223,7 +225,7 @@ def run_serve(args: argparse.Namespace) -> int:
 def run_upgrade(_args: argparse.Namespace) -> int:
     """``scorekeeper upgrade``: 0 once the database is at the latest revision."""
     from scorekeeper import create_app
-    from scorekeeper.serve import prepare_database
+    from scorekeeper.cli.serve import prepare_database
 
     print(prepare_database(create_app()))
     return OK
@@ -231,27 +233,28 @@ def run_upgrade(_args: argparse.Namespace) -> int:
 
 def run_import(args: argparse.Namespace) -> int:
     """``scorekeeper import``: the new game's id; a bad file is refused before any write."""
-    from scorekeeper import services
+    from scorekeeper.games.transfer import import_game
 
     game = loads(sys.stdin.read()) if args.file == "-" else load(args.file)
     app = _app()
     with app.app_context():
-        stored = services.import_game(to_document(game))
+        stored = import_game(to_document(game))
         print(stored.id)
     return OK
 
 
 def run_export(args: argparse.Namespace) -> int:
     """``scorekeeper export``: the game's pinochle-game/1 document; 2 when there is none."""
-    from scorekeeper import services
+    from scorekeeper.games.stored import get_game
+    from scorekeeper.games.transfer import export_game
 
     app = _app()
     with app.app_context():
-        game = services.get_game(args.game_id)
+        game = get_game(args.game_id)
         if game is None:
             say_error(f"no game has the id {args.game_id}")
             return BAD_INPUT
-        text = json.dumps(services.export_game(game), indent=1, ensure_ascii=False) + "\n"
+        text = json.dumps(export_game(game), indent=1, ensure_ascii=False) + "\n"
     return _write_text(text, args.output)
 
 
@@ -263,7 +266,7 @@ def _write_text(text: str, output: str | None, private: bool = False) -> int:
         return OK
     try:
         if private:
-            from scorekeeper.files import write_private
+            from scorekeeper.store.files import write_private
 
             write_private(output, text.encode("utf-8"))
         else:
@@ -284,7 +287,7 @@ def _date(text: str) -> date:
 
 def run_stats(args: argparse.Namespace) -> int:
     """``scorekeeper stats``: the season's figures, as a table or as JSON."""
-    from scorekeeper.stats import Period, UnknownSeasonError, find_period, stats_document
+    from scorekeeper.reports.stats import Period, UnknownSeasonError, find_period, stats_document
 
     if args.ruleset is not None:
         ruleset(args.ruleset)  # an unknown name is refused with the engine's sentence
@@ -316,7 +319,7 @@ def run_create_user(args: argparse.Namespace) -> int:
     """``scorekeeper create-user``: 0 once the user exists, 2 when refused."""
     import getpass
 
-    from scorekeeper import accounts
+    from scorekeeper.accounts.users import AccountError, create_user
 
     if args.password_stdin:
         password = sys.stdin.readline().rstrip("\r\n")
@@ -328,8 +331,8 @@ def run_create_user(args: argparse.Namespace) -> int:
     app = _app()
     with app.app_context():
         try:
-            user = accounts.create_user(args.name, password, args.role)
-        except accounts.AccountError as exc:
+            user = create_user(args.name, password, args.role)
+        except AccountError as exc:
             say_error(f"{exc}")
             return BAD_INPUT
         say(f"{user.name} ({user.role}) can log in now")
@@ -338,17 +341,18 @@ def run_create_user(args: argparse.Namespace) -> int:
 
 def run_create_token(args: argparse.Namespace) -> int:
     """``scorekeeper create-token``: the token on standard output, or 2 when refused."""
-    from scorekeeper import accounts
+    from scorekeeper.accounts.links import create_api_token
+    from scorekeeper.accounts.users import AccountError, user_named
 
     app = _app()
     with app.app_context():
-        user = accounts.user_named(args.name)
+        user = user_named(args.name)
         if user is None:
             say_error(f"there is no user called {args.name!r}; nothing was made")
             return BAD_INPUT
         try:
-            _row, token = accounts.create_api_token(user, args.label)
-        except accounts.AccountError as exc:
+            _row, token = create_api_token(user, args.label)
+        except AccountError as exc:
             say_error(f"{exc}")
             return BAD_INPUT
     print(token)
@@ -357,7 +361,7 @@ def run_create_token(args: argparse.Namespace) -> int:
 
 def run_backup(args: argparse.Namespace) -> int:
     """``scorekeeper backup``: the document on standard output (or in ``--output``)."""
-    from scorekeeper.backup import backup_document
+    from scorekeeper.backup.restore import backup_document
 
     app = _app()
     with app.app_context():
@@ -367,7 +371,7 @@ def run_backup(args: argparse.Namespace) -> int:
 
 def run_restore(args: argparse.Namespace) -> int:
     """``scorekeeper restore``: 0 once restored, 2 (nothing written) when refused."""
-    from scorekeeper.backup import BackupError, restore_document
+    from scorekeeper.backup.restore import BackupError, restore_document
 
     try:
         if args.file == "-":
@@ -400,9 +404,11 @@ def run_demo_data(args: argparse.Namespace) -> int:
     odd sizes or a database that holds games already (unless ``--into-existing``)."""
     import random
 
-    from scorekeeper import create_app, services
-    from scorekeeper.serve import prepare_database
-    from scorekeeper.simulate import demo_games
+    from scorekeeper import create_app
+    from scorekeeper.cli.serve import prepare_database
+    from scorekeeper.engine.simulate import demo_games
+    from scorekeeper.games.listing import Search, count_games
+    from scorekeeper.games.transfer import import_game, rate_all
 
     if not 1 <= args.games <= 100_000 or not 2 <= args.players <= 1_000:
         say_error("--games is 1 to 100000 and --players 2 to 1000")
@@ -411,7 +417,7 @@ def run_demo_data(args: argparse.Namespace) -> int:
     app = create_app()
     database = prepare_database(app)
     with app.app_context():
-        held = services.count_games(services.Search())
+        held = count_games(Search())
         if held and not args.into_existing:
             say_error(
                 f"{database.url} already holds {held} game{'' if held == 1 else 's'}: demo-data "
@@ -420,15 +426,15 @@ def run_demo_data(args: argparse.Namespace) -> int:
             )
             return BAD_INPUT
         for game in demo_games(args.games, args.players, rng, until=date.today()):
-            services.import_game(to_document(game), rate=False)
-        services.rate_all()
+            import_game(to_document(game), rate=False)
+        rate_all()
     print(f"{args.games} games among {args.players} players stored")
     return OK
 
 
 def run_sheet(args: argparse.Namespace) -> int:
     """``scorekeeper sheet``: a game file's score sheet, or a blank one, as a PDF file."""
-    from scorekeeper import pdf
+    from scorekeeper.reports import pdf
 
     if args.blank:
         rules = ruleset(args.ruleset)  # an unknown name is refused with the engine's sentence

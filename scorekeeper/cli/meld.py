@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
+from scorekeeper.cli.output import BAD_INPUT, NOT_VALID, OK, WIDTH, json_line, say_error
 from scorekeeper.engine.cards import Card, Suit, format_cards, parse_cards, sort_cards
 from scorekeeper.engine.claims import VALID, ClaimVerdict, check_claim, meld_answer, parse_claim
 from scorekeeper.engine.entry import typed_options
@@ -17,8 +18,6 @@ from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.meld import MeldResult, best_meld, check_hand, meld_by_trump
 from scorekeeper.engine.names import display_name
 from scorekeeper.engine.rules import PRESETS, RuleSet, meld_options, meld_ruleset, ruleset
-
-from .output import BAD_INPUT, NOT_VALID, OK, WIDTH, json_line, say_error
 
 Claim = int | tuple[str, ...]
 

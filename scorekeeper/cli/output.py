@@ -76,7 +76,8 @@ def in_words(coded: Coded, language: str = ENGLISH) -> str:
     imports Flask-Babel), only when it is asked for."""
     if language == ENGLISH:
         return str(coded)
-    from scorekeeper.i18n import engine_message, in_language
+    from scorekeeper.i18n.languages import in_language
+    from scorekeeper.i18n.refusals import engine_message
 
     with in_language(language):
         return engine_message(coded)

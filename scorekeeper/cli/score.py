@@ -8,14 +8,22 @@ import argparse
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from scorekeeper.cli.output import (
+    BAD_INPUT,
+    ENGLISH,
+    LANGUAGES,
+    OK,
+    in_words,
+    json_line,
+    say,
+    say_error,
+)
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.game import Side
+from scorekeeper.engine.gamefile import load
 from scorekeeper.engine.race import FLOOR, HANDS, MOON, TARGET, TIME_CALLED
 from scorekeeper.engine.rules import overrides_of
 from scorekeeper.engine.scoring import DRAW, GameResult, replay
-from scorekeeper.gamefile import load
-
-from .output import BAD_INPUT, ENGLISH, LANGUAGES, OK, in_words, json_line, say, say_error
 
 
 def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

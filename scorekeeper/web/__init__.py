@@ -1,4 +1,6 @@
-"""The web app's blueprints, error pages and template helpers, registered in one place."""
+"""The web app: one blueprint per area, the forms, error pages and template helpers,
+registered in one place. The top floor: may import every service area, ``store``,
+``i18n`` and the engine; nothing imports it but the app factory."""
 
 from __future__ import annotations
 
@@ -13,9 +15,10 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.routing import IntegerConverter
 
-from ..engine.cards import Suit
-from ..engine.rules import PRESETS
-from ..i18n import COOKIE, LANGUAGES, install_helpers
+from scorekeeper.engine.cards import Suit
+from scorekeeper.engine.rules import PRESETS
+from scorekeeper.i18n.formats import install_helpers
+from scorekeeper.i18n.languages import COOKIE, LANGUAGES
 
 
 class DigitsConverter(IntegerConverter):
@@ -26,8 +29,19 @@ class DigitsConverter(IntegerConverter):
 
 
 def register(app: Flask) -> None:
-    from ..extensions import csrf
-    from . import api, auth, games, hands, history, meld, offline, share, sheets, stats
+    from scorekeeper.extensions import csrf
+    from scorekeeper.web import (
+        api,
+        auth,
+        games,
+        hands,
+        history,
+        meld,
+        offline,
+        share,
+        sheets,
+        stats,
+    )
 
     app.url_map.converters["int"] = DigitsConverter  # before any route is added
     auth.register_access(app)
@@ -80,7 +94,7 @@ def _health() -> tuple[str, int, dict[str, str]]:
 
 def _language(code: str) -> Response:
     """The footer's language links: remember the choice for a year, back to the page."""
-    from .auth import local_path
+    from scorekeeper.web.auth import local_path
 
     if code not in LANGUAGES:
         abort(404)
@@ -105,13 +119,15 @@ def _or_json(page: ErrorPage) -> ErrorPage:
     """An error page, or the API's JSON refusal on an API address."""
 
     def answer(error: Exception) -> Any:
-        from . import api
+        from scorekeeper.web import api_access
 
         if getattr(error, "code", 500) == 500:
             _roll_back()  # what failed may have left the session unusable for the page
 
-        if api.is_api_request():
-            return api.http_error(error if isinstance(error, HTTPException) else _SERVER_ERROR)
+        if api_access.is_api_request():
+            return api_access.http_error(
+                error if isinstance(error, HTTPException) else _SERVER_ERROR
+            )
         return page(error)
 
     return answer
@@ -120,7 +136,7 @@ def _or_json(page: ErrorPage) -> ErrorPage:
 def _roll_back() -> None:
     """End the failed request's transaction, so the error page can read (its user, its
     language) rather than fail again with PendingRollbackError."""
-    from ..extensions import db
+    from scorekeeper.extensions import db
 
     try:
         db.session.rollback()
@@ -215,7 +231,7 @@ def _csrf_error(error: CSRFError) -> Any:
     """400: the form's CSRF token is not this session's. A post asking for JSON (the
     offline queue's) gets ``{"error": "csrf_expired", "messages": [...]}``, so the queue
     fetches a fresh token and sends the hand again (docs/offline.md)."""
-    from .hand_keys import refused, wants_json
+    from scorekeeper.web.hand_keys import refused, wants_json
 
     message = _("The form was too old or not sent from this app. Go back, reload and try again.")
     if wants_json():
@@ -230,9 +246,9 @@ def _database_error(error: OperationalError) -> Any:
     """A lock another write held past the lock timeout: 503 and Retry-After, with a
     sentence (the page, the API's JSON), the transaction rolled back so the answer
     itself can read. Any other database failure is the 500 it was."""
-    from ..extensions import db
-    from ..locks import is_lock_timeout
-    from . import api
+    from scorekeeper.extensions import db
+    from scorekeeper.store.locks import is_lock_timeout
+    from scorekeeper.web import api_access
 
     db.session.rollback()
     if not is_lock_timeout(error):
@@ -241,8 +257,8 @@ def _database_error(error: OperationalError) -> Any:
         "The server is busy with another change; nothing was saved. Try again in a few seconds."
     )
     headers = {"Retry-After": str(RETRY_AFTER)}
-    if api.is_api_request():
-        response = api.error_response(503, "busy", message)
+    if api_access.is_api_request():
+        response = api_access.error_response(503, "busy", message)
         response.headers.update(headers)
         return response
     page, status = _error_page(503, _("Busy"), message)

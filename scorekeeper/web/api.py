@@ -16,28 +16,31 @@ import re
 import sys
 from typing import Any
 
-from flask import Blueprint, Response, current_app, g, jsonify, request, url_for
-from werkzeug.exceptions import HTTPException
+from flask import Blueprint, Response, g, jsonify, request, url_for
 
-from .. import accounts, idempotency, services
-from ..engine.cards import Suit, parse_cards
-from ..engine.claims import meld_answer, parse_claim
-from ..engine.errors import PinochleError
-from ..engine.meld import check_hand
-from ..engine.rules import ruleset
-from ..engine.scoring import GameResult
-from ..gamefile import to_document
-from ..i18n import DEFAULT as DEFAULT_LANGUAGE
-from ..i18n import LANGUAGES
-from ..models import Game, User
-from .auth import requires
-from .forms import shown, whole_number
-from .openapi import IDEMPOTENCY_KEY_PATTERN, IF_MATCH_PATTERN, document
+from scorekeeper.engine.cards import Suit, parse_cards
+from scorekeeper.engine.claims import meld_answer, parse_claim
+from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.gamefile import to_document
+from scorekeeper.engine.meld import check_hand
+from scorekeeper.engine.rules import ruleset
+from scorekeeper.engine.scoring import GameResult
+from scorekeeper.games import hands as game_hands
+from scorekeeper.games.listing import game_summaries
+from scorekeeper.games.stored import get_game, replay_game
+from scorekeeper.games.transfer import import_game
+from scorekeeper.i18n.languages import DEFAULT as DEFAULT_LANGUAGE
+from scorekeeper.i18n.languages import LANGUAGES
+from scorekeeper.store import idempotency
+from scorekeeper.store.models import Game
+from scorekeeper.web.api_access import error_response
+from scorekeeper.web.auth import requires
+from scorekeeper.web.forms import shown, whole_number
+from scorekeeper.web.openapi import IDEMPOTENCY_KEY_PATTERN, IF_MATCH_PATTERN, document
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
-PREFIX = "/api/"
-CONFLICTS = services.CONFLICTS
+CONFLICTS = game_hands.CONFLICTS
 LIST_LIMIT = 200
 
 
@@ -47,18 +50,6 @@ class ApiError(Exception):
     def __init__(self, status: int, code: str, message: str) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
-
-
-def is_api_request() -> bool:
-    return request.path.startswith(PREFIX)
-
-
-def error_response(status: int, code: str, message: str) -> Response:
-    response = jsonify({"error": code, "message": message})
-    response.status_code = status
-    if status == 401:
-        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
-    return response
 
 
 @bp.errorhandler(ApiError)
@@ -72,47 +63,7 @@ def _rule_refused(error: PinochleError) -> Response:
     return error_response(status, error.code, error.message)
 
 
-def http_error(error: HTTPException) -> Response:
-    """An HTTP error (404, 405, 413, 500…) on an API address, as JSON."""
-    status = error.code or 500
-    code = (error.name or "error").lower().replace(" ", "_")
-    message = {
-        404: "There is no such address in the API.",
-        405: "This address does not answer that method.",
-        413: "The body may be at most 2 MB.",
-        500: "Something went wrong; nothing was saved. Please try again.",
-    }.get(status, error.description or error.name)
-    return error_response(status, code, str(message))
-
-
 # --- who is calling ------------------------------------------------------------------
-
-
-def check_api_access(needed: str | None) -> Response | None:
-    """Before an API request: the bearer token's user, with the role ``needed``."""
-    g.api_user = None
-    if needed is None or current_app.config.get("LOGIN_DISABLED"):
-        return None
-    user = _bearer_user()
-    if user is None:
-        return error_response(
-            401,
-            "unauthorized",
-            "Send an API token as 'Authorization: Bearer <token>'; make one on your account page.",
-        )
-    if not accounts.may(user.role, needed):
-        return error_response(
-            403, "forbidden", f"A {user.role} cannot do this; it needs a {needed} or above."
-        )
-    g.api_user = user
-    return None
-
-
-def _bearer_user() -> User | None:
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer":
-        return None
-    return accounts.user_by_api_token(token.strip())
 
 
 # --- reading requests ---------------------------------------------------------------------
@@ -201,7 +152,7 @@ def _expected_version() -> int | None:
 
 
 def _game(game_id: int) -> Game:
-    game = services.get_game(game_id)
+    game = get_game(game_id)
     if game is None:
         raise ApiError(404, "no_game", f"There is no game {game_id}.")
     return game
@@ -250,7 +201,7 @@ def games() -> Response:
         raise ApiError(400, "bad_parameter", f"Unknown parameter {unknown[0]!r}: limit, offset.")
     limit = _int_arg("limit", 50, 1, LIST_LIMIT)
     offset = _int_arg("offset", 0, 0, 2**31)
-    return jsonify({"games": services.game_summaries(limit, offset)})
+    return jsonify({"games": game_summaries(limit, offset)})
 
 
 @bp.post("/games")
@@ -258,14 +209,14 @@ def games() -> Response:
 def create_game() -> Response:
     # the printed sheet's language: the best the request's Accept-Language asks for
     language = request.accept_languages.best_match(LANGUAGES, default=DEFAULT_LANGUAGE)
-    game = services.import_game(_body(), language=language or DEFAULT_LANGUAGE)
-    return _game_answer(game_view(game, services.replay_game(game)), 201)
+    game = import_game(_body(), language=language or DEFAULT_LANGUAGE)
+    return _game_answer(game_view(game, replay_game(game)), 201)
 
 
 @bp.get("/games/<int:game_id>")
 def game(game_id: int) -> Response:
     found = _game(game_id)
-    return _game_answer(game_view(found, services.replay_game(found)))
+    return _game_answer(game_view(found, replay_game(found)))
 
 
 class Answer:
@@ -286,7 +237,7 @@ def add_hand(game_id: int) -> Response:
     key = request.headers.get("Idempotency-Key")
     if key is None:
         answer = Answer()
-        services.add_hand(_game(game_id), _body(), _expected_version(), answer)
+        game_hands.add_hand(_game(game_id), _body(), _expected_version(), answer)
         return _game_answer(answer.view, 201)
     return _add_hand_once(game_id, key)
 
@@ -312,7 +263,7 @@ def _add_hand_once(game_id: int, key: str) -> Response:
         idempotency.keep(scope, key, hashed, 201, answer.view)
 
     try:
-        services.add_hand(found, document, expected, receipt)
+        game_hands.add_hand(found, document, expected, receipt)
     except PinochleError as error:
         if error.code in CONFLICTS:  # the same key, sent twice at once: one recorded it
             kept = _kept_answer(scope, key, hashed)
@@ -342,7 +293,9 @@ def _kept_answer(scope: str, key: str, hashed: str) -> Response | None:
 def replace_hand(game_id: int, number: int) -> Response:
     found = _game(game_id)
     answer = Answer()
-    services.replace_hand(found, _hand_number(found, number), _body(), _expected_version(), answer)
+    game_hands.replace_hand(
+        found, _hand_number(found, number), _body(), _expected_version(), answer
+    )
     return _game_answer(answer.view)
 
 
@@ -351,7 +304,7 @@ def replace_hand(game_id: int, number: int) -> Response:
 def delete_hand(game_id: int, number: int) -> Response:
     found = _game(game_id)
     answer = Answer()
-    services.delete_hand(found, _hand_number(found, number), _expected_version(), answer)
+    game_hands.delete_hand(found, _hand_number(found, number), _expected_version(), answer)
     return _game_answer(answer.view)
 
 

@@ -36,11 +36,27 @@ from wtforms import BooleanField, PasswordField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import EqualTo, InputRequired, Length
 
-from .. import accounts
-from ..extensions import login_manager
-from ..i18n import translated
-from ..models import User
-from .forms import EngineForm
+from scorekeeper.accounts import users as account_users
+from scorekeeper.accounts.links import api_tokens, create_api_token, revoke_api_token
+from scorekeeper.accounts.logins import log_in
+from scorekeeper.accounts.users import (
+    ROLES,
+    AccountError,
+    ThrottledError,
+    all_users,
+    create_first_owner,
+    create_user,
+    end_logins,
+    get_user,
+    has_users,
+    may,
+    user_by_session_token,
+)
+from scorekeeper.extensions import login_manager
+from scorekeeper.i18n.refusals import translated
+from scorekeeper.store.models import User
+from scorekeeper.web.api_access import check_api_access, is_api_request
+from scorekeeper.web.forms import EngineForm
 
 bp = Blueprint("auth", __name__)
 
@@ -65,7 +81,7 @@ PUBLIC = {
 
 def requires(role: str) -> Callable[[View], View]:
     """Mark a view as needing ``role`` (for every method it answers)."""
-    if role not in accounts.ROLES:
+    if role not in ROLES:
         raise ValueError(f"unknown role {role!r}")
 
     def mark(view: View) -> View:
@@ -95,22 +111,20 @@ def current_role() -> str | None:
 
 def can(role: str) -> bool:
     """Whether the current user may do what ``role`` may (for templates)."""
-    return accounts.may(current_role(), role)
+    return may(current_role(), role)
 
 
 def check_access() -> BaseResponse | None:
     """Before every request: send to ``/setup``, to ``/login``, or refuse with 403
     (the API answers for itself: a bearer token, and 401 or 403 as JSON)."""
-    from . import api
-
-    if api.is_api_request():
-        return api.check_api_access(required_role(request.endpoint, request.method))
+    if is_api_request():
+        return check_api_access(required_role(request.endpoint, request.method))
     if current_app.config.get("LOGIN_DISABLED"):
         return None
     endpoint = request.endpoint
     if endpoint in ("static", "health", "language"):  # before the owner exists too
         return None
-    if not accounts.has_users():
+    if not has_users():
         if endpoint == "auth.setup":
             return None
         return redirect(url_for("auth.setup"))
@@ -119,7 +133,7 @@ def check_access() -> BaseResponse | None:
         return None
     if not current_user.is_authenticated:
         return redirect(url_for("auth.login", next=local_path(request.full_path)))
-    if not accounts.may(current_user.role, needed):
+    if not may(current_user.role, needed):
         abort(403)
     return None
 
@@ -138,7 +152,7 @@ def local_path(path: str | None) -> str | None:
 
 @login_manager.user_loader
 def _load_user(session_token: str) -> User | None:
-    return accounts.user_by_session_token(session_token)
+    return user_by_session_token(session_token)
 
 
 def register_access(app: Flask) -> None:
@@ -165,12 +179,12 @@ def login() -> str | tuple[str, int] | BaseResponse:
         if not form.validate():
             return render_template("auth/login.html", form=form), 400
         try:
-            user = accounts.log_in(form.name.data, form.password.data, request.remote_addr or "")
-        except accounts.ThrottledError as exc:
+            user = log_in(form.name.data, form.password.data, request.remote_addr or "")
+        except ThrottledError as exc:
             form.form_errors.append(translated(exc))
             page = render_template("auth/login.html", form=form)
             return page, 429, {"Retry-After": str(exc.retry_after)}  # type: ignore[return-value]
-        except accounts.AccountError as exc:
+        except AccountError as exc:
             form.form_errors.append(translated(exc))
             return render_template("auth/login.html", form=form), 400
         login_user(user, remember=bool(form.remember.data))
@@ -184,7 +198,7 @@ def logout() -> BaseResponse:
     user = current_user._get_current_object()
     logout_user()
     if isinstance(user, User):
-        accounts.end_logins(user)  # a copied cookie opens nothing now, on no phone
+        end_logins(user)  # a copied cookie opens nothing now, on no phone
     flash(_("Logged out (on every phone)."), "ok")
     return redirect(url_for("auth.login"))
 
@@ -203,14 +217,14 @@ class SetupForm(EngineForm):
 
 @bp.route("/setup", methods=["GET", "POST"])
 def setup() -> str | tuple[str, int] | BaseResponse:
-    if accounts.has_users():
+    if has_users():
         return redirect(url_for("auth.login"))
     form = SetupForm()
     if request.method == "POST":
         if form.validate():
             try:
-                owner = accounts.create_first_owner(form.name.data, form.password.data)
-            except accounts.AccountError as exc:
+                owner = create_first_owner(form.name.data, form.password.data)
+            except AccountError as exc:
                 form.add_error(exc.field, translated(exc))
             else:
                 login_user(owner, remember=True)
@@ -243,8 +257,8 @@ def users() -> str | tuple[str, int] | BaseResponse:
     if request.method == "POST":
         if form.validate():
             try:
-                user = accounts.create_user(form.name.data, form.password.data, form.role.data)
-            except accounts.AccountError as exc:
+                user = create_user(form.name.data, form.password.data, form.role.data)
+            except AccountError as exc:
                 form.add_error(exc.field, translated(exc))
             else:
                 flash(_("%(name)s can log in now.", name=user.name), "ok")
@@ -254,13 +268,11 @@ def users() -> str | tuple[str, int] | BaseResponse:
 
 
 def _users_page(form: UserForm) -> str:
-    return render_template(
-        "auth/users.html", form=form, users=accounts.all_users(), roles=ROLE_LABELS
-    )
+    return render_template("auth/users.html", form=form, users=all_users(), roles=ROLE_LABELS)
 
 
 def _user_or_404(user_id: int) -> User:
-    user = accounts.get_user(user_id)
+    user = get_user(user_id)
     if user is None:
         abort(404)
     return user
@@ -271,8 +283,8 @@ def _user_or_404(user_id: int) -> User:
 def change_role(user_id: int) -> BaseResponse:
     user = _user_or_404(user_id)
     try:
-        accounts.change_role(user, request.form.get("role", ""))
-    except accounts.AccountError as exc:
+        account_users.change_role(user, request.form.get("role", ""))
+    except AccountError as exc:
         abort(400, translated(exc))
     flash(_("%(name)s is now %(role)s.", name=user.name, role=ROLE_LABELS[user.role]), "ok")
     return redirect(url_for("auth.users"))
@@ -283,8 +295,8 @@ def change_role(user_id: int) -> BaseResponse:
 def delete_user(user_id: int) -> BaseResponse:
     user = _user_or_404(user_id)
     try:
-        accounts.delete_user(user)
-    except accounts.AccountError as exc:
+        account_users.delete_user(user)
+    except AccountError as exc:
         abort(400, translated(exc))
     flash(_("%(name)s was removed.", name=user.name), "ok")
     return redirect(url_for("auth.users"))
@@ -315,8 +327,8 @@ def account() -> str | tuple[str, int] | tuple[str, int, dict[str, str]]:
         return _account_page(user, form)
     if form.validate():
         try:
-            row, token = accounts.create_api_token(user, form.label.data)
-        except accounts.AccountError as exc:
+            row, token = create_api_token(user, form.label.data)
+        except AccountError as exc:
             form.add_error(exc.field, translated(exc))
         else:
             page = _account_page(user, TokenForm(formdata=None), made=(row.label, token))
@@ -329,7 +341,7 @@ def _account_page(user: User, form: TokenForm, made: tuple[str, str] | None = No
         "auth/account.html",
         user=user,
         form=form,
-        tokens=accounts.api_tokens(user),
+        tokens=api_tokens(user),
         made=made,
         roles=ROLE_LABELS,
         api=url_for("api.openapi"),
@@ -339,7 +351,7 @@ def _account_page(user: User, form: TokenForm, made: tuple[str, str] | None = No
 @bp.route("/account/tokens/<int:token_id>/revoke", methods=["POST"])
 @requires("viewer")
 def revoke_token(token_id: int) -> BaseResponse:
-    if not accounts.revoke_api_token(_account_user(), token_id):
+    if not revoke_api_token(_account_user(), token_id):
         abort(404)
     flash(_("The token was revoked: programs using it are refused from now on."), "ok")
     return redirect(url_for("auth.account"))

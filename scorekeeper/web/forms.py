@@ -13,12 +13,12 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import IntegerField
 
-from .. import services
-from ..engine.entry import FIELD_OF_CODE as HAND_FIELD_OF_CODE
-from ..engine.entry import read_number
-from ..engine.errors import PinochleError
-from ..i18n import engine_message
-from ..models import Game, Hand
+from scorekeeper.engine.entry import FIELD_OF_CODE as HAND_FIELD_OF_CODE
+from scorekeeper.engine.entry import read_number
+from scorekeeper.engine.errors import PinochleError
+from scorekeeper.games.stored import get_game
+from scorekeeper.i18n.refusals import engine_message
+from scorekeeper.store.models import Game, Hand
 
 # refusal code (or code prefix) -> the form field it is about: the meld checker's and
 # the new game's fields first, then a hand's (the engine's own table)
@@ -74,7 +74,7 @@ class EngineForm(FlaskForm):  # type: ignore[misc]
 
 def game_or_404(game_id: int) -> Game:
     """The stored game, or a 404 page."""
-    game = services.get_game(game_id)
+    game = get_game(game_id)
     if game is None:
         abort(404)
     return game

@@ -14,16 +14,24 @@ from wtforms import SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length
 
-from .. import services
-from ..engine.errors import PinochleError
-from ..engine.people import checked_name, side_name
-from ..engine.rules import PRESETS, RuleSet, option_choices
-from ..gamefile import read_json
-from ..i18n import LANGUAGES, engine_message, option_label, option_value
-from ..i18n import language as page_language
-from ..models import Game, Player
-from .auth import can, requires
-from .forms import EngineForm, WholeNumberField, game_or_404, int_arg
+from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.gamefile import read_json
+from scorekeeper.engine.people import checked_name, side_name
+from scorekeeper.engine.rules import PRESETS, RuleSet, option_choices
+from scorekeeper.games import lifecycle as game_lifecycle
+from scorekeeper.games.lifecycle import create_game, delete_game, set_language
+from scorekeeper.games.listing import Search, count_games, list_games, page_count
+from scorekeeper.games.players import get_player, known_players
+from scorekeeper.games.stored import replay_game
+from scorekeeper.games.transfer import export_game, import_game
+from scorekeeper.i18n.languages import LANGUAGES
+from scorekeeper.i18n.languages import language as page_language
+from scorekeeper.i18n.refusals import engine_message
+from scorekeeper.i18n.rule_words import option_label, option_value
+from scorekeeper.store.models import Player
+from scorekeeper.web.auth import requires
+from scorekeeper.web.forms import EngineForm, WholeNumberField, game_or_404, int_arg
+from scorekeeper.web.scoreboard import scoreboard
 
 bp = Blueprint("games", __name__)
 
@@ -36,12 +44,12 @@ def index() -> str:
     player's or a side's name, ``?player=`` one player's games (from their stats page).
     Where each stands is read from the stored outcomes: no game is replayed."""
     player = _player_arg()
-    search = services.Search(request.args.get("q", ""), player.id if player else None)
-    pages = services.page_count(services.count_games(search))
+    search = Search(request.args.get("q", ""), player.id if player else None)
+    pages = page_count(count_games(search))
     page = int_arg("page", 1, 1, pages, _("Page"))
     return render_template(
         "games/index.html",
-        games=services.list_games(search, page),
+        games=list_games(search, page),
         search=search,
         player=player,
         page=page,
@@ -54,7 +62,7 @@ def _player_arg() -> Player | None:
     """The player ``?player=`` names (a 404 page for one never stored), or None."""
     if "player" not in request.args:
         return None
-    player = services.get_player(int_arg("player", 0, 1, 2**31 - 1, _("Player")))
+    player = get_player(int_arg("player", 0, 1, 2**31 - 1, _("Player")))
     if player is None:
         abort(404)
     return player
@@ -132,9 +140,7 @@ def new() -> str | BaseResponse:
     form = new_game_form(rules)
     if form.validate_on_submit() and _names_hold(form, rules):
         try:
-            game = services.create_game(
-                name, *_new_game_values(form, rules), language=form.language.data
-            )
+            game = create_game(name, *_new_game_values(form, rules), language=form.language.data)
         except PinochleError as error:
             form.show_error(error)
         else:
@@ -144,7 +150,7 @@ def new() -> str | BaseResponse:
         "games/new.html",
         form=form,
         rules=rules,
-        known=services.known_players(),
+        known=known_players(),
         seats_of={
             side: [seat + 1 for seat in range(rules.players) if rules.side_of_seat(seat) == side]
             for side in range(rules.sides)
@@ -190,39 +196,13 @@ def show(game_id: int) -> str | tuple[str, int]:
     return scoreboard(game_or_404(game_id))
 
 
-def scoreboard(game: Game, shared_token: str | None = None) -> str | tuple[str, int]:
-    """The scoreboard; through a share link (``shared_token``) it changes nothing."""
-    from .share import POLL_SECONDS, share_panel
-
-    documents = [services.hand_document(hand) for hand in game.hands]
-    try:
-        result = services.replay_game(game, documents)
-    except PinochleError as error:  # a stored game the rules no longer accept
-        message = _("This game cannot be replayed: %(reason)s", reason=engine_message(error))
-        return render_template("error.html", title=_("Game"), message=message, status=409), 409
-    writable = shared_token is None and can("scorekeeper")
-    return render_template(
-        "games/show.html",
-        game=game,
-        rules=services.rules_of(game),
-        result=result,
-        documents=documents,
-        writable=writable,
-        shared_token=shared_token,
-        stamp=services.game_stamp(game.id) if shared_token else None,
-        poll_seconds=POLL_SECONDS,
-        share=share_panel(game.id) if writable else None,
-        put_back=services.put_back_offer(game) if writable else None,
-    )
-
-
 @bp.route("/games/<int:game_id>/delete", methods=["POST"])
 @requires("owner")
 def delete(game_id: int) -> BaseResponse:
     game = game_or_404(game_id)
     names = " – ".join(side.name for side in game.sides)
     try:
-        services.delete_game(game)
+        delete_game(game)
     except PinochleError as error:  # a hand was recorded meanwhile: look again first
         flash(engine_message(error), "error")
         return redirect(url_for("games.show", game_id=game_id))
@@ -241,7 +221,7 @@ def language(game_id: int) -> BaseResponse:
     form = LanguageForm()
     if not form.validate_on_submit():
         abort(400, _("The language is one of %(codes)s.", codes=", ".join(LANGUAGES)))
-    services.set_language(game, form.language.data)
+    set_language(game, form.language.data)
     flash(_("The score sheet now prints in %(language)s.", language=LANGUAGES[form.language.data]))
     return redirect(url_for("games.show", game_id=game_id))
 
@@ -249,10 +229,10 @@ def language(game_id: int) -> BaseResponse:
 @bp.route("/games/<int:game_id>/rematch", methods=["POST"])
 def rematch(game_id: int) -> BaseResponse:
     finished = game_or_404(game_id)
-    if not services.replay_game(finished).finished:
+    if not replay_game(finished).finished:
         flash(_("A rematch follows a finished game."), "error")
         return redirect(url_for("games.show", game_id=finished.id))
-    game = services.rematch(finished)
+    game = game_lifecycle.rematch(finished)
     flash(_("Rematch: same players and rules, the deal moves on."))
     return redirect(url_for("games.show", game_id=game.id))
 
@@ -263,7 +243,7 @@ def rematch(game_id: int) -> BaseResponse:
 @bp.route("/games/<int:game_id>/export.json")
 def export(game_id: int) -> Response:
     game = game_or_404(game_id)
-    body = json.dumps(services.export_game(game), indent=1, ensure_ascii=False) + "\n"
+    body = json.dumps(export_game(game), indent=1, ensure_ascii=False) + "\n"
     filename = f"pinochle-game-{game.id}-{game.played_on.isoformat()}.json"
     return Response(
         body,
@@ -283,7 +263,7 @@ def import_() -> str | BaseResponse:
     if form.validate_on_submit():
         try:
             document = read_json(form.file.data.read().decode("utf-8-sig"))
-            game = services.import_game(document, language=page_language())
+            game = import_game(document, language=page_language())
         except UnicodeDecodeError:
             form.file.errors.append(_("The file is not a JSON document."))
         except PinochleError as error:

@@ -25,16 +25,16 @@ from wtforms import BooleanField, HiddenField, RadioField
 from wtforms.fields import SelectChoice
 from wtforms.validators import Optional
 
-from .. import services
-from ..engine.auction import CONCEDED
-from ..engine.cards import Suit, format_cards
-from ..engine.entry import cards_meld, read_shown_cards, side_meld_with
-from ..engine.errors import PinochleError
-from ..engine.game import Game as EngineGame
-from ..engine.rules import RuleSet
-from ..i18n import engine_message
-from ..models import Game
-from .forms import EngineForm, WholeNumberField
+from scorekeeper.engine.auction import CONCEDED
+from scorekeeper.engine.cards import Suit, format_cards
+from scorekeeper.engine.entry import cards_meld, read_shown_cards, side_meld_with
+from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.game import Game as EngineGame
+from scorekeeper.engine.rules import RuleSet
+from scorekeeper.games.stored import engine_game, hand_document, rules_of
+from scorekeeper.i18n.refusals import engine_message
+from scorekeeper.store.models import Game
+from scorekeeper.web.forms import EngineForm, WholeNumberField
 
 NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
 # the form's own fields, not values of the hand
@@ -79,11 +79,9 @@ def table_of(game: Game, number: int) -> Table:
     of them is a misdeal; otherwise the deal only moves on, and none need reading."""
     earlier = game.hands[: number - 1]
     before = (
-        [services.hand_document(hand) for hand in earlier]
-        if any(hand.misdeal for hand in earlier)
-        else []
+        [hand_document(hand) for hand in earlier] if any(hand.misdeal for hand in earlier) else []
     )
-    return Table(game, services.rules_of(game), services.engine_game(game, hands=before), number)
+    return Table(game, rules_of(game), engine_game(game, hands=before), number)
 
 
 # --- the form ----------------------------------------------------------------------------

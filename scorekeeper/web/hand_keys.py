@@ -3,7 +3,7 @@
 The offline queue (static/js/offline.js) sends each hand it kept on the phone with
 a key of its own; the page's script adds one to a form sent online too (a double
 tap, a retry after a lost answer). The key works as the API's ``Idempotency-Key``
-does, with the same table (``scorekeeper.idempotency``): the first answer is kept in
+does, with the same table (``scorekeeper.store.idempotency``): the first answer is kept in
 the hand's own transaction; the same key with the same hand gets that answer again
 and stores nothing; the same key with another hand is refused.
 
@@ -27,10 +27,11 @@ from flask_babel import gettext as _
 from flask_login import current_user
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import idempotency
-from ..models import Game
-from ..services import CONFLICTS, Receipt, version
-from .openapi import IDEMPOTENCY_KEY_PATTERN
+from scorekeeper.games.hands import CONFLICTS, Receipt
+from scorekeeper.games.stored import version
+from scorekeeper.store import idempotency
+from scorekeeper.store.models import Game
+from scorekeeper.web.openapi import IDEMPOTENCY_KEY_PATTERN
 
 FIELD = "idempotency_key"
 NOT_HASHED = {"csrf_token", FIELD}  # the session's and the key itself, not the hand

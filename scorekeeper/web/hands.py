@@ -2,7 +2,7 @@
 
 A view maps the form's fields to the typed values (``hand_form.typed``), hands them
 to the engine's one reader of a typed hand (``engine.entry.read_hand``) and maps
-the answer back to the page: the hand goes to ``services``; each refusal goes
+the answer back to the page: the hand goes to ``games.hands``; each refusal goes
 beside the field it names and into a summary at the top, with status 400 and
 nothing saved. The live hints come from the same reader through ``preview``
 (JSON); the page's JavaScript only shows them.
@@ -25,20 +25,21 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, flash, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import services
-from ..engine.entry import HandReading, Refusal, bid_ladder, read_hand
-from ..engine.errors import PinochleError
-from ..engine.scoring import applicable_fields, max_bid
-from ..gamefile import hand_to_document
-from ..i18n import engine_message
-from ..models import Game
-from . import hand_keys
-from .auth import requires
-from .forms import game_or_404, hand_or_404, posted_int, whole_number
-from .hand_form import (
+from scorekeeper.engine.entry import HandReading
+from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.gamefile import hand_to_document
+from scorekeeper.engine.scoring import applicable_fields, max_bid
+from scorekeeper.games import stored as game_stored
+from scorekeeper.games.hands import Receipt, add_hand, delete_hand, replace_hand, undo_last_hand
+from scorekeeper.games.stored import hand_document, replay_game
+from scorekeeper.i18n.refusals import engine_message
+from scorekeeper.store.models import Game
+from scorekeeper.web import hand_keys
+from scorekeeper.web.auth import requires
+from scorekeeper.web.forms import game_or_404, hand_or_404, posted_int, whole_number
+from scorekeeper.web.hand_form import (
     GROUPS,
     HandForm,
     Table,
@@ -47,6 +48,12 @@ from .hand_form import (
     table_of,
     take_checked_meld,
     typed,
+)
+from scorekeeper.web.hand_hints import (
+    as_typed,
+    preview_values,
+    reading_of,
+    show_refusals,
 )
 
 bp = Blueprint("hands", __name__)
@@ -80,130 +87,7 @@ OTHER_OUTCOMES = ("misdeal", "renege", "time_called")
 ANCHOR = {"meld_cards": "meld"}
 
 
-# --- the reading, for the page and for the live hints -------------------------------------------
-
-
-def _as_typed(args: Any) -> dict[str, str]:
-    """The preview's query as the form reads it: the bid typed after the chips wins
-    over a chip (``hand_form.BidField``)."""
-    values: dict[str, str] = args.to_dict()
-    bids = [bid for bid in args.getlist("bid") if bid.strip()]
-    if bids:
-        values["bid"] = bids[-1]
-    return values
-
-
-def reading_of(table: Table, values: Mapping[str, object]) -> HandReading:
-    """The engine's reading of the hand as typed so far."""
-    return read_hand(table.engine, values, table.number)
-
-
-def show_refusals(form: HandForm, reading: HandReading) -> None:
-    """Each refusal of the reading beside the field it names (or on the form)."""
-    for refusal in reading.refusals:
-        form.add_error(refusal.field or None, engine_message(refusal.error))
-
-
-def need_sentence(table: Table, reading: HandReading) -> str:
-    """What the bidders need, as a person says it ("Ben needs 140 of 250 counters")."""
-    rules = table.rules
-    if not rules.bidding or reading.bid is None:
-        return ""
-    if rules.is_auction:
-        return worth_sentence(reading)
-    if reading.short_of_meld:
-        return ""  # bidders short of meld to play need nothing: short_of_meld_sentence
-    if reading.bidder_side is None:
-        return _("Tap the bidder to see what they need.")
-    side = table.engine.sides[reading.bidder_side]
-    values = {"side": side.name, "needed": reading.needed, "total": rules.counters.total}
-    count = len(side.players)
-    if reading.out_of_reach:
-        return ngettext(
-            "%(side)s needs %(needed)s of %(total)s counters: more than a hand has",
-            "%(side)s need %(needed)s of %(total)s counters: more than a hand has",
-            count,
-            **values,
-        )
-    return ngettext(
-        "%(side)s needs %(needed)s of %(total)s counters",
-        "%(side)s need %(needed)s of %(total)s counters",
-        count,
-        **values,
-    )
-
-
-def worth_sentence(reading: HandReading) -> str:
-    """Auction pinochle: what the bid is worth ("350 is worth 5 chips from each player")."""
-    if reading.worth is None:
-        return ""
-    return ngettext(
-        "%(bid)s is worth %(num)s chip from each player",
-        "%(bid)s is worth %(num)s chips from each player",
-        reading.worth,
-        bid=reading.bid,
-    )
-
-
-def short_of_meld_sentence(table: Table, reading: HandReading) -> str:
-    """The reader's answer to "may the bidders play?" under ``min_meld_to_play``, as a
-    sentence; "" when they may (or the rule is off, or nobody is the bidder yet)."""
-    if not reading.short_of_meld or reading.bidder_side is None:
-        return ""
-    side = table.engine.sides[reading.bidder_side]
-    return ngettext(
-        "%(side)s has under %(minimum)s meld: set without play, no counters",
-        "%(side)s have under %(minimum)s meld: set without play, no counters",
-        len(side.players),
-        side=side.name,
-        minimum=table.rules.meld_to_play,
-    )
-
-
-def preview_values(table: Table, reading: HandReading) -> dict[str, Any]:
-    """The reading as the page's JavaScript takes it (``preview``'s JSON, documented there)."""
-    rules = table.rules
-    answer: dict[str, Any] = {
-        "number": table.number,
-        "bidding": rules.bidding,
-        "total": rules.counters.total,
-        "unit": rules.counters.unit,
-        "counters": list(reading.counters),
-        "filled": reading.filled,
-        "need": need_sentence(table, reading),
-        "needed": reading.needed,
-        "can_throw_in": reading.can_throw_in,
-        "throw_in": "",
-        "bid_error": None,
-        "short_of_meld": "",
-        "bidder_side": reading.bidder_side,
-        "warnings": [_warning(refusal) for refusal in reading.warnings],
-        "dropped": [engine_message(notice) for notice in reading.dropped],
-        "ladder": list(bid_ladder(rules)),
-        "worth": reading.worth,
-    }
-    if not rules.bidding:
-        return answer
-    bid = reading.bid
-    answer.update(
-        bid=bid,
-        next_bid=rules.next_bid(rules.min_bid - 1 if bid is None else bid),
-        previous_bid=rules.min_bid if bid is None else rules.previous_bid(bid),
-    )
-    bid_refusal = reading.refusal_for("bid")
-    if bid is not None and bid_refusal is not None and not bid_refusal.missing:
-        answer["bid_error"] = engine_message(bid_refusal.error)
-    answer["short_of_meld"] = short_of_meld_sentence(table, reading)
-    if reading.can_throw_in:
-        answer["throw_in"] = _("They may throw in.")
-    elif reading.throw_in_refusal is not None:
-        answer["throw_in"] = engine_message(reading.throw_in_refusal)
-    return answer
-
-
-def _warning(refusal: Refusal) -> dict[str, str]:
-    error = refusal.error
-    return {"field": refusal.field, "code": error.code, "message": engine_message(error)}
+# --- the live hints --------------------------------------------------------------------------
 
 
 @bp.route("/games/<int:game_id>/hands/preview")
@@ -242,7 +126,7 @@ def preview(game_id: int) -> BaseResponse:
     game = game_or_404(game_id)
     number = whole_number(request.args.get("number")) or len(game.hands) + 1
     table = table_of(game, number)
-    return jsonify(preview_values(table, reading_of(table, _as_typed(request.args))))
+    return jsonify(preview_values(table, reading_of(table, as_typed(request.args))))
 
 
 # --- the pages -----------------------------------------------------------------------------
@@ -324,7 +208,7 @@ def _render(
     if status is None:
         status = 400 if request.method == "POST" else 200
     if "version" in form:
-        form.version.data = str(services.version(table.game))
+        form.version.data = str(game_stored.version(table.game))
     reading = reading_of(table, typed(form))
     found = problems(form, table) if status == 400 else []
     g.hand_refusals = [
@@ -386,13 +270,13 @@ def new(game_id: int) -> tuple[str, int] | BaseResponse:
     return _new(game)
 
 
-def _new(game: Game, receipt: services.Receipt | None = None) -> tuple[str, int] | BaseResponse:
+def _new(game: Game, receipt: Receipt | None = None) -> tuple[str, int] | BaseResponse:
     table = table_of(game, len(game.hands) + 1)
     form = hand_form(table) if request.method == "POST" else _query_form(table, {})
     version = posted_int(form.version.data) if request.method == "POST" else None
 
     def store(document: dict[str, Any]) -> None:
-        services.add_hand(game, document, version, receipt)
+        add_hand(game, document, version, receipt)
 
     try:
         if _save(form, table, store) is not None:
@@ -402,20 +286,20 @@ def _new(game: Game, receipt: services.Receipt | None = None) -> tuple[str, int]
         if error.code == "hand_recorded_meanwhile":
             return _recorded_meanwhile(game, form, error)
         form.show_error(error)
-    return _render("hands/form.html", form, table, result=services.replay_game(game))
+    return _render("hands/form.html", form, table, result=replay_game(game))
 
 
 def _recorded_meanwhile(game: Game, mine: HandForm, error: PinochleError) -> tuple[str, int]:
     """Another phone recorded this hand first: show its hand and the totals now, an
     empty form for the next hand, and this phone's values only as "yours was"."""
-    result = services.replay_game(game)
+    result = replay_game(game)
     table = table_of(game, len(game.hands) + 1)
     yours = {
         name: str(value) for name, value in typed(mine).items() if value not in (None, "", False)
     }
     yours = {name: ("y" if value == "True" else value) for name, value in yours.items()}
     theirs = result.hands[-1] if result.hands else None
-    recorded = services.hand_document(game.hands[-1]) if game.hands else None
+    recorded = hand_document(game.hands[-1]) if game.hands else None
     mine_typed = mine_document(mine, table)
     form = hand_form(table, formdata=None)  # empty: not this phone's values
     page = _render(
@@ -455,11 +339,11 @@ def edit(game_id: int, number: int) -> tuple[str, int] | BaseResponse:
     if request.method == "POST":
         form = hand_form(table)
     else:
-        form = _query_form(table, form_data(services.hand_document(hand), table))
+        form = _query_form(table, form_data(hand_document(hand), table))
     version = posted_int(form.version.data) if request.method == "POST" else None
 
     def store(document: dict[str, Any]) -> None:
-        services.replace_hand(game, number, document, version)
+        replace_hand(game, number, document, version)
 
     try:
         if _save(form, table, store) is not None:
@@ -483,12 +367,12 @@ def delete(game_id: int, number: int) -> str | BaseResponse:
     hand = hand_or_404(game, number)
     version = posted_int(request.form.get("version"))
     if request.form.get("confirmed") != "yes":
-        document = services.hand_document(hand)
+        document = hand_document(hand)
         return render_template(
             "hands/delete.html", game=game, number=number, version=version, hand=document
         )
     try:
-        services.delete_hand(game, number, version)
+        delete_hand(game, number, version)
     except PinochleError as error:
         flash(engine_message(error), "error")
         return redirect(url_for("hands.edit", game_id=game.id, number=number))
@@ -505,7 +389,7 @@ def undo(game_id: int) -> BaseResponse:
         flash(_("There is no hand to undo."), "error")
     else:
         try:
-            services.undo_last_hand(game, posted_int(request.form.get("number")))
+            undo_last_hand(game, posted_int(request.form.get("number")))
         except PinochleError as error:
             flash(engine_message(error), "error")
         else:

@@ -12,11 +12,12 @@ from flask import Blueprint, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import services
-from ..engine.errors import PinochleError
-from ..i18n import engine_message, translated
-from .auth import requires
-from .forms import game_or_404, posted_int
+from scorekeeper.engine.errors import PinochleError
+from scorekeeper.games import hands as game_hands
+from scorekeeper.games.hands import PutBackError
+from scorekeeper.i18n.refusals import engine_message, translated
+from scorekeeper.web.auth import requires
+from scorekeeper.web.forms import game_or_404, posted_int
 
 bp = Blueprint("history", __name__)
 
@@ -28,8 +29,8 @@ def put_back(game_id: int) -> BaseResponse:
     game = game_or_404(game_id)
     edit_id = posted_int(request.form.get("edit")) or 0
     try:
-        services.put_back(game, edit_id, posted_int(request.form.get("version")))
-    except services.PutBackError as error:
+        game_hands.put_back(game, edit_id, posted_int(request.form.get("version")))
+    except PutBackError as error:
         flash(translated(error), "error")
     except PinochleError as error:
         flash(engine_message(error), "error")

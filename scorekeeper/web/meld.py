@@ -37,14 +37,15 @@ from werkzeug.datastructures import MultiDict
 from wtforms import SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 
-from .. import services
-from ..engine.cards import Card, Deck, Suit, format_cards, parse_cards, sort_cards
-from ..engine.claims import ClaimVerdict, check_claim, parse_claim
-from ..engine.errors import PinochleError
-from ..engine.meld import MeldResult, best_meld, check_hand, meld_by_trump
-from ..engine.rules import PRESETS, RuleSet, ruleset
-from ..i18n import claim_aliases, ruleset_choices
-from .forms import EngineForm
+from scorekeeper.engine.cards import Card, Deck, Suit, format_cards, parse_cards, sort_cards
+from scorekeeper.engine.claims import ClaimVerdict, check_claim, parse_claim
+from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.meld import MeldResult, best_meld, check_hand, meld_by_trump
+from scorekeeper.engine.rules import PRESETS, RuleSet, ruleset
+from scorekeeper.games.stored import get_game, rules_of
+from scorekeeper.i18n.refusals import claim_aliases
+from scorekeeper.i18n.rule_words import ruleset_choices
+from scorekeeper.web.forms import EngineForm
 
 bp = Blueprint("meld", __name__)
 
@@ -155,7 +156,7 @@ def hand_form_link(args: MultiDict[str, str]) -> HandFormLink | None:
     match = RETURN_TO.fullmatch(path)
     if not match or not player:
         return None
-    game = services.get_game(int(match[1]))
+    game = get_game(int(match[1]))
     if game is None:
         return None
     kept = tuple(
@@ -163,7 +164,7 @@ def hand_form_link(args: MultiDict[str, str]) -> HandFormLink | None:
         for name, value in args.items(multi=True)
         if name not in OWN_PARAMS and not name.startswith(GRID_PREFIX)
     )
-    return HandFormLink(path, player, services.rules_of(game), kept)
+    return HandFormLink(path, player, rules_of(game), kept)
 
 
 @bp.route("/meld")

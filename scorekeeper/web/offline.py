@@ -25,7 +25,7 @@ from flask_babel import gettext as _
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
-from .. import ROOT
+from scorekeeper.paths import ROOT
 
 bp = Blueprint("offline", __name__)
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.cards import Suit
-from ..engine.people import NAME_LIMIT
-from ..engine.rules import MAX_HANDS, PRESETS
-from ..engine.scoring import OUTCOMES
+from scorekeeper.engine.cards import Suit
+from scorekeeper.engine.people import NAME_LIMIT
+from scorekeeper.engine.rules import MAX_HANDS, PRESETS
+from scorekeeper.engine.scoring import OUTCOMES
 
 OPENAPI_VERSION = "3.0.3"
 IF_MATCH_PATTERN = r'^(W/)?"?[0-9]{1,18}"?$'  # the game's version, as its ETag or bare

@@ -21,17 +21,19 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import pdf, services
-from ..engine.errors import PinochleError, RuleError
-from ..engine.game import Game as EngineGame
-from ..engine.rules import PRESETS
-from ..extensions import db
-from ..i18n import LANGUAGES, engine_message
-from ..i18n import language as page_language
-from ..models import Game
-from ..sheet_store import SheetStore
-from .forms import game_or_404, int_arg
-from .renders import render_slot
+from scorekeeper.engine.errors import PinochleError, RuleError
+from scorekeeper.engine.game import Game as EngineGame
+from scorekeeper.engine.rules import PRESETS
+from scorekeeper.extensions import db
+from scorekeeper.games.stored import change_stamp, engine_game
+from scorekeeper.i18n.languages import LANGUAGES
+from scorekeeper.i18n.languages import language as page_language
+from scorekeeper.i18n.refusals import engine_message
+from scorekeeper.reports import pdf
+from scorekeeper.reports.sheet_store import SheetStore
+from scorekeeper.store.models import Game
+from scorekeeper.web.forms import game_or_404, int_arg
+from scorekeeper.web.renders import render_slot
 
 bp = Blueprint("sheets", __name__)
 log = logging.getLogger(__name__)
@@ -116,14 +118,14 @@ def _whole_game(game: Game) -> EngineGame:
     """The game with its hands, for a render (loaded afresh, in a few queries)."""
     game_id = game.id
     db.session.expunge(game)
-    return services.engine_game(game_or_404(game_id))
+    return engine_game(game_or_404(game_id))
 
 
 @bp.route("/games/<int:game_id>/sheet.pdf")
 def game_pdf(game_id: int) -> BaseResponse:
     game = _game_row_or_404(game_id)
     paper, language = _paper(), game.language
-    stamp = f"{SHEET_VERSION}.{services.change_stamp(game)}.{paper}.{language}"
+    stamp = f"{SHEET_VERSION}.{change_stamp(game)}.{paper}.{language}"
     filename = f"pinochle-{game.id}-{game.played_on.isoformat()}.pdf"
     return _sheet(stamp, filename, lambda: pdf.game_sheet_pdf(_whole_game(game), paper, language))
 
@@ -136,7 +138,7 @@ def game_print(game_id: int) -> str:
         url_for("games.show", game_id=game.id),
         url_for("sheets.game_pdf", game_id=game.id, paper=paper),
     )
-    return pdf.game_sheet_html(services.engine_game(game), paper, game.language, links)
+    return pdf.game_sheet_html(engine_game(game), paper, game.language, links)
 
 
 def _screen_links(back: str, pdf_address: str) -> pdf.ScreenLinks:

@@ -20,14 +20,17 @@ from werkzeug.wrappers import Response as BaseResponse
 from wtforms import DateField, StringField
 from wtforms.validators import InputRequired, Length
 
-from .. import charts, services, stats
-from ..engine.errors import PinochleError
-from ..engine.rules import ruleset
-from ..i18n import engine_message, translated
-from ..i18n import language as page_language
-from ..models import Player
-from .forms import EngineForm, posted_int
-from .renders import render_slot
+from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.rules import ruleset
+from scorekeeper.games import seasons as game_seasons
+from scorekeeper.games.players import all_players, get_player
+from scorekeeper.games.seasons import SeasonError, all_seasons, create_season
+from scorekeeper.i18n.languages import language as page_language
+from scorekeeper.i18n.refusals import engine_message, translated
+from scorekeeper.reports import charts, stats
+from scorekeeper.store.models import Player
+from scorekeeper.web.forms import EngineForm, posted_int
+from scorekeeper.web.renders import render_slot
 
 bp = Blueprint("stats", __name__, url_prefix="/stats")
 
@@ -146,7 +149,7 @@ def player(player_id: int) -> str:
     entry = next(
         (entry for entry in stats.player_stats(period) if entry.player_id == player_id), None
     )
-    person = services.get_player(player_id)
+    person = get_player(player_id)
     if person is None:
         abort(404)
     pairs = [pair for pair in stats.partnerships(period) if person.name in pair["players"]]
@@ -165,7 +168,7 @@ def player(player_id: int) -> str:
 @bp.route("/head-to-head")
 def head_to_head() -> str | tuple[str, int]:
     period = _period()
-    everyone = services.all_players()
+    everyone = all_players()
     known = {player.id: player for player in everyone}
     sides: list[list[Player]] = [[], []]
     problem = None
@@ -252,10 +255,8 @@ def seasons() -> str | tuple[str, int] | BaseResponse:
     if request.method == "POST":
         if form.validate():
             try:
-                season = services.create_season(
-                    form.name.data, form.starts_on.data, form.ends_on.data
-                )
-            except services.SeasonError as exc:
+                season = create_season(form.name.data, form.starts_on.data, form.ends_on.data)
+            except SeasonError as exc:
                 form.add_error(exc.field, translated(exc))
             else:
                 flash(_("Season %(name)s created.", name=season.name), "ok")
@@ -265,12 +266,12 @@ def seasons() -> str | tuple[str, int] | BaseResponse:
 
 
 def _seasons_page(form: SeasonForm) -> str:
-    return render_template("stats/seasons.html", form=form, seasons=services.all_seasons())
+    return render_template("stats/seasons.html", form=form, seasons=all_seasons())
 
 
 @bp.route("/seasons/<int:season_id>/delete", methods=["POST"])
 def delete_season(season_id: int) -> BaseResponse:
-    name = services.delete_season(season_id)
+    name = game_seasons.delete_season(season_id)
     if name is None:
         abort(404)
     flash(_("Season %(name)s deleted (its games are kept).", name=name), "ok")
@@ -369,7 +370,7 @@ def bidding_csv() -> Response:
 
 @bp.route("/report.pdf")
 def report_pdf() -> Response:
-    from .. import pdf
+    from scorekeeper.reports import pdf
 
     period = _period()
     figures = _season(period, REPORT_CHART_WIDTH)

@@ -228,12 +228,12 @@ HANDS = (
 
 def new_game(app: Any, hand: Hand) -> int:
     """A new game for ``hand`` (through services, not the page); its id."""
-    from scorekeeper import services
+    from scorekeeper.games.lifecycle import create_game
 
     with app.app_context():
         players = [player for _name, side in hand.sides for player in side]
         seating = SEATING if len(players) == 4 else tuple(players)
-        game = services.create_game(
+        game = create_game(
             hand.ruleset,
             dict(hand.options),
             [(name, list(side)) for name, side in hand.sides],

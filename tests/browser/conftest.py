@@ -21,8 +21,11 @@ import pytest
 from flask import Flask
 from werkzeug.serving import make_server
 
-from scorekeeper import accounts, create_app, services
+from scorekeeper import create_app
+from scorekeeper.accounts.users import create_user
 from scorekeeper.extensions import db
+from scorekeeper.games.hands import add_hand
+from scorekeeper.games.lifecycle import create_game
 from tests.conftest import database_url
 
 CHROMIUM = "/usr/bin/chromium"
@@ -90,7 +93,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     )
     with app.app_context():
         db.create_all()
-        accounts.create_user(*OWNER, "owner")
+        create_user(*OWNER, "owner")
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()
@@ -240,7 +243,7 @@ def stored_game(
     """
     rename = dict(zip(SEATS, seats, strict=True))
     with server.app.app_context():
-        game = services.create_game(
+        game = create_game(
             "partnership",
             options,
             [(side_names[0], seats[0::2]), (side_names[1], seats[1::2])],
@@ -249,7 +252,7 @@ def stored_game(
         )
         for hand in hands:
             bidder = hand.get("bidder")
-            services.add_hand(game, {**hand, "bidder": rename.get(bidder, bidder)})
+            add_hand(game, {**hand, "bidder": rename.get(bidder, bidder)})
         return game.id
 
 

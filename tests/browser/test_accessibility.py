@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import accounts, services
+from scorekeeper.accounts.links import create_share_link
+from scorekeeper.games.players import all_players
 from tests.browser.conftest import PHONE, LiveServer, stored_game
 from tests.browser.test_layout import CUTTHROAT, DROPPED, THREE, game_of
 
@@ -39,8 +40,8 @@ def a11y_paths(live_server: LiveServer) -> dict[str, str]:
         min_meld_to_play=200,
     )
     with live_server.app.app_context():
-        token = accounts.create_share_link(partnership).token
-        players = sorted(player.id for player in services.all_players())
+        token = create_share_link(partnership).token
+        players = sorted(player.id for player in all_players())
     first, second = players[:2]
     return {
         "home": "/",

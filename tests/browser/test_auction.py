@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import services
+from scorekeeper.games.hands import add_hand
+from scorekeeper.games.lifecycle import create_game
 from tests.browser.conftest import NARROW, PHONE, LiveServer, expect, horizontal_overflow, totals
 
 SIZES = {"390": PHONE, "360": NARROW}
@@ -18,9 +19,9 @@ PLAYERS = [("Ann", ["Ann"]), ("Bea", ["Bea"]), ("Cal", ["Cal"])]
 
 def auction_game(server: LiveServer, hands: list[dict[str, Any]] = ()) -> int:  # type: ignore[assignment]
     with server.app.app_context():
-        game = services.create_game("auction", {}, PLAYERS, first_dealer="Cal")
+        game = create_game("auction", {}, PLAYERS, first_dealer="Cal")
         for hand in hands:
-            services.add_hand(game, hand)
+            add_hand(game, hand)
         return game.id
 
 

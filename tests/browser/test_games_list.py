@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import services
+from scorekeeper.games.hands import add_hand
+from scorekeeper.games.lifecycle import create_game
+from scorekeeper.games.players import all_players
 from tests.browser.conftest import (
     NARROW,
     PHONE,
@@ -37,7 +39,7 @@ def quentins_games(live_server: LiveServer) -> dict[str, int]:
         for index in range(GAMES):
             players = [FINDER, f"Rhea {index:02d}", "Sven Oddvar", f"Tilde {index:02d}"]
             finished = index < FINISHED
-            game = services.create_game(
+            game = create_game(
                 "partnership",
                 {"target": 300} if finished else {},
                 [("Quentin & Sven", players[0::2]), (f"Table {index:02d}", players[1::2])],
@@ -45,7 +47,7 @@ def quentins_games(live_server: LiveServer) -> dict[str, int]:
                 first_dealer=FINDER,
             )
             if finished:
-                services.add_hand(
+                add_hand(
                     game,
                     {
                         "bidder": FINDER,
@@ -55,7 +57,7 @@ def quentins_games(live_server: LiveServer) -> dict[str, int]:
                         "counters": [150, 100],
                     },
                 )
-        player = next(p for p in services.all_players() if p.name == FINDER)
+        player = next(p for p in all_players() if p.name == FINDER)
         return {"player": player.id}
 
 

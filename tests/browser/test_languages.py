@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
-from scorekeeper.i18n import CATALOGS, LANGUAGES
+from scorekeeper.i18n.languages import CATALOGS, LANGUAGES
 from tests.browser.conftest import OWNER, SEATS, LiveServer, expect, totals
 from tests.english import english_words
 

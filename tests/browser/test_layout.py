@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import services
+from scorekeeper.games.hands import add_hand
+from scorekeeper.games.lifecycle import create_game
 from tests.browser.conftest import (
     NARROW,
     PHONE,
@@ -34,9 +35,9 @@ def game_of(
     """A stored game of ``preset`` with ``hands`` recorded (through services)."""
     seating = None if len(sides) != 2 or len(sides[0][1]) != 2 else ["Ann", "Bea", "Cal", "Dan"]
     with server.app.app_context():
-        game = services.create_game(preset, {}, sides, seating=seating, first_dealer="Ann")
+        game = create_game(preset, {}, sides, seating=seating, first_dealer="Ann")
         for hand in hands:
-            services.add_hand(game, hand)
+            add_hand(game, hand)
         return game.id
 
 

@@ -27,9 +27,13 @@ from typing import Any
 import pytest
 from werkzeug.serving import WSGIRequestHandler, make_server
 
-from scorekeeper import accounts, create_app, services
+from scorekeeper import create_app
+from scorekeeper.accounts.users import create_user
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.games.hands import add_hand
+from scorekeeper.games.lifecycle import delete_game
+from scorekeeper.games.stored import hand_document, replay_game
+from scorekeeper.store.models import Game
 from scorekeeper.web import offline
 from tests.browser.conftest import OWNER, PHONE, LiveServer, expect, log_in, stored_game, totals
 from tests.conftest import database_url
@@ -74,7 +78,7 @@ class Server:
         )
         with self.app.app_context():
             db.create_all()
-            accounts.create_user(*OWNER, "owner")
+            create_user(*OWNER, "owner")
         self.port = 0
         self.start()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -100,13 +104,13 @@ class Server:
         with self.app.app_context():
             game = db.session.get(Game, game_id)
             assert game is not None
-            return [services.hand_document(hand) for hand in game.hands]
+            return [hand_document(hand) for hand in game.hands]
 
     def totals(self, game_id: int) -> tuple[int, ...]:
         with self.app.app_context():
             game = db.session.get(Game, game_id)
             assert game is not None
-            return tuple(services.replay_game(game).totals)
+            return tuple(replay_game(game).totals)
 
 
 @pytest.fixture
@@ -195,7 +199,7 @@ def engine_totals(server: Server, documents: list[dict[str, Any]]) -> tuple[int,
     with server.app.app_context():
         game = db.session.get(Game, game_id)
         for document in documents:
-            services.add_hand(game, document)
+            add_hand(game, document)
     return server.totals(game_id)
 
 
@@ -321,7 +325,7 @@ def test_a_hand_the_server_refuses_with_a_page_needs_a_look_and_the_others_go_on
     page.goto(f"{server.url}/games/{other}")
     record(page, THREE[1])
     with server.app.app_context():
-        services.delete_game(db.session.get(Game, gone))
+        delete_game(db.session.get(Game, gone))
     page.context.set_offline(False)
     wait_for_hands(server, other, 1)
     expect(page.locator("table.hands tbody tr")).to_have_count(1)  # reloaded, stored

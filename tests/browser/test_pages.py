@@ -47,11 +47,12 @@ def test_scoreboard_shows_hands_and_the_winner(page: Any, live_server: LiveServe
     assert page.get_by_role("link", name="Correct hand 2").is_visible()
 
     with live_server.app.app_context():
-        from scorekeeper import services
+        from scorekeeper.games.hands import add_hand
+        from scorekeeper.games.stored import get_game
 
-        game = services.get_game(game_id)
+        game = get_game(game_id)
         assert game is not None
-        services.add_hand(game, WIN)
+        add_hand(game, WIN)
     page.reload()
     assert page.get_by_text("Us win!").is_visible()
     assert page.get_by_role("button", name="Rematch").is_visible()

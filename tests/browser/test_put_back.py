@@ -32,10 +32,10 @@ def in_view(page: Any, locator: Any) -> bool:
 
 
 def hand_count(server: LiveServer, game_id: int) -> int:
-    from scorekeeper import services
+    from scorekeeper.games.stored import get_game
 
     with server.app.app_context():
-        game = services.get_game(game_id)
+        game = get_game(game_id)
         assert game is not None
         return len(game.hands)
 
@@ -68,17 +68,19 @@ def test_undo_then_put_back_and_the_scoreboard_is_as_before(
 def test_put_back_is_gone_once_the_next_hand_is_recorded(
     page: Any, live_server: LiveServer
 ) -> None:
+    from scorekeeper.games.hands import add_hand
+    from scorekeeper.games.stored import get_game
+
     game_id = stored_game(live_server, HANDS)
     page.goto(f"{live_server.url}/games/{game_id}")
     with page.expect_navigation():
         page.get_by_role("button", name="Undo hand 3").tap()
     expect(page.get_by_role("button", name="Put hand 3 back")).to_be_visible()
-    from scorekeeper import services
 
     with live_server.app.app_context():  # the next hand, from another phone
-        game = services.get_game(game_id)
+        game = get_game(game_id)
         assert game is not None
-        services.add_hand(game, HANDS[0])
+        add_hand(game, HANDS[0])
     with page.expect_navigation():  # this phone still shows the button: a late tap
         page.get_by_role("button", name="Put hand 3 back").tap()
     expect(page.get_by_role("status")).to_contain_text("Hand 3 can no longer be put back")

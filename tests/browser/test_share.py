@@ -6,7 +6,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from scorekeeper import services
+from scorekeeper.accounts.links import create_share_link
+from scorekeeper.games.hands import add_hand
+from scorekeeper.games.stored import get_game
 from tests.browser.conftest import (
     NARROW,
     LiveServer,
@@ -38,9 +40,9 @@ def test_the_shared_scoreboard_follows_the_game_until_revoked(
     assert phone.get_by_role("button").count() == 0
 
     with live_server.app.app_context():  # the scorekeeper records the next hand
-        game = services.get_game(game_id)
+        game = get_game(game_id)
         assert game is not None
-        services.add_hand(game, HAND)
+        add_hand(game, HAND)
     expect(phone.locator(".totals .points").first).to_have_text("680", timeout=15_000)
 
     keeper.reload()
@@ -53,9 +55,7 @@ def test_account_pages_fit_a_360_px_phone(
 ) -> None:
     game_id = stored_game(live_server, [HAND])
     with live_server.app.app_context():
-        from scorekeeper import accounts
-
-        accounts.create_share_link(game_id)
+        create_share_link(game_id)
     taps = ["main a.button", "main button", "main input:not([type=checkbox])", "main select"]
     pages = [
         (new_context(**NARROW), f"/games/{game_id}"),

@@ -10,10 +10,12 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import services
+from scorekeeper.engine.gamefile import to_document
 from scorekeeper.engine.rules import PRESETS
-from scorekeeper.gamefile import to_document
-from scorekeeper.simulate import demo_games, random_game
+from scorekeeper.engine.simulate import demo_games, random_game
+from scorekeeper.games.players import all_players
+from scorekeeper.games.seasons import create_season
+from scorekeeper.games.transfer import import_game
 from tests.browser.conftest import (
     NARROW,
     LiveServer,
@@ -35,12 +37,12 @@ def stats_paths(live_server: LiveServer) -> dict[str, str]:
     with live_server.app.app_context():
         rng = random.Random(4)
         for game in demo_games(24, PLAYERS, rng, until=date(2026, 11, 29)):
-            services.import_game(to_document(game))
+            import_game(to_document(game))
         # long names must wrap, not widen the tables
         long = random_game(PRESETS["partnership"], rng, 30, LONG_NAMES, played_on=date(2026, 5, 1))
-        services.import_game(to_document(long))
-        players = {player.name: player.id for player in services.all_players()}
-        services.create_season("Browser season", date(2025, 12, 1), date(2026, 11, 30))
+        import_game(to_document(long))
+        players = {player.name: player.id for player in all_players()}
+        create_season("Browser season", date(2025, 12, 1), date(2026, 11, 30))
     first, second = sorted(players.values())[:2]
     return {
         "standings": "/stats",

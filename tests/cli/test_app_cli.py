@@ -13,14 +13,18 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import create_app, services
+from scorekeeper import create_app
+from scorekeeper.accounts.logins import log_in
+from scorekeeper.accounts.users import user_named
 from scorekeeper.cli import main
 from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.gamefile import from_document, to_document
 from scorekeeper.engine.rules import MAX_HANDS
 from scorekeeper.engine.scoring import replay
 from scorekeeper.extensions import db
-from scorekeeper.gamefile import from_document, to_document
-from scorekeeper.models import Game, GameOutcome, Player
+from scorekeeper.games.seasons import create_season
+from scorekeeper.games.stored import replay_game
+from scorekeeper.store.models import Game, GameOutcome, Player
 from tests.conftest import case_files, database_url, load_case, untouched
 
 # migrations/env.py still calls Flask-SQLAlchemy's deprecated ``db.get_engine()`` first.
@@ -222,7 +226,7 @@ def test_demo_data_stores_plausible_games(run: Run, instance: Path) -> None:
         outcomes = db.session.query(GameOutcome).all()
         assert len(outcomes) == 30 and sum(o.finished for o in outcomes) >= 20
         for game in games:  # every stored game replays, as the engine made it
-            services.replay_game(game)
+            replay_game(game)
         db.engine.dispose()
 
 
@@ -302,7 +306,7 @@ def test_stats_of_a_created_season(run: Run, instance: Path) -> None:
     with app.app_context():
         days = sorted(game.played_on for game in db.session.query(Game))
         start, end = days[5], days[14]
-        services.create_season("Winter", start, end)
+        create_season("Winter", start, end)
         db.engine.dispose()
     winter = json.loads(run("stats", "--season", "winter", "--json").out)
     same = json.loads(run("stats", "--from", str(start), "--to", str(end), "--json").out)
@@ -320,11 +324,9 @@ def test_create_user_from_the_terminal(
     assert made.status == 0 and made.out == "Olga (owner) can log in now\n"
     app = create_app()
     with app.app_context():
-        from scorekeeper import accounts
-
-        user = accounts.user_named("Olga")
+        user = user_named("Olga")
         assert user is not None and user.role == "owner"
-        assert accounts.log_in("Olga", "a long enough password", "127.0.0.1") == user
+        assert log_in("Olga", "a long enough password", "127.0.0.1") == user
         db.engine.dispose()
 
 

@@ -13,11 +13,19 @@ from typing import Any
 import pytest
 from sqlalchemy import inspect, text
 
-from scorekeeper import accounts, create_app, services
+from scorekeeper import create_app
+from scorekeeper.accounts.links import create_share_link, share_link
+from scorekeeper.accounts.logins import log_in
+from scorekeeper.accounts.users import create_user
 from scorekeeper.cli import main
 from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.gamefile import hand_to_document
 from scorekeeper.extensions import db
-from scorekeeper.gamefile import hand_to_document
+from scorekeeper.games.hands import add_hand, put_back, put_back_offer, replace_hand, undo_last_hand
+from scorekeeper.games.lifecycle import create_game
+from scorekeeper.games.listing import recent_games
+from scorekeeper.games.seasons import create_season
+from scorekeeper.games.stored import engine_game
 from tests.conftest import database_url, untouched
 from tests.web.conftest import PLAYED_HAND
 
@@ -58,12 +66,12 @@ def a_club(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert run(folder, monkeypatch, "demo-data", "--games", "12", "--players", "7") == 0
     app = create_app()
     with app.app_context():
-        accounts.create_user("Olga", "tower clock at noon", "owner")
-        accounts.create_user("Sam", "sunny orchard walk", "scorekeeper")
-        services.create_season("Winter 2026", date(2025, 12, 1), date(2026, 2, 28))
-        for game in services.recent_games(4):
+        create_user("Olga", "tower clock at noon", "owner")
+        create_user("Sam", "sunny orchard walk", "scorekeeper")
+        create_season("Winter 2026", date(2025, 12, 1), date(2026, 2, 28))
+        for game in recent_games(4):
             correct(game)
-            accounts.create_share_link(game.id)
+            create_share_link(game.id)
         db.engine.dispose()
 
 
@@ -71,12 +79,12 @@ def correct(game: Any) -> None:
     """A correction and an undo, where the rules allow them: history to keep."""
     if len(game.hands) < 3:
         return
-    first = hand_to_document(services.engine_game(game).hands[0])
+    first = hand_to_document(engine_game(game).hands[0])
     try:
-        services.replace_hand(game, 2, first)
+        replace_hand(game, 2, first)
     except PinochleError:
         db.session.rollback()
-    services.undo_last_hand(game)
+    undo_last_hand(game)
 
 
 def test_a_backup_restores_the_same_data(
@@ -104,8 +112,8 @@ def test_a_backup_restores_the_same_data(
 
     app = create_app()  # the restored instance: passwords work, tokens are new
     with app.app_context():
-        assert accounts.log_in("Olga", "tower clock at noon", "127.0.0.1").role == "owner"
-        assert all(accounts.share_link(game.id) is None for game in services.recent_games())
+        assert log_in("Olga", "tower clock at noon", "127.0.0.1").role == "owner"
+        assert all(share_link(game.id) is None for game in recent_games())
         assert_new_rows_follow_the_restored(document["tables"])
         db.engine.dispose()
 
@@ -114,10 +122,10 @@ def assert_new_rows_follow_the_restored(tables: dict[str, list[dict[str, Any]]])
     """Rows written after a restore get ids of their own (PostgreSQL's sequences were
     moved past the restored ids)."""
     sides = [("New", ["Walt", "Xena"]), ("Newer", ["Yuri", "Zoe"])]
-    game = services.create_game("partnership", {}, sides, first_dealer="Walt")
-    services.add_hand(game, {**PLAYED_HAND, "bidder": "Xena"})
-    season = services.create_season("Spring 2027", date(2027, 3, 1), date(2027, 5, 31))
-    user = accounts.create_user("Newcomer", "tea kettle whistle", "viewer")
+    game = create_game("partnership", {}, sides, first_dealer="Walt")
+    add_hand(game, {**PLAYED_HAND, "bidder": "Xena"})
+    season = create_season("Spring 2027", date(2027, 3, 1), date(2027, 5, 31))
+    user = create_user("Newcomer", "tea kettle whistle", "viewer")
     made = {
         "game": [game.id],
         "game_side": [side.id for side in game.sides],
@@ -284,17 +292,17 @@ def good_backup(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     with app.app_context():
         db.create_all()
         sides = [("Us", ["Ann", "Cal"]), ("Them", ["Bea", "Dan"])]
-        game = services.create_game("partnership", {}, sides, first_dealer="Ann")
+        game = create_game("partnership", {}, sides, first_dealer="Ann")
         for _ in range(3):
-            services.add_hand(game, PLAYED_HAND)
-        services.undo_last_hand(game)  # and put back: every kind of history is restored
-        offer = services.put_back_offer(game)
+            add_hand(game, PLAYED_HAND)
+        undo_last_hand(game)  # and put back: every kind of history is restored
+        offer = put_back_offer(game)
         assert offer is not None
-        services.put_back(game, offer.id)
-        services.create_season("Winter", date(2026, 1, 1), date(2026, 2, 28))
-        accounts.create_user("Olga", "tower clock at noon", "owner")
-        accounts.create_user("Sam", "sunny orchard walk", "viewer")
-        from scorekeeper.backup import TABLES, backup_document
+        put_back(game, offer.id)
+        create_season("Winter", date(2026, 1, 1), date(2026, 2, 28))
+        create_user("Olga", "tower clock at noon", "owner")
+        create_user("Sam", "sunny orchard walk", "viewer")
+        from scorekeeper.backup.restore import TABLES, backup_document
 
         document = backup_document()
         db.engine.dispose()

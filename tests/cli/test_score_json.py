@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine.errors import Notice, PinochleError
-from scorekeeper.i18n import engine_message, in_language
+from scorekeeper.i18n.languages import in_language
+from scorekeeper.i18n.refusals import engine_message
 from tests.cli.conftest import Run
 from tests.cli.test_cli import partnership_game
 
@@ -180,6 +181,6 @@ def test_an_unknown_language_is_a_usage_error(run: Run, tmp_path: Path) -> None:
 
 def test_the_commands_languages_are_the_apps() -> None:
     from scorekeeper.cli.output import LANGUAGES
-    from scorekeeper.i18n import LANGUAGES as APP_LANGUAGES
+    from scorekeeper.i18n.languages import LANGUAGES as APP_LANGUAGES
 
     assert tuple(APP_LANGUAGES) == LANGUAGES

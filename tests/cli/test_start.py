@@ -111,7 +111,7 @@ def test_a_sentence_in_another_language_loads_the_catalogs_then(
 
 def test_importing_the_package_imports_no_web_stack() -> None:
     code = (
-        "import sys, scorekeeper, scorekeeper.cli, scorekeeper.gamefile; "
+        "import sys, scorekeeper, scorekeeper.cli, scorekeeper.engine.gamefile; "
         f"print(sorted({{n.split('.')[0] for n in sys.modules}} & set({WEB_STACK!r})))"
     )
     done = subprocess.run(

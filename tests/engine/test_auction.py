@@ -21,9 +21,9 @@ from scorekeeper.engine.auction import (
 from scorekeeper.engine.cards import SUITS, Suit
 from scorekeeper.engine.errors import GameError, PinochleError, RuleError
 from scorekeeper.engine.game import Hand, Side, new_game
+from scorekeeper.engine.gamefile import from_document, loads
 from scorekeeper.engine.rules import OPTIONS, PRESETS, RuleSet, option_choices, ruleset
 from scorekeeper.engine.scoring import applicable_fields, replay, score_hand
-from scorekeeper.gamefile import from_document, loads
 from tests.conftest import AUCTION_CASES, assert_matches_case, load_case
 
 AUCTION = PRESETS["auction"]
@@ -248,7 +248,7 @@ def test_the_bidder_alone_wins_or_pays(game: Any) -> None:
 
 @given(auction_games())
 def test_an_auction_game_survives_its_file(game: Any) -> None:
-    from scorekeeper.gamefile import to_document
+    from scorekeeper.engine.gamefile import to_document
 
     assert from_document(to_document(game)) == game
 
@@ -457,7 +457,7 @@ def test_auction_case(path: Path) -> None:
 def test_auction_case_file_round_trip(path: Path) -> None:
     import json
 
-    from scorekeeper.gamefile import dumps
+    from scorekeeper.engine.gamefile import dumps
 
     game = loads(json.dumps(load_case(path)["game"]))
     assert loads(dumps(game)) == game

@@ -9,10 +9,10 @@ import pytest
 
 from scorekeeper.engine.cards import Suit, parse_cards
 from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.gamefile import from_document
 from scorekeeper.engine.meld import best_meld
 from scorekeeper.engine.rules import PRESETS
 from scorekeeper.engine.scoring import replay
-from scorekeeper.gamefile import from_document
 from tests.conftest import CASES, SHARED_CASES, assert_matches_case, case_files, load_case
 
 MELD_CASES = load_case(CASES / "meld.json")

@@ -1,6 +1,6 @@
 """Properties of the house rules (rules.md §7) that hold for every game (Hypothesis).
 
-Games come from ``scorekeeper.simulate``'s hands, with the house rules' events mixed in
+Games come from ``scorekeeper.engine.simulate``'s hands, with the house rules' events mixed in
 as a table meets them: a misdeal, a renege by either side, a moon announced (shot or
 not), time called. Every hand is scored by the engine as the game is built, and the
 game stops where the engine says it ends, as ``simulate.random_game`` does.
@@ -17,11 +17,11 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine.errors import GameError
 from scorekeeper.engine.game import Game, Hand, new_game
+from scorekeeper.engine.gamefile import from_document, to_document
 from scorekeeper.engine.race import after_hand
 from scorekeeper.engine.rules import OPTIONS, PRESETS, RuleSet, with_options
 from scorekeeper.engine.scoring import replay, score_hand
-from scorekeeper.gamefile import from_document, to_document
-from scorekeeper.simulate import PLAYER_NAMES, default_sides, random_hand
+from scorekeeper.engine.simulate import PLAYER_NAMES, default_sides, random_hand
 
 GAMES = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

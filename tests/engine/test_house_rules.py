@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine.errors import GameError, RuleError
+from scorekeeper.engine.gamefile import from_document
 from scorekeeper.engine.rules import OPTIONS, PRESETS, option_choices, overrides_of, ruleset
 from scorekeeper.engine.scoring import applicable_fields, replay, replay_change
-from scorekeeper.gamefile import from_document
 
 FOUR = [{"name": "Us", "players": ["Ann", "Cal"]}, {"name": "Them", "players": ["Bea", "Dan"]}]
 ONE_EACH = {

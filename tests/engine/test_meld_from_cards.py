@@ -14,7 +14,7 @@ from scorekeeper.engine.game import Hand, Side, new_game
 from scorekeeper.engine.meld import best_meld
 from scorekeeper.engine.rules import PRESETS
 from scorekeeper.engine.scoring import replay
-from scorekeeper.simulate import random_game
+from scorekeeper.engine.simulate import random_game
 
 SIDES = [Side("Us", ("Ann", "Cal")), Side("Them", ("Bea", "Dan"))]
 

@@ -30,8 +30,8 @@ from typing import Any, NamedTuple
 import pytest
 
 from scorekeeper.engine.errors import PinochleError, RuleError
+from scorekeeper.engine.gamefile import from_document
 from scorekeeper.engine.scoring import replay
-from scorekeeper.gamefile import from_document
 
 THROWN_IN = "thrown in"
 NO_MARRIAGE = "no marriage"

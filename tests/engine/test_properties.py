@@ -1,7 +1,7 @@
 """Properties of the engine that hold for every hand and every game (Hypothesis).
 
 Hands are real hands: cards drawn from the rule set's deck, never more copies
-than it has. Games come from ``scorekeeper.simulate``, drawn by seed.
+than it has. Games come from ``scorekeeper.engine.simulate``, drawn by seed.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from hypothesis import HealthCheck, given, settings, target
 from hypothesis import strategies as st
 
 from scorekeeper.engine.cards import SUITS, Card, Deck, Suit, parse_cards
+from scorekeeper.engine.gamefile import dumps, from_document, loads, to_document
 from scorekeeper.engine.meld import best_meld, max_player_meld, meld_by_trump
 from scorekeeper.engine.rules import OPTIONS, PRESETS, RuleSet, with_options
 from scorekeeper.engine.scoring import can_throw_in, replay, verify_throw_in
-from scorekeeper.gamefile import dumps, from_document, loads, to_document
-from scorekeeper.simulate import random_game
+from scorekeeper.engine.simulate import random_game
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GAMES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine.errors import MESSAGES, GameError
+from scorekeeper.engine.gamefile import from_document
 from scorekeeper.engine.rules import PRESETS, ruleset
 from scorekeeper.engine.scoring import (
     applicable_fields,
@@ -20,7 +21,6 @@ from scorekeeper.engine.scoring import (
     replay,
     verify_throw_in,
 )
-from scorekeeper.gamefile import from_document
 
 FOUR = {
     "sides": [

@@ -11,7 +11,7 @@ from scorekeeper.engine.cards import SUITS, Card
 from scorekeeper.engine.meld import best_meld
 from scorekeeper.engine.rules import PRESETS, RuleSet, with_options
 from scorekeeper.engine.scoring import replay
-from scorekeeper.simulate import (
+from scorekeeper.engine.simulate import (
     deal_sizes,
     default_sides,
     random_game,

@@ -12,9 +12,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import create_app, services
+from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.games.hands import add_hand
+from scorekeeper.games.lifecycle import create_game
+from scorekeeper.store.models import Game
 from tests.conftest import database_url
 
 
@@ -74,7 +76,7 @@ def make_game(app: Flask, ruleset: str = "partnership", **options: Any) -> int:
             "cutthroat": [("Ann", ["Ann"]), ("Bea", ["Bea"]), ("Cal", ["Cal"])],
             "auction": [("Ann", ["Ann"]), ("Bea", ["Bea"]), ("Cal", ["Cal"])],
         }.get(ruleset, SIDES)
-        game = services.create_game(ruleset, options, sides, first_dealer="Ann")
+        game = create_game(ruleset, options, sides, first_dealer="Ann")
         return game.id
 
 
@@ -101,5 +103,5 @@ def played_game(app: Flask, count: int, hand: dict[str, Any] | None = None) -> i
     with app.app_context():
         game = stored_game(app, game_id)
         for _ in range(count):
-            services.add_hand(game, hand or PLAYED_HAND)
+            add_hand(game, hand or PLAYED_HAND)
     return game_id

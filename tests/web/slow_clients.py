@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
-from scorekeeper import ROOT
+from scorekeeper.paths import ROOT
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 NGINX_SNIPPET = ROOT / "docs" / "nginx-scorekeeper.conf"

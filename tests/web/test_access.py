@@ -18,8 +18,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import inspect, text
 
-from scorekeeper import accounts, services
+from scorekeeper.accounts.links import create_api_token, create_share_link
+from scorekeeper.accounts.users import create_user, user_named
 from scorekeeper.extensions import db
+from scorekeeper.games.hands import add_hand, undo_last_hand
+from scorekeeper.games.lifecycle import create_game
+from scorekeeper.games.players import all_players
+from scorekeeper.games.seasons import create_season
+from scorekeeper.games.stored import get_game
 from tests.web.conftest import PLAYED_HAND, SIDES, test_app
 
 PUBLIC = "public"
@@ -119,21 +125,19 @@ class World:
         self.app = app
         with app.app_context():
             for role in ROLES:
-                accounts.create_user(role, "a long enough password", role)
-            self.spare_user = accounts.create_user("spare", "a long enough password", "viewer").id
-            game = services.create_game("partnership", {}, SIDES, first_dealer="Ann")
+                create_user(role, "a long enough password", role)
+            self.spare_user = create_user("spare", "a long enough password", "viewer").id
+            game = create_game("partnership", {}, SIDES, first_dealer="Ann")
             for _ in range(2):
-                services.add_hand(game, PLAYED_HAND)
+                add_hand(game, PLAYED_HAND)
             self.game = game.id
-            self.other_game = services.create_game("partnership", {}, SIDES, first_dealer="Ann").id
-            self.token = accounts.create_share_link(self.game).token
-            owner = accounts.user_named("owner")
+            self.other_game = create_game("partnership", {}, SIDES, first_dealer="Ann").id
+            self.token = create_share_link(self.game).token
+            owner = user_named("owner")
             assert owner is not None
-            self.api_token = accounts.create_api_token(owner, "spare")[0].id
-            self.season = services.create_season(
-                "Winter", _day("2026-01-01"), _day("2026-02-28")
-            ).id
-            self.player = services.all_players()[0].id
+            self.api_token = create_api_token(owner, "spare")[0].id
+            self.season = create_season("Winter", _day("2026-01-01"), _day("2026-02-28")).id
+            self.player = all_players()[0].id
 
     def client(self, who: str) -> FlaskClient:
         client = self.app.test_client()
@@ -267,9 +271,9 @@ def test_a_viewer_is_not_offered_what_they_may_not_do(
 
 def test_only_a_scorekeeper_is_offered_and_may_put_a_hand_back(world: World) -> None:
     with world.app.app_context():
-        game = services.get_game(world.game)
+        game = get_game(world.game)
         assert game is not None
-        services.undo_last_hand(game)
+        undo_last_hand(game)
         form = {"edit": str(game.edits[-1].id), "version": str(game.version)}
     path = f"/games/{world.game}"
     for who in ("viewer", "scorekeeper"):
@@ -282,5 +286,5 @@ def test_only_a_scorekeeper_is_offered_and_may_put_a_hand_back(world: World) -> 
     answer = world.client("scorekeeper").post(f"{path}/put-back", data=form)
     assert answer.status_code == 302
     with world.app.app_context():
-        game = services.get_game(world.game)
+        game = get_game(world.game)
         assert game is not None and len(game.hands) == 2

@@ -13,13 +13,24 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import accounts, services
-from scorekeeper.backup import backup_document
+from scorekeeper.accounts.links import (
+    API_TOKEN_PREFIX,
+    _token_hash,
+    api_tokens,
+    create_api_token,
+    revoke_api_token,
+)
+from scorekeeper.accounts.users import create_user, delete_user, may, user_named
+from scorekeeper.backup.restore import backup_document
 from scorekeeper.cli import main
 from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.gamefile import to_document
 from scorekeeper.extensions import db
-from scorekeeper.gamefile import to_document
-from scorekeeper.models import Game
+from scorekeeper.games.hands import add_hand
+from scorekeeper.games.lifecycle import create_game, delete_game
+from scorekeeper.games.players import all_players
+from scorekeeper.games.stored import engine_game, get_game
+from scorekeeper.store.models import Game
 from tests.conftest import assert_matches_case, case_files, load_case
 from tests.web.conftest import PLAYED_HAND, SIDES, stored_game, test_app
 from tests.web.test_access import NEEDS, PUBLIC, ROLES, database_fingerprint
@@ -44,10 +55,10 @@ class Club:
         self.tokens: dict[str, str] = {}
         with app.app_context():
             for role in ROLES:
-                user = accounts.create_user(role, "a long enough password", role)
-                self.tokens[role] = accounts.create_api_token(user, "tests")[1]
-            game = services.create_game("partnership", {}, SIDES, first_dealer="Ann")
-            services.add_hand(game, PLAYED_HAND)
+                user = create_user(role, "a long enough password", role)
+                self.tokens[role] = create_api_token(user, "tests")[1]
+            game = create_game("partnership", {}, SIDES, first_dealer="Ann")
+            add_hand(game, PLAYED_HAND)
             self.game = game.id
 
     def call(
@@ -96,7 +107,7 @@ def test_each_role_may_use_the_api_as_on_the_pages(club: Club, who: str | None) 
     for (endpoint, method), needed in API_ROUTES:
         before = database_fingerprint(club.app, {"api_token"})
         answer = club.call(who, method, _path(club, endpoint), BODIES.get(endpoint))
-        allowed = needed == PUBLIC or (who is not None and accounts.may(who, needed))
+        allowed = needed == PUBLIC or (who is not None and may(who, needed))
         if allowed and answer.status_code >= 400:
             problems.append(f"{who} {method} {endpoint}: {answer.status_code} {answer.json}")
         if not allowed:
@@ -133,16 +144,16 @@ def test_a_login_cookie_opens_nothing_in_the_api(club: Club) -> None:
 def test_a_revoked_token_or_a_removed_user_stops_at_once(club: Club) -> None:
     assert club.call("viewer", "GET", "/games").status_code == 200
     with club.app.app_context():
-        viewer = accounts.user_named("viewer")
+        viewer = user_named("viewer")
         assert viewer is not None
-        (token,) = accounts.api_tokens(viewer)
-        assert accounts.revoke_api_token(viewer, token.id)
+        (token,) = api_tokens(viewer)
+        assert revoke_api_token(viewer, token.id)
     assert club.call("viewer", "GET", "/games").status_code == 401
     assert club.call("scorekeeper", "GET", "/games").status_code == 200
     with club.app.app_context():
-        scorekeeper = accounts.user_named("scorekeeper")
+        scorekeeper = user_named("scorekeeper")
         assert scorekeeper is not None
-        accounts.delete_user(scorekeeper)
+        delete_user(scorekeeper)
     assert club.call("scorekeeper", "GET", "/games").status_code == 401
 
 
@@ -199,10 +210,10 @@ def test_hands_are_added_corrected_and_deleted(api: FlaskClient, app: Flask) -> 
     assert deleted.status_code == 200
     assert [hand["bidder"] for hand in deleted.json["game"]["hands"]] == ["Dan"]
     with app.app_context():
-        stored = services.get_game(game["id"])
+        stored = get_game(game["id"])
         assert stored is not None
         assert [edit.action for edit in stored.edits] == ["added", "added", "edited", "deleted"]
-        assert deleted.json["game"] == to_document(services.engine_game(stored))
+        assert deleted.json["game"] == to_document(engine_game(stored))
     listed = api.get(f"{API}/games").json["games"]
     assert listed[0] == {
         "id": game["id"],
@@ -304,7 +315,7 @@ def test_the_same_idempotency_key_twice_records_one_hand(api: FlaskClient, app: 
     )
     assert new_key.json["result"]["totals"] == [680, 320]
     with app.app_context():
-        stored = services.get_game(game)
+        stored = get_game(game)
         assert stored is not None and len(stored.hands) == 2
 
 
@@ -330,7 +341,7 @@ def test_a_key_sent_from_several_threads_at_once_records_one_hand(tmp_path: Path
     assert [status for status, _ in answers] == [201] * 6
     assert all(body == answers[0][1] for _, body in answers)
     with app.app_context():
-        stored = services.get_game(game)
+        stored = get_game(game)
         assert stored is not None and len(stored.hands) == 1
 
 
@@ -344,15 +355,15 @@ def test_the_account_page_makes_a_token_shown_once_and_revokes_it(club: Club) ->
     assert made.status_code == 201
     page = made.get_data(as_text=True)
     token = page.split('<code class="token">', 1)[1].split("<", 1)[0]
-    assert token.startswith(accounts.API_TOKEN_PREFIX)
+    assert token.startswith(API_TOKEN_PREFIX)
     assert "club website" in page
     headers = {"Authorization": f"Bearer {token}"}
     assert client.get(f"{API}/games", headers=headers).status_code == 200
     assert token not in client.get("/account").get_data(as_text=True)  # shown only once
     with club.app.app_context():
-        viewer = accounts.user_named("viewer")
+        viewer = user_named("viewer")
         assert viewer is not None
-        ids = [row.id for row in accounts.api_tokens(viewer) if row.label == "club website"]
+        ids = [row.id for row in api_tokens(viewer) if row.label == "club website"]
     revoked = client.post(f"/account/tokens/{ids[0]}/revoke")
     assert revoked.status_code == 302
     assert client.get(f"{API}/games", headers=headers).status_code == 401
@@ -364,9 +375,9 @@ def test_another_users_token_cannot_be_revoked(club: Club) -> None:
     client = club.app.test_client()
     client.post("/login", data={"name": "viewer", "password": "a long enough password"})
     with club.app.app_context():
-        owner = accounts.user_named("owner")
+        owner = user_named("owner")
         assert owner is not None
-        (token,) = accounts.api_tokens(owner)
+        (token,) = api_tokens(owner)
     assert client.post(f"/account/tokens/{token.id}/revoke").status_code == 404
     assert club.call("owner", "GET", "/games").status_code == 200
 
@@ -375,12 +386,12 @@ def test_create_token_prints_a_token_that_opens_the_api(
     instance: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from scorekeeper import create_app
-    from scorekeeper.serve import prepare_database
+    from scorekeeper.cli.serve import prepare_database
 
     app = create_app()
     with app.app_context():
         prepare_database(app)
-        accounts.create_user("Ann", "a good password", "scorekeeper")
+        create_user("Ann", "a good password", "scorekeeper")
     assert main(["create-token", "Ann", "--label", "spreadsheet"]) == 0
     token = capsys.readouterr().out.strip()
     answer = app.test_client().get(f"{API}/games", headers={"Authorization": f"Bearer {token}"})
@@ -396,7 +407,7 @@ def test_a_backup_leaves_the_api_tokens_out(club: Club) -> None:
         text = json.dumps(backup_document())
     assert "api_token" not in text
     for token in club.tokens.values():
-        assert accounts._token_hash(token) not in text
+        assert _token_hash(token) not in text
 
 
 def test_games_naming_the_same_new_players_at_once_are_all_stored(tmp_path: Path) -> None:
@@ -423,7 +434,7 @@ def test_games_naming_the_same_new_players_at_once_are_all_stored(tmp_path: Path
         thread.join()
     assert answers == [201] * 6
     with app.app_context():
-        assert sorted(player.name for player in services.all_players()) == [
+        assert sorted(player.name for player in all_players()) == [
             "Ned",
             "Nia",
             "Ola",
@@ -445,11 +456,11 @@ def read_then_changed_elsewhere(folder: Path) -> Iterator[tuple[Game, Flask]]:
     app = test_app(folder / "two-phones.db")
     other = test_app(folder / "two-phones.db")
     with app.app_context():
-        game = services.create_game("partnership", {}, SIDES, first_dealer="Ann")
+        game = create_game("partnership", {}, SIDES, first_dealer="Ann")
         with other.app_context():
-            elsewhere = services.get_game(game.id)
+            elsewhere = get_game(game.id)
             assert elsewhere is not None
-            services.add_hand(elsewhere, PLAYED_HAND)
+            add_hand(elsewhere, PLAYED_HAND)
         yield game, other
 
 
@@ -458,10 +469,10 @@ def test_a_hand_without_if_match_follows_one_saved_meanwhile(tmp_path: Path) -> 
     after the other's (read again), not a refusal and not a second hand 1."""
     with read_then_changed_elsewhere(tmp_path) as (game, other):
         game_id = game.id
-        result = services.add_hand(game, {**PLAYED_HAND, "bidder": "Bea"})
+        result = add_hand(game, {**PLAYED_HAND, "bidder": "Bea"})
         assert [hand.number for hand in result.hands] == [1, 2]
     with other.app_context():
-        stored = services.get_game(game_id)
+        stored = get_game(game_id)
         assert stored is not None
         assert [hand.bidder.name for hand in stored.hands if hand.bidder] == ["Cal", "Bea"]
 
@@ -470,9 +481,9 @@ def test_deleting_a_game_changed_meanwhile_asks_to_look_again(tmp_path: Path) ->
     with read_then_changed_elsewhere(tmp_path) as (game, other):
         game_id = game.id
         with pytest.raises(PinochleError, match="changed on another phone"):
-            services.delete_game(game)
-        assert services.get_game(game_id) is not None
+            delete_game(game)
+        assert get_game(game_id) is not None
     answer = other.test_client().post(f"/games/{game_id}/delete", follow_redirects=True)
     assert answer.status_code == 200
     with other.app_context():
-        assert services.get_game(game_id) is None
+        assert get_game(game_id) is None

@@ -13,8 +13,11 @@ import schemathesis
 from flask import Flask
 from hypothesis import HealthCheck, given, settings
 
-from scorekeeper import accounts, services
+from scorekeeper.accounts.links import create_api_token
+from scorekeeper.accounts.users import create_user
 from scorekeeper.extensions import db
+from scorekeeper.games.hands import add_hand
+from scorekeeper.games.lifecycle import create_game
 from tests.web.conftest import PLAYED_HAND, SIDES, test_app
 
 EXAMPLES = 40  # per operation and generation mode
@@ -41,11 +44,11 @@ def api_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, s
     """Logins on, an owner's token, and games 1 and 2 with hands to find."""
     app = test_app(Path(tmp_path_factory.mktemp("schema")) / "api.db", LOGIN_DISABLED=False)
     with app.app_context():
-        owner = accounts.create_user("owner", "a long enough password", "owner")
-        token = accounts.create_api_token(owner, "schemathesis")[1]
+        owner = create_user("owner", "a long enough password", "owner")
+        token = create_api_token(owner, "schemathesis")[1]
         for _ in range(2):
-            game = services.create_game("partnership", {}, SIDES, first_dealer="Ann")
-            services.add_hand(game, PLAYED_HAND)
+            game = create_game("partnership", {}, SIDES, first_dealer="Ann")
+            add_hand(game, PLAYED_HAND)
     yield app, token
     with app.app_context():
         db.engine.dispose()

@@ -11,10 +11,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import services
 from scorekeeper.engine.rules import PRESETS
 from scorekeeper.extensions import db
-from scorekeeper.models import Hand, PlayerOutcome
+from scorekeeper.games.stored import hand_document, replay_game, rules_of
+from scorekeeper.store.models import Hand, PlayerOutcome
 from tests.web.conftest import make_game, stored_game
 
 AUCTION_FORM = {
@@ -28,7 +28,7 @@ AUCTION_FORM = {
 
 def stored_hands(app: Flask, game_id: int) -> list[dict[str, Any]]:
     with app.app_context():
-        return [services.hand_document(hand) for hand in stored_game(app, game_id).hands]
+        return [hand_document(hand) for hand in stored_game(app, game_id).hands]
 
 
 def post_hand(client: FlaskClient, game_id: int, **fields: str) -> Any:
@@ -55,7 +55,7 @@ def test_a_game_is_started_with_house_rules(app: Flask, client: FlaskClient) -> 
     assert page.status_code == 302
     game_id = int(page.headers["Location"].rsplit("/", 1)[1])
     with app.app_context():
-        rules = services.rules_of(stored_game(app, game_id))
+        rules = rules_of(stored_game(app, game_id))
     assert (rules.kitty, rules.hearts_triple, rules.min_bid) == ("every_bete", "on", 250)
     board = client.get(f"/games/{game_id}")
     assert "Each hand is paid in chips by the bid." in board.text
@@ -115,7 +115,7 @@ def test_a_conceded_hand_and_a_double_bete(app: Flask, client: FlaskClient) -> N
         {"bidder": "Cal", "bid": 300, "trump": "S", "made": False},
     ]
     with app.app_context():
-        result = services.replay_game(stored_game(app, game_id))
+        result = replay_game(stored_game(app, game_id))
     # 400 conceded: 10 to Ann, Cal and the kitty; 300 in spades, bete: 3 x 2 x 2 = 12 each
     assert [hand.points for hand in result.hands] == [(10, -30, 10), (12, 12, -24)]
     assert (result.totals, result.kitty) == ((22, -18, -14), 10)
@@ -290,7 +290,7 @@ def test_a_hands_game_ends_on_its_last_hand_in_a_draw(app: Flask, client: FlaskC
     post_hand(client, game_id, bidder="Ann", bid="300", trump="H", made="yes")
     post_hand(client, game_id, bidder="Bea", bid="300", trump="D", made="yes")
     with app.app_context():
-        result = services.replay_game(stored_game(app, game_id))
+        result = replay_game(stored_game(app, game_id))
     assert (result.finished, result.winner, result.totals) == (True, "draw", (3, 3, -6))
     assert "A draw on chips." in client.get(f"/games/{game_id}").text
 

@@ -22,15 +22,22 @@ from flask import Flask
 from sqlalchemy import event, text
 from sqlalchemy.exc import OperationalError
 
-from scorekeeper import accounts, services
+from scorekeeper.accounts.links import create_api_token
+from scorekeeper.accounts.users import create_user, user_named
 from scorekeeper.engine import scoring
 from scorekeeper.engine.errors import GameError
 from scorekeeper.engine.game import new_game
+from scorekeeper.engine.gamefile import from_document, to_document
 from scorekeeper.engine.rules import MAX_HANDS, PRESETS, with_options
+from scorekeeper.engine.simulate import default_sides, random_game
 from scorekeeper.extensions import db
-from scorekeeper.gamefile import from_document, to_document
-from scorekeeper.locks import is_lock_timeout, on_postgresql, serialize
-from scorekeeper.simulate import default_sides, random_game
+from scorekeeper.games import hands as game_hands
+from scorekeeper.games import lifecycle, stored
+from scorekeeper.games.hands import add_hand, delete_hand, replace_hand, undo_last_hand
+from scorekeeper.games.stored import get_game
+from scorekeeper.games.transfer import import_game
+from scorekeeper.store.locks import is_lock_timeout, on_postgresql, serialize
+from scorekeeper.web import games as web_games
 from tests.web.conftest import PLAYED_HAND, played_game, stored_game, test_app
 from tests.web.test_hands import MADE, post_hand
 
@@ -95,7 +102,7 @@ def test_the_api_refuses_a_game_longer_than_the_limit_with_422(app: Flask) -> No
 
 def test_the_hand_form_refuses_a_hand_past_the_limit_with_400(app: Flask) -> None:
     with app.app_context():
-        game_id = services.import_game(long_document(MAX_HANDS)).id
+        game_id = import_game(long_document(MAX_HANDS)).id
     hand = next_hand(MAX_HANDS)
     fields = {
         "bidder": hand["bidder"],
@@ -148,19 +155,19 @@ def counted() -> Iterator[dict[str, int]]:
 Change = Callable[[Any], object]
 CHANGES: dict[str, tuple[Change, int]] = {
     # a change, and the hands the game has after it, beyond its first ones
-    "add": (lambda game: services.add_hand(game, next_hand(120)), 1),
-    "replace the first": (lambda game: services.replace_hand(game, 1, next_hand(120)), 0),
-    "delete the first": (lambda game: services.delete_hand(game, 1), -1),
-    "undo": (lambda game: services.undo_last_hand(game), -1),
+    "add": (lambda game: add_hand(game, next_hand(120)), 1),
+    "replace the first": (lambda game: replace_hand(game, 1, next_hand(120)), 0),
+    "delete the first": (lambda game: delete_hand(game, 1), -1),
+    "undo": (lambda game: undo_last_hand(game), -1),
 }
 
 
 def change_counts(app: Flask, hands: int, change: Change) -> dict[str, int]:
     with app.app_context():
         document = {**long_document(120), "hands": long_document(120)["hands"][:hands]}
-        game_id = services.import_game(document).id
+        game_id = import_game(document).id
     with app.app_context():
-        game = services.get_game(game_id)
+        game = get_game(game_id)
         with counted() as counts:
             change(game)
     return counts
@@ -181,7 +188,7 @@ def test_an_import_sends_as_many_statements_whatever_the_games_length(app: Flask
     for hands in (1, 10, 100):  # the first makes the players the others find
         with app.app_context(), counted() as count:
             document = {**long_document(120), "hands": long_document(120)["hands"][:hands]}
-            services.import_game(document)
+            import_game(document)
         counts.append(count)
     counts = counts[1:]
     assert counts[0]["statements"] == counts[1]["statements"]
@@ -197,9 +204,8 @@ def test_the_games_list_replays_no_game(app: Flask, monkeypatch: pytest.MonkeyPa
     def no_replay(*_args: Any) -> None:
         raise AssertionError("a game was replayed")
 
-    monkeypatch.setattr(scoring, "replay", no_replay)
-    monkeypatch.setattr(services, "replay", no_replay)
-    monkeypatch.setattr(services, "replay_game", no_replay)
+    for module in (scoring, stored, lifecycle, game_hands):  # wherever replay is looked up
+        monkeypatch.setattr(module, "replay", no_replay)
     client = app.test_client()
     page = client.get("/")
     assert page.status_code == 200
@@ -234,7 +240,7 @@ def busy_apps(tmp_path: Path) -> tuple[Flask, Flask]:
     here = test_app(tmp_path / "busy.db", LOGIN_DISABLED=False, DATABASE_LOCK_TIMEOUT=0.2)
     there = test_app(tmp_path / "busy.db")
     with here.app_context():
-        accounts.create_user("Olga", "a long enough password", "owner")
+        create_user("Olga", "a long enough password", "owner")
     return here, there
 
 
@@ -247,7 +253,7 @@ def assert_busy(answer: Any) -> None:
 def logged_in_client(app: Flask) -> Any:
     client = app.test_client()
     with app.app_context():
-        user = accounts.user_named("Olga")
+        user = user_named("Olga")
         assert user is not None
         cookie = user.get_id()
     with client.session_transaction() as session:
@@ -278,9 +284,9 @@ def test_an_api_call_waiting_too_long_for_the_lock_is_told_to_retry(
     here, there = busy_apps
     game_id = played_game(here, 1)
     with here.app_context():
-        user = accounts.user_named("Olga")
+        user = user_named("Olga")
         assert user is not None
-        token = accounts.create_api_token(user, "tests")[1]
+        token = create_api_token(user, "tests")[1]
     headers = {"Authorization": f"Bearer {token}"}
     client = here.test_client()
     with held_write_lock(there):
@@ -331,6 +337,6 @@ def test_another_database_failure_is_no_busy_answer(
     def broken(*_args: Any) -> None:
         raise failure
 
-    monkeypatch.setattr(services, "count_games", broken)  # the home page's first read
+    monkeypatch.setattr(web_games, "count_games", broken)  # the home page's first read
     with pytest.raises(OperationalError):  # a 500 (the test app lets it through)
         app.test_client().get("/")

@@ -9,25 +9,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from benchmarks.apps import budget_app, logged_in
 from benchmarks.web import (
     HANDS,
     SIZE_BUDGET,
-    budget_app,
-    logged_in,
     page_bytes,
     scoreboard_game,
     scoreboard_path,
     static_links,
 )
-from scorekeeper import services
 from scorekeeper.extensions import db
+from scorekeeper.games.stored import get_game
 
 
 def test_the_scoreboard_of_a_30_hand_game_is_under_60_kb(tmp_path: Path) -> None:
     app = budget_app(tmp_path)
     game_id = scoreboard_game(app)
     with app.app_context():
-        game = services.get_game(game_id)
+        game = get_game(game_id)
         assert game is not None
         assert len(game.hands) == HANDS
     sizes = page_bytes(logged_in(app), scoreboard_path(game_id))

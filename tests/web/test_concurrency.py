@@ -19,9 +19,13 @@ import pytest
 from flask import Flask
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app, services
+from scorekeeper import create_app
 from scorekeeper.engine.errors import GameError
 from scorekeeper.engine.rules import PRESETS, with_options
+from scorekeeper.games.hands import add_hand, replace_hand
+from scorekeeper.games.lifecycle import create_game
+from scorekeeper.games.listing import recent_games
+from scorekeeper.games.stored import get_game, hand_document, version
 from tests.web.conftest import SIDES, test_app
 from tests.web.test_outcomes import assert_outcomes_match
 
@@ -58,7 +62,7 @@ def test_phones_recording_at_once_lose_no_hand(served: tuple[Flask, str]) -> Non
     app, url = served
     with app.app_context():
         target = with_options(PRESETS["partnership"], {"target": 100_000}).target
-        game = services.create_game("partnership", {"target": target}, SIDES, first_dealer="Ann")
+        game = create_game("partnership", {"target": target}, SIDES, first_dealer="Ann")
         game_id = game.id
     opener = urllib.request.build_opener(NoRedirect, urllib.request.ProxyHandler({}))
     answers: Counter[int] = Counter()
@@ -86,7 +90,7 @@ def test_phones_recording_at_once_lose_no_hand(served: tuple[Flask, str]) -> Non
     assert set(answers) <= {302, 400}, answers  # saved, or refused with a sentence
     assert sum(answers.values()) == PHONES * HANDS_EACH
     with app.app_context():
-        stored = services.get_game(game_id)
+        stored = get_game(game_id)
         assert stored is not None
         assert [hand.number for hand in stored.hands] == list(range(1, answers[302] + 1))
         assert len(stored.edits) == answers[302]  # each saved hand in the history, once
@@ -100,8 +104,8 @@ def test_rematch_asked_for_by_several_phones_at_once_is_one_game(
 ) -> None:
     app, url = served
     with app.app_context():
-        game = services.create_game("partnership", {"target": 300}, SIDES, first_dealer="Ann")
-        services.add_hand(game, {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60],
+        game = create_game("partnership", {"target": 300}, SIDES, first_dealer="Ann")
+        add_hand(game, {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60],
                                  "counters": [150, 100]})  # fmt: skip
         game_id = game.id
     opener = urllib.request.build_opener(NoRedirect, urllib.request.ProxyHandler({}))
@@ -122,7 +126,7 @@ def test_rematch_asked_for_by_several_phones_at_once_is_one_game(
         each.join()
     assert places == Counter({f"302 /games/{game_id + 1}": PHONES})
     with app.app_context():
-        assert len(services.recent_games()) == 2
+        assert len(recent_games()) == 2
 
 
 def test_phones_correcting_one_hand_at_once_lose_no_update(served: tuple[Flask, str]) -> None:
@@ -130,12 +134,12 @@ def test_phones_correcting_one_hand_at_once_lose_no_update(served: tuple[Flask, 
     are told the game changed, and the history holds just the one correction."""
     app, url = served
     with app.app_context():
-        game = services.create_game("partnership", {}, SIDES, first_dealer="Ann")
-        services.add_hand(
+        game = create_game("partnership", {}, SIDES, first_dealer="Ann")
+        add_hand(
             game,
             {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]},
         )
-        game_id, opened_at = game.id, services.version(game)
+        game_id, opened_at = game.id, version(game)
     opener = urllib.request.build_opener(NoRedirect, urllib.request.ProxyHandler({}))
     answers: dict[int, int] = {}
 
@@ -167,10 +171,10 @@ def test_phones_correcting_one_hand_at_once_lose_no_update(served: tuple[Flask, 
     assert len(saved) == 1, answers
     assert sorted(answers.values()) == [302] + [400] * (PHONES - 1)
     with app.app_context():
-        stored = services.get_game(game_id)
+        stored = get_game(game_id)
         assert stored is not None
         assert [edit.action for edit in stored.edits] == ["added", "edited"]
-        assert services.hand_document(stored.hands[0])["counters"] == [saved[0], 250 - saved[0]]
+        assert hand_document(stored.hands[0])["counters"] == [saved[0], 250 - saved[0]]
         assert_outcomes_match(stored)
 
 
@@ -181,7 +185,7 @@ def test_a_change_read_before_another_phone_saved_is_refused(tmp_path: Path) -> 
     # the other phone: the same database through a connection of its own
     other = create_app(dict(app.config))
     with app.app_context():
-        game = services.create_game("partnership", {}, SIDES, first_dealer="Ann")
+        game = create_game("partnership", {}, SIDES, first_dealer="Ann")
         hand = {
             "bidder": "Cal",
             "bid": 300,
@@ -189,19 +193,19 @@ def test_a_change_read_before_another_phone_saved_is_refused(tmp_path: Path) -> 
             "meld": [190, 60],
             "counters": [150, 100],
         }
-        services.add_hand(game, hand)
+        add_hand(game, hand)
         game_id = game.id
-        game = services.get_game(game_id)
+        game = get_game(game_id)
         assert game is not None
-        read_at = services.version(game)
+        read_at = version(game)
         with other.app_context():
-            elsewhere = services.get_game(game_id)
+            elsewhere = get_game(game_id)
             assert elsewhere is not None
-            services.replace_hand(elsewhere, 1, {**hand, "counters": [200, 50]}, read_at)
+            replace_hand(elsewhere, 1, {**hand, "counters": [200, 50]}, read_at)
         with pytest.raises(GameError, match="changed on another phone"):
-            services.replace_hand(game, 1, {**hand, "counters": [100, 150]}, read_at)
+            replace_hand(game, 1, {**hand, "counters": [100, 150]}, read_at)
     with other.app_context():
-        stored = services.get_game(game_id)
+        stored = get_game(game_id)
         assert stored is not None
-        assert services.hand_document(stored.hands[0])["counters"] == [200, 50]
+        assert hand_document(stored.hands[0])["counters"] == [200, 50]
         assert [edit.action for edit in stored.edits] == ["added", "edited"]

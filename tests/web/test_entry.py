@@ -11,9 +11,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper import services
 from scorekeeper.engine.rules import PRESETS
 from scorekeeper.engine.scoring import max_bid
+from scorekeeper.games.hands import add_hand
+from scorekeeper.games.lifecycle import create_game
+from scorekeeper.games.stored import hand_document
 from tests.web.conftest import make_game, stored_game
 
 HAND = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
@@ -47,7 +49,7 @@ def test_the_scoreboard_opens_the_form_with_the_bidder_chosen(
 
 def test_a_name_with_spaces_and_signs_is_one_bidder(app: Flask, client: FlaskClient) -> None:
     with app.app_context():
-        game = services.create_game(
+        game = create_game(
             "partnership",
             {},
             [("Us", ["Zoë & Jo", "Cal"]), ("Them", ["Bea+1", "Dan"])],
@@ -70,7 +72,7 @@ def test_no_bidder_buttons_without_bidding_or_once_the_game_is_over(
     assert bidder_links(client.get(f"/games/{two_hand}").text) == []
     short = make_game(app, target=300)
     with app.app_context():
-        services.add_hand(stored_game(app, short), HAND)
+        add_hand(stored_game(app, short), HAND)
     assert bidder_links(client.get(f"/games/{short}").text) == []
 
 
@@ -105,7 +107,7 @@ def test_a_number_typed_wins_over_a_chip(
     answer = client.post(f"/games/{game_id}/hands/new", data=MultiDict(fields))
     assert answer.status_code == 302, answer.text
     with app.app_context():
-        assert services.hand_document(stored_game(app, game_id).hands[0])["bid"] == stored
+        assert hand_document(stored_game(app, game_id).hands[0])["bid"] == stored
 
 
 def test_a_refused_typed_bid_is_shown_in_the_field_and_no_chip_is_chosen(

@@ -21,9 +21,15 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import accounts, services
+from scorekeeper.accounts.links import create_share_link
+from scorekeeper.accounts.users import create_user
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.games.hands import add_hand
+from scorekeeper.games.lifecycle import create_game
+from scorekeeper.games.listing import recent_games
+from scorekeeper.games.seasons import create_season
+from scorekeeper.games.stored import get_game
+from scorekeeper.store.models import Game
 from scorekeeper.web.forms import whole_number
 from tests.conftest import copied_database
 from tests.web.conftest import PLAYED_HAND, SIDES, played_game, test_app
@@ -96,19 +102,19 @@ def _template() -> tuple[str, dict[str, int | str]]:
     folder = Path(tempfile.mkdtemp())
     app = test_app(folder / "template.db")
     with app.app_context():
-        game = services.create_game("partnership", {}, SIDES, first_dealer="Ann")
+        game = create_game("partnership", {}, SIDES, first_dealer="Ann")
         for _ in range(2):
-            services.add_hand(game, PLAYED_HAND)
+            add_hand(game, PLAYED_HAND)
         ids: dict[str, int | str] = {
             "game_id": game.id,
             "number": 2,
-            "season_id": services.create_season("Winter", date(2026, 1, 1), date(2026, 2, 1)).id,
-            "user_id": accounts.create_user("spare", "a long enough password", "viewer").id,
-            "token": accounts.create_share_link(game.id).token,
+            "season_id": create_season("Winter", date(2026, 1, 1), date(2026, 2, 1)).id,
+            "user_id": create_user("spare", "a long enough password", "viewer").id,
+            "token": create_share_link(game.id).token,
             "player_id": 1,
             "token_id": 1,
         }
-        accounts.create_user("owner", "a long enough password", "owner")
+        create_user("owner", "a long enough password", "owner")
         db.engine.dispose()
     return app.config["SQLALCHEMY_DATABASE_URI"], ids
 
@@ -136,7 +142,7 @@ def form_fields(app: Flask, endpoint: str, path: str) -> list[str]:
 def outcomes_match_the_hands(app: Flask) -> None:
     with app.app_context():
         for game_id in db.session.execute(db.select(Game.id)).scalars().all():
-            game = services.get_game(game_id)
+            game = get_game(game_id)
             assert game is not None
             assert_outcomes_match(game)
 
@@ -226,7 +232,7 @@ def test_a_hand_number_not_in_digits_is_refused_beside_its_field(
     assert response.status_code == 400, value[:20]
     assert field_errors(response.text, field) == ["Not a valid integer value."]
     with client.application.app_context():
-        assert not services.get_game(game_id).hands  # type: ignore[union-attr]
+        assert not get_game(game_id).hands  # type: ignore[union-attr]
 
 
 def test_a_house_rule_number_not_in_digits_is_refused(client: FlaskClient) -> None:
@@ -236,7 +242,7 @@ def test_a_house_rule_number_not_in_digits_is_refused(client: FlaskClient) -> No
     assert response.status_code == 400
     assert field_errors(response.text, "target") == ["Not a valid integer value."]
     with client.application.app_context():
-        assert services.recent_games() == []
+        assert recent_games() == []
 
 
 @pytest.mark.parametrize("value", ["٣", "３", "1" + "0" * 18, "9" * 5000])

@@ -14,11 +14,15 @@ import pytest
 from flask import Flask
 from sqlalchemy import event, update
 
-from scorekeeper import services
 from scorekeeper.engine import scoring
 from scorekeeper.extensions import db
-from scorekeeper.game_list import like_pattern
-from scorekeeper.models import Game, Player
+from scorekeeper.games import hands as game_hands
+from scorekeeper.games import lifecycle, stored
+from scorekeeper.games.hands import add_hand
+from scorekeeper.games.lifecycle import create_game
+from scorekeeper.games.listing import like_pattern
+from scorekeeper.games.stored import get_game
+from scorekeeper.store.models import Game, Player
 from tests.web.conftest import PLAYED_HAND, test_app
 
 GAMES = 120
@@ -66,10 +70,10 @@ def make_club(app: Flask, count: int) -> list[Made]:
             names = sides_of(index)
             sides = [(names[0], [players[0], players[2]]), (names[1], [players[1], players[3]])]
             options = {"target": 300} if finished else {}
-            game = services.create_game("partnership", options, sides, first_dealer=players[0])
+            game = create_game("partnership", options, sides, first_dealer=players[0])
             if finished:  # one hand of 340 reaches 300
                 hand = {**PLAYED_HAND, "bidder": players[2]}
-                services.add_hand(game, hand)
+                add_hand(game, hand)
             updated_at = START + timedelta(minutes=(index * 53) % count)
             played_on = FIRST_DAY + timedelta(days=(index * 37) % 90)
             db.session.execute(
@@ -152,9 +156,7 @@ def test_a_game_moves_to_the_top_when_a_hand_is_recorded(tmp_path: Path) -> None
     oldest = next(game for game in reversed(playing) if game.id == order[len(playing) - 1])
     assert listed(app.test_client().get("/").text) == order
     with app.app_context():
-        services.add_hand(
-            services.get_game(oldest.id), {**PLAYED_HAND, "bidder": oldest.players[2]}
-        )
+        add_hand(get_game(oldest.id), {**PLAYED_HAND, "bidder": oldest.players[2]})
     assert listed(app.test_client().get("/").text) == [
         oldest.id,
         *(game for game in order if game != oldest.id),
@@ -323,9 +325,8 @@ def test_a_page_sends_as_many_statements_whatever_the_games_stored(
     def no_replay(*_args: Any) -> None:
         raise AssertionError("a game was replayed")
 
-    for module in (scoring, services):
+    for module in (scoring, stored, lifecycle, game_hands):  # wherever replay is looked up
         monkeypatch.setattr(module, "replay", no_replay)
-    monkeypatch.setattr(services, "replay_game", no_replay)
     for games in (small, club):  # PostgreSQL is asked once whether it has ICU
         assert games.app.test_client().get("/?q=a").status_code == 200
     for url in ("/", "/?q=tom", "/?player={tom}", "/?player={tom}&q=z"):

@@ -10,11 +10,14 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import services
+from scorekeeper.engine.gamefile import from_document, to_document
 from scorekeeper.engine.rules import PRESETS
 from scorekeeper.extensions import db
-from scorekeeper.gamefile import from_document, to_document
-from scorekeeper.models import Game, Player
+from scorekeeper.games.hands import add_hand
+from scorekeeper.games.lifecycle import create_game, delete_game
+from scorekeeper.games.stored import replay_game, rules_of
+from scorekeeper.games.transfer import import_game
+from scorekeeper.store.models import Game, Player
 from tests.conftest import CASES, case_files, load_case
 from tests.web.conftest import csrf_token, make_game, stored_game
 
@@ -74,7 +77,7 @@ def test_house_rules_are_kept_with_the_game(app: Flask, client: FlaskClient) -> 
     page = client.post("/games/new?ruleset=partnership", data=form)
     game_id = int(page.headers["Location"].rsplit("/", 1)[1])
     with app.app_context():
-        rules = services.rules_of(stored_game(app, game_id))
+        rules = rules_of(stored_game(app, game_id))
     assert (rules.target, rules.throw_in) == (1000, "always")
     assert "Game to 1000" in client.get(f"/games/{game_id}").text
 
@@ -153,7 +156,7 @@ def play(app: Flask, game_id: int, hands: list[dict[str, Any]]) -> None:
     with app.app_context():
         game = stored_game(app, game_id)
         for hand in hands:
-            services.add_hand(game, hand)
+            add_hand(game, hand)
 
 
 WINNING = [
@@ -201,7 +204,7 @@ def test_a_double_tap_on_rematch_makes_one_game(app: Flask, client: FlaskClient)
     assert first.headers["Location"] == second.headers["Location"] == f"/games/{game_id + 1}"
     with app.app_context():
         assert db.session.query(Game).count() == 2
-        services.delete_game(stored_game(app, game_id + 1))  # deleted: a new one may be made
+        delete_game(stored_game(app, game_id + 1))  # deleted: a new one may be made
     again = client.post(f"/games/{game_id}/rematch")
     with app.app_context():
         assert again.status_code == 302 and db.session.query(Game).count() == 2
@@ -275,8 +278,8 @@ def test_pages_make_no_external_requests(app: Flask, client: FlaskClient) -> Non
 def test_replayed_totals_equal_the_engine(app: Flask) -> None:
     for path in case_files("games"):
         with app.app_context():
-            game = services.import_game(load_case(path)["game"])
-            result = services.replay_game(game)
+            game = import_game(load_case(path)["game"])
+            result = replay_game(game)
             assert list(result.totals) == load_case(path)["expect"]["totals"]
     assert CASES.is_dir()
 
@@ -285,7 +288,7 @@ def test_one_player_wins_and_a_side_win(app: Flask, client: FlaskClient) -> None
     """The winner banner agrees with who won: "Ann wins!" in cutthroat (Babel's plural,
     by the side's players), "Us win!" for a partnership."""
     with app.app_context():
-        game = services.create_game(
+        game = create_game(
             "cutthroat",
             {"target": 250},
             [("Ann", ["Ann"]), ("Bea", ["Bea"]), ("Cal", ["Cal"])],
@@ -294,6 +297,6 @@ def test_one_player_wins_and_a_side_win(app: Flask, client: FlaskClient) -> None
         game_id = game.id
         hand = {"bidder": "Ann", "bid": 250, "trump": "H", "meld": [100, 0, 0],
                 "counters": [250, 0, 0]}  # fmt: skip
-        services.add_hand(stored_game(app, game_id), hand)
+        add_hand(stored_game(app, game_id), hand)
     board = client.get(f"/games/{game_id}").text
     assert "Ann wins!" in board and "Ann win!" not in board

@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import services
+from scorekeeper.games.stored import version
 from tests.web.conftest import make_game, stored_game
 from tests.web.test_hands import MADE, documents, field_errors, form_values, new_url, post_hand
 
@@ -148,7 +148,7 @@ def test_a_hand_recorded_on_another_phone_first(app: Flask, client: FlaskClient)
     values = form_values(filled.text)
     assert {k: values.get(k) for k in MADE} == MADE
     with app.app_context():
-        assert values["version"] == str(services.version(stored_game(app, game_id)))
+        assert values["version"] == str(version(stored_game(app, game_id)))
     assert post_hand(client, game_id, values).status_code == 302
     assert [doc["bidder"] for doc in documents(app, game_id)] == ["Ann", "Bea"]
 

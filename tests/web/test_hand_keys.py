@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.models import IdempotencyKey
+from scorekeeper.store.models import IdempotencyKey
 from tests.web.conftest import csrf_token, make_game
 from tests.web.test_hands import MADE, SET, documents, form_values, new_url, totals
 

@@ -16,13 +16,15 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import services
 from scorekeeper.engine.cards import parse_cards
 from scorekeeper.engine.entry import HandReading
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.rules import PRESETS
 from scorekeeper.engine.scoring import verify_bid, verify_throw_in
-from scorekeeper.models import HandEdit
+from scorekeeper.games.hands import add_hand
+from scorekeeper.games.lifecycle import create_game
+from scorekeeper.games.stored import hand_document, replay_game
+from scorekeeper.store.models import HandEdit
 from scorekeeper.web import hands as hands_views
 from tests.web.conftest import csrf_token, make_game, stored_game
 
@@ -66,19 +68,19 @@ def post_hand(client: FlaskClient, game_id: int, fields: dict[str, str]) -> Any:
 
 def totals(app: Flask, game_id: int) -> tuple[int, ...]:
     with app.app_context():
-        return services.replay_game(stored_game(app, game_id)).totals
+        return replay_game(stored_game(app, game_id)).totals
 
 
 def documents(app: Flask, game_id: int) -> list[dict[str, Any]]:
     with app.app_context():
-        return [services.hand_document(hand) for hand in stored_game(app, game_id).hands]
+        return [hand_document(hand) for hand in stored_game(app, game_id).hands]
 
 
 def add(app: Flask, game_id: int, *hands: dict[str, Any]) -> None:
     """Hands recorded straight through the service (the set-up of a test)."""
     with app.app_context():
         for document in hands:
-            services.add_hand(stored_game(app, game_id), document)
+            add_hand(stored_game(app, game_id), document)
 
 
 def field_errors(page_text: str, field: str) -> list[str]:
@@ -144,7 +146,7 @@ def refusals(monkeypatch: pytest.MonkeyPatch) -> list[PinochleError]:
 
     monkeypatch.setattr(hands_views, "show_refusals", spy_reading)
     for name in ("add_hand", "replace_hand", "delete_hand", "undo_last_hand"):
-        original = getattr(services, name)
+        original = getattr(hands_views, name)
 
         def spy(*args: Any, _original: Any = original, **kwargs: Any) -> Any:
             try:
@@ -153,7 +155,7 @@ def refusals(monkeypatch: pytest.MonkeyPatch) -> list[PinochleError]:
                 caught.append(error)
                 raise
 
-        monkeypatch.setattr(services, name, spy)
+        monkeypatch.setattr(hands_views, name, spy)  # where the views look it up
     return caught
 
 
@@ -855,9 +857,7 @@ def test_meld_from_the_checker_with_a_bad_card(app: Flask, client: FlaskClient) 
 def test_a_script_name_is_shown_as_text(app: Flask, client: FlaskClient) -> None:
     evil = "<script>alert(1)</script>"
     with app.app_context():
-        game = services.create_game(
-            "partnership", {}, [(evil, [evil, "Cal"]), ("Them", ["Bea", "Dan"])]
-        )
+        game = create_game("partnership", {}, [(evil, [evil, "Cal"]), ("Them", ["Bea", "Dan"])])
         game_id = game.id
     add(app, game_id, {**HAND_1, "bidder": evil})
     for path in (new_url(game_id), edit_url(game_id, 1)):

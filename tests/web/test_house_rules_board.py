@@ -13,7 +13,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import pdf, services
+from scorekeeper.games.stored import engine_game, get_game
+from scorekeeper.games.transfer import import_game
+from scorekeeper.reports import pdf
 
 SIDES = [{"name": "Us", "players": ["Ann", "Cal"]}, {"name": "Them", "players": ["Bea", "Dan"]}]
 MADE = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
@@ -32,7 +34,7 @@ def document(rules: dict[str, Any], hands: list[dict[str, Any]]) -> dict[str, An
 
 def stored(app: Flask, rules: dict[str, Any], hands: list[dict[str, Any]]) -> int:
     with app.app_context():
-        return services.import_game(copy.deepcopy(document(rules, hands))).id
+        return import_game(copy.deepcopy(document(rules, hands))).id
 
 
 def status(page: str) -> str:
@@ -100,7 +102,7 @@ def test_a_finished_game_says_how_it_ended(
         assert 'class="ending"' not in page
     assert "Record hand" not in page  # over: no more hands
     with app.app_context():
-        game = services.engine_game(services.get_game(game_id))  # type: ignore[arg-type]
+        game = engine_game(get_game(game_id))  # type: ignore[arg-type]
     sheet = pdf.game_sheet_html(game)
     assert sentence in sheet
     if "draw" in banner:
@@ -114,7 +116,7 @@ def test_a_drawn_game_is_a_draw_in_every_language(app: Flask, client: FlaskClien
         client.set_cookie("lang", language)
         assert words in client.get(f"/games/{game_id}").text
         with app.app_context():
-            game = services.engine_game(services.get_game(game_id))  # type: ignore[arg-type]
+            game = engine_game(get_game(game_id))  # type: ignore[arg-type]
         assert words in pdf.game_sheet_html(game, language=language)
 
 
@@ -167,7 +169,7 @@ def test_the_sheet_names_the_options_and_the_outcomes(
 ) -> None:
     game_id = stored(app, HOUSE_RULES, HOUSE_HANDS)
     with app.app_context():
-        game = services.engine_game(services.get_game(game_id))  # type: ignore[arg-type]
+        game = engine_game(get_game(game_id))  # type: ignore[arg-type]
     sheet = pdf.game_sheet_html(game, language=language)
     head = sheet.split('<div class="header">', 1)[1].split("</dl>", 1)[0]
     for words in header:
@@ -180,7 +182,7 @@ def test_the_sheet_names_the_options_and_the_outcomes(
 def test_the_sheet_of_a_game_of_hands_gives_their_number_not_a_target(app: Flask) -> None:
     game_id = stored(app, HOUSE_RULES, [])
     with app.app_context():
-        game = services.engine_game(services.get_game(game_id))  # type: ignore[arg-type]
+        game = engine_game(get_game(game_id))  # type: ignore[arg-type]
     head = pdf.game_sheet_html(game).split('<div class="header">', 1)[1].split("</dl>", 1)[0]
     assert "<dt>Hands</dt><dd>6</dd>" in head and "Game to</dt>" not in head
 
@@ -194,5 +196,5 @@ def test_a_game_of_hands_shows_no_race_to_a_target(app: Flask, client: FlaskClie
     target_line = 'stroke-dasharray="1 2"'
     with app.app_context():
         for game_id, drawn in [(hands_game, False), (race, True)]:
-            game = services.engine_game(services.get_game(game_id))  # type: ignore[arg-type]
+            game = engine_game(get_game(game_id))  # type: ignore[arg-type]
             assert (target_line in pdf.game_sheet_html(game)) is drawn

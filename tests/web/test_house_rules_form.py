@@ -8,10 +8,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import pdf, services
 from scorekeeper.engine.rules import PRESETS, option_choices
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.games.stored import engine_game, replay_game, rules_of
+from scorekeeper.games.transfer import import_game
+from scorekeeper.reports import pdf
+from scorekeeper.store.models import Game
 
 FORM = {
     "seat_0": "Ann",
@@ -54,9 +56,9 @@ def test_a_game_keeps_its_house_rules(
     assert page.status_code == 302, page.text
     with app.app_context():
         game = db.session.query(Game).one()
-        rules = services.rules_of(game)
-        sheet = pdf.game_sheet_html(services.engine_game(game))
-        french = pdf.game_sheet_html(services.engine_game(game), language="fr")
+        rules = rules_of(game)
+        sheet = pdf.game_sheet_html(engine_game(game))
+        french = pdf.game_sheet_html(engine_game(game), language="fr")
     assert {name: getattr(rules, name) for name in kept} == kept
     assert shown in sheet  # the header names the house rules that differ from the preset
     assert shown not in french
@@ -92,9 +94,9 @@ def test_a_game_ended_level_on_points_shows_its_pages(app: Flask, client: FlaskC
     """Time called with the totals level: finished, nobody went out; in check the chips
     (level too) make it a draw. The scoreboard and the sheet say so, without a side."""
     with app.app_context():
-        game = services.import_game(LEVEL_CHECK)
-        result = services.replay_game(game)
-        sheet = pdf.game_sheet_html(services.engine_game(game))
+        game = import_game(LEVEL_CHECK)
+        result = replay_game(game)
+        sheet = pdf.game_sheet_html(engine_game(game))
     assert (result.finished, result.went_out, result.winner) == (True, None, "draw")
     board = client.get(f"/games/{game.id}")
     assert board.status_code == 200

@@ -11,7 +11,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import services
+from scorekeeper.games.hands import add_hand, replace_hand
+from scorekeeper.games.stored import hand_document, replay_game
 from tests.web.conftest import make_game, stored_game
 from tests.web.test_outcomes import assert_outcomes_match
 
@@ -64,8 +65,8 @@ def test_each_outcome_is_recorded_through_the_form(
     assert answer.status_code == 302, answer.text
     with app.app_context():
         game = stored_game(app, game_id)
-        assert services.hand_document(game.hands[0]) == stored
-        result = services.replay_game(game)
+        assert hand_document(game.hands[0]) == stored
+        result = replay_game(game)
     hand = result.hands[0]
     assert (hand.outcome, list(hand.points), result.ended_by) == (outcome, points, ended)
 
@@ -170,7 +171,7 @@ def test_the_edit_form_carries_the_new_fields(
 ) -> None:
     game_id = make_game(app, **options)
     with app.app_context():
-        services.add_hand(stored_game(app, game_id), hand)
+        add_hand(stored_game(app, game_id), hand)
     page = client.get(f"/games/{game_id}/hands/1/edit").text
     for piece in shown:
         assert piece in page
@@ -180,7 +181,7 @@ def test_the_edit_form_carries_the_new_fields(
     data = _form_values(page)
     assert client.post(f"/games/{game_id}/hands/1/edit", data=data).status_code == 302
     with app.app_context():
-        assert services.hand_document(stored_game(app, game_id).hands[0]) == hand
+        assert hand_document(stored_game(app, game_id).hands[0]) == hand
 
 
 def _form_values(page: str) -> dict[str, str]:
@@ -209,9 +210,9 @@ def test_the_history_names_the_new_outcomes(app: Flask, client: FlaskClient) -> 
     game_id = make_game(app)
     with app.app_context():
         game = stored_game(app, game_id)
-        services.add_hand(game, {"misdeal": True})
-        services.add_hand(game, RENEGE)
-        services.replace_hand(
+        add_hand(game, {"misdeal": True})
+        add_hand(game, RENEGE)
+        replace_hand(
             stored_game(app, game_id),
             2,
             {**RENEGE, "renege": 0, "time_called": True},
@@ -233,7 +234,7 @@ def test_a_hand_undone_is_put_back_with_its_fields(
 ) -> None:
     game_id = make_game(app)
     with app.app_context():
-        services.add_hand(stored_game(app, game_id), hand)
+        add_hand(stored_game(app, game_id), hand)
     client.post(f"/games/{game_id}/undo", data={"number": "1"})
     board = client.get(f"/games/{game_id}").text
     edit = board.split('name="edit" value="', 1)[1].split('"', 1)[0]
@@ -243,8 +244,8 @@ def test_a_hand_undone_is_put_back_with_its_fields(
     )
     with app.app_context():
         game = stored_game(app, game_id)
-        assert [services.hand_document(stored) for stored in game.hands] == [hand]
-        assert services.replay_game(game).ended_by == "time_called"
+        assert [hand_document(stored) for stored in game.hands] == [hand]
+        assert replay_game(game).ended_by == "time_called"
 
 
 def test_no_marriage_is_offered_where_the_house_rule_asks_for_a_marriage(
@@ -266,5 +267,5 @@ def test_a_hand_corrected_into_a_misdeal_is_no_longer_a_hand_played(
     assert edited.status_code == 302
     with app.app_context():
         game = stored_game(app, game_id)
-        assert services.hand_document(game.hands[0]) == {"misdeal": True}
+        assert hand_document(game.hands[0]) == {"misdeal": True}
         assert_outcomes_match(game)  # the stored shares count one hand played, not two

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from scorekeeper import services
 from scorekeeper.engine.scoring import OUTCOMES
 from scorekeeper.extensions import db
-from scorekeeper.models import HandOutcome, PlayerOutcome
-from scorekeeper.stats import Period, bidding, player_stats
+from scorekeeper.games.transfer import import_game
+from scorekeeper.reports.stats import Period, bidding, player_stats
+from scorekeeper.store.models import HandOutcome, PlayerOutcome
 
 SIDES = [{"name": "Us", "players": ["Ann", "Cal"]}, {"name": "Them", "players": ["Bea", "Dan"]}]
 MADE = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
@@ -32,7 +32,7 @@ def imported(app: Flask, rules: dict[str, Any], hands: list[dict[str, Any]]) -> 
         "hands": hands,
     }
     with app.app_context():
-        return services.import_game(copy.deepcopy(document)).id
+        return import_game(copy.deepcopy(document)).id
 
 
 DRAWN = [
@@ -123,7 +123,7 @@ def test_only_the_sides_level_at_the_top_share_a_draw(
     document = {"format": "pinochle-game/1", "ruleset": ruleset, "rules": rules,
                 "sides": THREE, "hands": hands}  # fmt: skip
     with app.app_context():
-        services.import_game(copy.deepcopy(document))
+        import_game(copy.deepcopy(document))
         figures = {entry.name: entry for entry in player_stats(Period())}
     assert {name: (e.wins, e.draws) for name, e in figures.items()} == expected
     behind = [name for name, (_, draws) in expected.items() if not draws]

@@ -9,10 +9,12 @@ from typing import Any
 
 from flask import Flask
 
-from scorekeeper import services
+from scorekeeper.engine.gamefile import from_document, to_document
 from scorekeeper.extensions import db
-from scorekeeper.gamefile import from_document, to_document
-from scorekeeper.models import Hand
+from scorekeeper.games.hands import add_hand, replace_hand
+from scorekeeper.games.stored import get_game, replay_game
+from scorekeeper.games.transfer import export_game, import_game
+from scorekeeper.store.models import Hand
 
 HOUSE: dict[str, Any] = {
     "format": "pinochle-game/1",
@@ -36,7 +38,7 @@ HOUSE: dict[str, Any] = {
 
 def test_import_then_export_keeps_every_house_rules_field(app: Flask) -> None:
     with app.app_context():
-        game = services.import_game(copy.deepcopy(HOUSE))
+        game = import_game(copy.deepcopy(HOUSE))
         rows = db.session.execute(db.select(Hand).order_by(Hand.number)).scalars().all()
         assert [(row.renege, row.misdeal, row.moon, row.time_called) for row in rows] == [
             (1, False, False, False),
@@ -45,27 +47,27 @@ def test_import_then_export_keeps_every_house_rules_field(app: Flask) -> None:
             (None, False, True, False),
             (None, True, False, True),
         ]
-        exported = services.export_game(services.get_game(game.id) or game)
+        exported = export_game(get_game(game.id) or game)
     assert exported == to_document(from_document(HOUSE))
     assert exported["hands"] == HOUSE["hands"]
     with app.app_context():
-        result = services.replay_game(services.get_game(game.id) or game)
+        result = replay_game(get_game(game.id) or game)
         assert (result.ended_by, result.winner) == ("time_called", 1)
 
 
 def test_a_hand_added_and_corrected_keeps_its_fields_and_history(app: Flask) -> None:
     document = {**copy.deepcopy(HOUSE), "hands": HOUSE["hands"][:2]}
     with app.app_context():
-        game = services.import_game(document)
-        services.add_hand(game, {"bidder": "Ann", "bid": 250, "trump": "D", "meld": [100, 60],
+        game = import_game(document)
+        add_hand(game, {"bidder": "Ann", "bid": 250, "trump": "D", "meld": [100, 60],
                                  "renege": 0, "time_called": True})  # fmt: skip
-        game = services.get_game(game.id) or game
-        assert services.replay_game(game).ended_by == "time_called"
-        services.replace_hand(game, 3, {"bidder": "Ann", "bid": 250, "trump": "D",
+        game = get_game(game.id) or game
+        assert replay_game(game).ended_by == "time_called"
+        replace_hand(game, 3, {"bidder": "Ann", "bid": 250, "trump": "D",
                                         "meld": [100, 60], "renege": 1})  # fmt: skip
-        game = services.get_game(game.id) or game
+        game = get_game(game.id) or game
         edits = [(edit.action, edit.before, edit.after) for edit in game.edits]
-        hands = services.export_game(game)["hands"]
+        hands = export_game(game)["hands"]
     assert hands[2] == {"bidder": "Ann", "bid": 250, "trump": "D", "meld": [100, 60], "renege": 1}
     added, edited = edits[-2], edits[-1]
     assert added[0] == "added" and added[2]["renege"] == 0 and added[2]["time_called"] is True

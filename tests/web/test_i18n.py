@@ -16,16 +16,18 @@ from flask.testing import FlaskClient
 from pypdf import PdfReader
 from werkzeug.test import TestResponse
 
-from scorekeeper import accounts, i18n, services
+from scorekeeper.accounts.links import create_share_link
+from scorekeeper.accounts.users import AccountError, ThrottledError, create_user
 from scorekeeper.engine.errors import MESSAGES, REASONS, GameError, PinochleError, because
-from scorekeeper.i18n import (
-    CATALOGS,
-    COOKIE,
-    LANGUAGES,
-    compile_catalogs,
-    engine_message,
-    template_catalog,
-)
+from scorekeeper.games.hands import add_hand
+from scorekeeper.games.lifecycle import create_game, rematch
+from scorekeeper.games.players import all_players
+from scorekeeper.games.seasons import SeasonError, create_season
+from scorekeeper.games.stored import engine_game
+from scorekeeper.i18n.catalog import template_catalog
+from scorekeeper.i18n.formats import day, decimal, percent
+from scorekeeper.i18n.languages import CATALOGS, COOKIE, LANGUAGES, compile_catalogs
+from scorekeeper.i18n.refusals import N_, engine_message, translated
 from tests.english import english_words
 from tests.web.conftest import PLAYED_HAND, SIDES, make_game, played_game, stored_game, test_app
 
@@ -107,11 +109,11 @@ def test_translations_keep_every_value_of_their_message(language: str) -> None:
 def test_a_count_takes_the_plural_form_of_its_language(
     app: Flask, language: str, hands: int, sentence: str
 ) -> None:
-    from scorekeeper import pdf
+    from scorekeeper.reports import pdf
 
     game_id = played_game(app, hands, {**PLAYED_HAND, "meld": [0, 0], "counters": [100, 150]})
     with app.app_context():
-        game = services.engine_game(stored_game(app, game_id))
+        game = engine_game(stored_game(app, game_id))
         assert sentence in pdf.game_sheet_html(game, language=language)
 
 
@@ -278,27 +280,25 @@ class Table:
     def __init__(self, app: Flask, language: str) -> None:
         self.app, self.language = app, language
         with app.app_context():
-            accounts.create_user("Olek", "owner password", "owner")
-            accounts.create_user("Vera", "viewer password", "viewer")
-            finished = services.create_game(
-                "partnership", {}, SIDES, first_dealer="Ann", language=language
-            )
+            create_user("Olek", "owner password", "owner")
+            create_user("Vera", "viewer password", "viewer")
+            finished = create_game("partnership", {}, SIDES, first_dealer="Ann", language=language)
             for hand in (PLAYED_HAND, SET_HAND, THROWN_IN_HAND, *[PLAYED_HAND] * 3):
-                services.add_hand(finished, hand)
-            chips = services.create_game("check", {}, SIDES, first_dealer="Ann", language=language)
-            services.add_hand(chips, CHECK_HAND)
+                add_hand(finished, hand)
+            chips = create_game("check", {}, SIDES, first_dealer="Ann", language=language)
+            add_hand(chips, CHECK_HAND)
             three = [("Ann", ["Ann"]), ("Bea", ["Bea"]), ("Cal", ["Cal"])]
-            cutthroat = services.create_game("cutthroat", {}, three, language=language)
-            fresh = services.create_game("double-deck", {}, SIDES, language=language)
+            cutthroat = create_game("cutthroat", {}, three, language=language)
+            fresh = create_game("double-deck", {}, SIDES, language=language)
             self.finished, self.chips, self.cutthroat, self.fresh = (
                 finished.id,
                 chips.id,
                 cutthroat.id,
                 fresh.id,
             )
-            services.create_season("Winter", date(2026, 1, 1), date(2026, 12, 31))
-            self.token = accounts.create_share_link(finished.id).token
-            self.players = {player.name: player.id for player in services.all_players()}
+            create_season("Winter", date(2026, 1, 1), date(2026, 12, 31))
+            self.token = create_share_link(finished.id).token
+            self.players = {player.name: player.id for player in all_players()}
 
     def client(self, who: str = "Olek", password: str = "owner password") -> FlaskClient:
         client = self.app.test_client()
@@ -426,8 +426,8 @@ def test_the_language_chosen_on_the_form_and_kept_by_a_rematch(
     with app.app_context():
         game = stored_game(app, game_id)
         for _ in range(5):
-            services.add_hand(game, PLAYED_HAND)
-        again = services.rematch(game)
+            add_hand(game, PLAYED_HAND)
+        again = rematch(game)
         assert (game.language, again.language) == ("fr", "fr")
 
 
@@ -442,9 +442,9 @@ def test_a_french_games_pdf_sheet_has_the_french_header_and_outcomes(
     app: Flask, client: FlaskClient
 ) -> None:
     with app.app_context():
-        game = services.create_game("partnership", {}, SIDES, first_dealer="Ann", language="fr")
+        game = create_game("partnership", {}, SIDES, first_dealer="Ann", language="fr")
         for hand in (PLAYED_HAND, SET_HAND, THROWN_IN_HAND, *[PLAYED_HAND] * 3):
-            services.add_hand(game, hand)
+            add_hand(game, hand)
         game_id = game.id
     answer = client.get(f"/games/{game_id}/sheet.pdf")  # asked for from an English page
     text = pdf_text(answer.data)
@@ -486,10 +486,10 @@ def test_numbers_and_days_follow_the_language(
     app: Flask, language: str, day_text: str, rating: str, rate: str
 ) -> None:
     with app.test_request_context(headers={"Accept-Language": language}):
-        assert i18n.day(date(2026, 11, 30)) == day_text
-        assert i18n.decimal(16.0, 1, signed=True) == rating
-        assert i18n.percent(0.5) == rate
-        assert i18n.decimal(15000) == "15000"  # never a thousands separator
+        assert day(date(2026, 11, 30)) == day_text
+        assert decimal(16.0, 1, signed=True) == rating
+        assert percent(0.5) == rate
+        assert decimal(15000) == "15000"  # never a thousands separator
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -510,14 +510,14 @@ def test_scores_never_gain_a_thousands_separator(
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_account_and_season_refusals_read_in_the_language(app: Flask, language: str) -> None:
     refusals = [
-        accounts.AccountError(field="password", message=i18n.N_("Wrong name or password.")),
-        accounts.ThrottledError(600),
-        services.SeasonError(field="name", message=i18n.N_("There is already a season "
+        AccountError(field="password", message=N_("Wrong name or password.")),
+        ThrottledError(600),
+        SeasonError(field="name", message=N_("There is already a season "
                                                                "called {name!r}."), name="Été"),
     ]  # fmt: skip
     with app.test_request_context(headers={"Accept-Language": language}):
         for error in refusals:
-            sentence = i18n.translated(error)
+            sentence = translated(error)
             assert sentence != str(error)
             assert english_words(sentence, language) == []
     assert "10 minutes" in str(refusals[1]) and "'Été'" in str(refusals[2])

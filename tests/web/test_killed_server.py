@@ -26,8 +26,12 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import ROOT, accounts, create_app, services
+from scorekeeper import create_app
+from scorekeeper.accounts.users import create_user
 from scorekeeper.extensions import db
+from scorekeeper.games.lifecycle import create_game
+from scorekeeper.games.stored import get_game
+from scorekeeper.paths import ROOT
 from tests.conftest import on_postgres
 from tests.web.conftest import SIDES
 from tests.web.test_concurrency import FORM
@@ -76,15 +80,13 @@ def phone(url: str, game_id: int, acknowledged: list[int], stop: threading.Event
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_a_killed_server_keeps_every_acknowledged_hand(instance: Path) -> None:
-    from scorekeeper.serve import prepare_database
+    from scorekeeper.cli.serve import prepare_database
 
     app = create_app()
     prepare_database(app)
     with app.app_context():
-        accounts.create_user("keeper", PASSWORD, "scorekeeper")
-        game_id = services.create_game(
-            "partnership", {"target": 100_000}, SIDES, first_dealer="Ann"
-        ).id
+        create_user("keeper", PASSWORD, "scorekeeper")
+        game_id = create_game("partnership", {"target": 100_000}, SIDES, first_dealer="Ann").id
         db.engine.dispose()
 
     port = free_port()
@@ -128,7 +130,7 @@ def test_a_killed_server_keeps_every_acknowledged_hand(instance: Path) -> None:
         if not on_postgres():
             with db.engine.connect() as connection:
                 assert connection.exec_driver_sql("PRAGMA integrity_check").scalar() == "ok"
-        game = services.get_game(game_id)
+        game = get_game(game_id)
         assert game is not None
         numbers = [hand.number for hand in game.hands]
         assert numbers == list(range(1, len(numbers) + 1))

@@ -20,10 +20,20 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from scorekeeper import accounts, services
+from scorekeeper.accounts.users import (
+    AccountError,
+    all_users,
+    create_first_owner,
+    create_user,
+    delete_user,
+    user_named,
+)
 from scorekeeper.extensions import db
-from scorekeeper.locks import serialize
-from scorekeeper.models import User
+from scorekeeper.games.hands import add_hand
+from scorekeeper.games.lifecycle import delete_game
+from scorekeeper.games.stored import get_game
+from scorekeeper.store.locks import serialize
+from scorekeeper.store.models import User
 from tests.web.conftest import PLAYED_HAND, played_game, stored_game, test_app
 from tests.web.test_outcomes import assert_ratings_are_fresh
 
@@ -68,13 +78,13 @@ def test_a_first_owner_waits_for_the_other_processes_first_owner(
         serialize("owners")  # there, the first visitor is becoming the owner
         db.session.add(User(name="Olga", password_hash="-", role="owner"))
         db.session.flush()
-        write = start(here, lambda: accounts.create_first_owner("Sam", PASSWORD))
+        write = start(here, lambda: create_first_owner("Sam", PASSWORD))
         assert waits(write)
         db.session.commit()
-    with pytest.raises(accounts.AccountError, match="already has its owner"):
+    with pytest.raises(AccountError, match="already has its owner"):
         write.result(timeout=10)
     with here.app_context():
-        assert [user.name for user in accounts.all_users()] == ["Olga"]
+        assert [user.name for user in all_users()] == ["Olga"]
 
 
 def test_the_last_owner_stays_when_the_other_process_demotes_the_other_owner(
@@ -82,27 +92,27 @@ def test_the_last_owner_stays_when_the_other_process_demotes_the_other_owner(
 ) -> None:
     here, there = apps
     with here.app_context():
-        accounts.create_user("Olga", PASSWORD, "owner")
-        accounts.create_user("Sam", PASSWORD, "owner")
+        create_user("Olga", PASSWORD, "owner")
+        create_user("Sam", PASSWORD, "owner")
     with there.app_context():
         serialize("owners")  # there, Olga is being made a scorekeeper
-        olga = accounts.user_named("Olga")
+        olga = user_named("Olga")
         assert olga is not None
         olga.role = "scorekeeper"
         db.session.flush()
 
         def remove_sam() -> None:
-            sam = accounts.user_named("Sam")
+            sam = user_named("Sam")
             assert sam is not None
-            accounts.delete_user(sam)
+            delete_user(sam)
 
         write = start(here, remove_sam)
         assert waits(write)
         db.session.commit()
-    with pytest.raises(accounts.AccountError, match="last owner cannot be removed"):
+    with pytest.raises(AccountError, match="last owner cannot be removed"):
         write.result(timeout=10)
     with here.app_context():
-        assert {user.name: user.role for user in accounts.all_users()} == {
+        assert {user.name: user.role for user in all_users()} == {
             "Olga": "scorekeeper",
             "Sam": "owner",
         }
@@ -120,9 +130,9 @@ def test_ratings_chain_from_what_the_other_process_rated(
     earlier, later = played_game(here, FINISHING), played_game(here, FINISHING)
     with there.app_context():
         serialize("ratings")  # there, the earlier game is about to end
-        write = start(here, lambda: services.add_hand(stored_game(here, later), PLAYED_HAND))
+        write = start(here, lambda: add_hand(stored_game(here, later), PLAYED_HAND))
         assert waits(write)
-        assert services.add_hand(stored_game(there, earlier), PLAYED_HAND).finished
+        assert add_hand(stored_game(there, earlier), PLAYED_HAND).finished
     assert write.result(timeout=10).finished
     with here.app_context():
         assert_ratings_are_fresh()
@@ -137,10 +147,10 @@ def test_deleting_a_game_waits_for_the_ratings_before_it_deletes(
     earlier, doomed = played_game(here, FINISHING), played_game(here, FINISHING + 1)
     with there.app_context():
         serialize("ratings")  # there, the earlier game is about to end
-        write = start(here, lambda: services.delete_game(stored_game(here, doomed)))
+        write = start(here, lambda: delete_game(stored_game(here, doomed)))
         assert waits(write)
-        assert services.add_hand(stored_game(there, earlier), PLAYED_HAND).finished
+        assert add_hand(stored_game(there, earlier), PLAYED_HAND).finished
     write.result(timeout=10)
     with here.app_context():
-        assert services.get_game(doomed) is None
+        assert get_game(doomed) is None
         assert_ratings_are_fresh()

@@ -15,7 +15,8 @@ import pytest
 from flask import Flask
 from werkzeug.serving import make_server
 
-from scorekeeper import accounts
+from scorekeeper.accounts import logins
+from scorekeeper.accounts.users import THROTTLE_FAILURES, create_user
 from scorekeeper.extensions import db
 from tests.web.conftest import test_app
 
@@ -41,14 +42,14 @@ def served(tmp_path: Path) -> Iterator[tuple[Flask, str]]:
 def checked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The passwords checked, each check slow (as scrypt is) to widen any race."""
     calls: list[str] = []
-    real = accounts.check_password_hash
+    real = logins.check_password_hash
 
     def counting(hashed: str, password: str) -> bool:
         calls.append(password)
         time.sleep(0.05)
         return real(hashed, password)
 
-    monkeypatch.setattr(accounts, "check_password_hash", counting)
+    monkeypatch.setattr(logins, "check_password_hash", counting)
     return calls
 
 
@@ -66,7 +67,7 @@ def test_a_burst_of_wrong_passwords_checks_five(
 ) -> None:
     app, url = served
     with app.app_context():
-        accounts.create_user("Sam", PASSWORD, "scorekeeper")
+        create_user("Sam", PASSWORD, "scorekeeper")
     port = int(url.rsplit(":", 1)[1])
     answers: Counter[int] = Counter()
     start = threading.Barrier(BURST)
@@ -88,8 +89,8 @@ def test_a_burst_of_wrong_passwords_checks_five(
         each.start()
     for each in guesses:
         each.join()
-    assert len(checked) == accounts.THROTTLE_FAILURES, sorted(checked)
-    assert answers == Counter({400: accounts.THROTTLE_FAILURES, 429: BURST - 5}), answers
+    assert len(checked) == THROTTLE_FAILURES, sorted(checked)
+    assert answers == Counter({400: THROTTLE_FAILURES, 429: BURST - 5}), answers
 
 
 LOCK_TIMEOUT = 0.5  # seconds a login waits for the database's lock in the test below
@@ -104,7 +105,7 @@ def test_logins_waiting_for_a_held_lock_wait_side_by_side(tmp_path: Path) -> Non
     app = test_app(tmp_path / "held.db", LOGIN_DISABLED=False, DATABASE_LOCK_TIMEOUT=LOCK_TIMEOUT)
     other = test_app(tmp_path / "held.db")
     with app.app_context():
-        accounts.create_user("Sam", PASSWORD, "scorekeeper")  # past the first-owner page
+        create_user("Sam", PASSWORD, "scorekeeper")  # past the first-owner page
     server = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     logins = 6

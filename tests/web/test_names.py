@@ -13,10 +13,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
-from scorekeeper import accounts, services
+from scorekeeper.accounts.links import create_api_token
+from scorekeeper.accounts.users import AccountError, create_user, has_users
 from scorekeeper.extensions import db
-from scorekeeper.i18n import RefusalError
-from scorekeeper.models import Player
+from scorekeeper.games.lifecycle import create_game
+from scorekeeper.games.listing import recent_games
+from scorekeeper.games.seasons import create_season
+from scorekeeper.i18n.refusals import RefusalError
+from scorekeeper.store.models import Player
 from tests.web.conftest import test_app
 from tests.web.test_access import database_fingerprint
 
@@ -114,18 +118,16 @@ def test_a_side_left_unnamed_is_named_after_players_within_the_limit(
     answer = client.post("/games/new", data=NEW_GAME | long)
     assert answer.status_code == 302
     with app.app_context():
-        (game,) = services.recent_games()
+        (game,) = recent_games()
         assert game.sides[0].name == "A" * 59 + "\u2026"  # "A…A & C…C" cut to 60
 
 
 def test_names_that_differ_only_in_spaces_or_form_are_one_player(app: Flask) -> None:
     with app.app_context():
-        services.create_game("partnership", {}, [("Us", ["Ann", "Cal"]), ("Them", ["Bea", "Dan"])])
-        services.create_game(
-            "partnership", {}, [("Us", ["Ann ", " Cal"]), ("Them", ["Bea\u200b", "Dan"])]
-        )
+        create_game("partnership", {}, [("Us", ["Ann", "Cal"]), ("Them", ["Bea", "Dan"])])
+        create_game("partnership", {}, [("Us", ["Ann ", " Cal"]), ("Them", ["Bea\u200b", "Dan"])])
         for zoe in ("Zoe\u0308", "Zo\u00eb"):  # decomposed, composed: NFC makes them one
-            services.create_game("partnership", {}, [("Us", [zoe, "Cal"]), ("Them", ["Z", "Y"])])
+            create_game("partnership", {}, [("Us", [zoe, "Cal"]), ("Them", ["Z", "Y"])])
         assert db.session.execute(select(func.count()).select_from(Player)).scalar_one() == 7
 
 
@@ -133,11 +135,9 @@ def test_names_that_differ_only_in_spaces_or_form_are_one_player(app: Flask) -> 
 @pytest.mark.parametrize(
     "make",
     [
-        lambda name: services.create_season(name, date(2026, 1, 1), date(2026, 2, 1)),
-        lambda name: accounts.create_user(name, "a long enough password", "viewer"),
-        lambda name: accounts.create_api_token(
-            accounts.create_user("Olga", "a long enough password", "owner"), name
-        ),
+        lambda name: create_season(name, date(2026, 1, 1), date(2026, 2, 1)),
+        lambda name: create_user(name, "a long enough password", "viewer"),
+        lambda name: create_api_token(create_user("Olga", "a long enough password", "owner"), name),
     ],
     ids=["season", "user", "token"],
 )
@@ -153,13 +153,13 @@ def test_seasons_users_and_tokens_follow_the_same_rule(
 
 def test_a_season_and_a_user_are_stored_normalised(app: Flask) -> None:
     with app.app_context():
-        season = services.create_season(" Winter\u00a0 2026 ", date(2026, 1, 1), date(2026, 2, 1))
+        season = create_season(" Winter\u00a0 2026 ", date(2026, 1, 1), date(2026, 2, 1))
         assert season.name == "Winter 2026"
-        assert accounts.create_user("Ren\u0065\u0301 ", "a long enough password", "owner").name == (
+        assert create_user("Ren\u0065\u0301 ", "a long enough password", "owner").name == (
             "Ren\u00e9"
         )
-        with pytest.raises(accounts.AccountError, match="already a user"):
-            accounts.create_user("Ren\u00e9", "another long password", "viewer")
+        with pytest.raises(AccountError, match="already a user"):
+            create_user("Ren\u00e9", "another long password", "viewer")
 
 
 def test_the_users_page_and_the_setup_page_refuse_a_bad_name(tmp_path: Path) -> None:
@@ -170,7 +170,7 @@ def test_the_users_page_and_the_setup_page_refuse_a_bad_name(tmp_path: Path) -> 
     assert answer.status_code == 400
     assert "a user&#39;s name" in answer.get_data(as_text=True)
     with app.app_context():
-        assert not accounts.has_users()
+        assert not has_users()
 
 
 def test_the_error_page_after_a_failed_write_rolls_the_session_back(tmp_path: Path) -> None:

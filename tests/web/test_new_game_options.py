@@ -10,11 +10,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import services
 from scorekeeper.engine.rules import PRESETS, option_choices
 from scorekeeper.extensions import db
-from scorekeeper.i18n import OPTION_HELP, OPTION_LABELS
-from scorekeeper.models import Game
+from scorekeeper.games.stored import rules_of
+from scorekeeper.i18n.rule_words import OPTION_HELP, OPTION_LABELS
+from scorekeeper.store.models import Game
 
 SEATS = ("Ann", "Bea", "Cal", "Dan")
 
@@ -79,7 +79,7 @@ def test_the_help_reads_in_each_language(client: FlaskClient, language: str) -> 
 
 
 def test_a_count_of_one_reads_in_the_singular(app: Flask) -> None:
-    from scorekeeper.i18n import option_value
+    from scorekeeper.i18n.rule_words import option_value
 
     with app.test_request_context(headers={"Cookie": "lang=pl"}):
         assert option_value("game_end", "hands:1") == "Po 1 rozdaniu (wygrywa wyższa suma)"
@@ -102,7 +102,7 @@ def test_each_value_chosen_is_kept_by_the_game(
     answer = client.post(f"/games/new?ruleset={preset}", data={**form_of(preset), option: value})
     assert answer.status_code == 302, answer.text
     with app.app_context():
-        rules = services.rules_of(db.session.query(Game).one())
+        rules = rules_of(db.session.query(Game).one())
     assert str(rules.options()[option]) == value
     assert client.get(answer.headers["Location"]).status_code == 200
 

@@ -15,7 +15,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import accounts
+from scorekeeper.accounts.users import create_user
 from scorekeeper.web import offline
 from tests.web.conftest import make_game, test_app
 
@@ -27,7 +27,7 @@ def logins(tmp_path: Path) -> Flask:
     """An app with logins on and one owner."""
     app = test_app(tmp_path / "logins.db", LOGIN_DISABLED=False)
     with app.app_context():
-        accounts.create_user("Owner", "a long enough password", "owner")
+        create_user("Owner", "a long enough password", "owner")
     return app
 
 

@@ -8,19 +8,22 @@ import pytest
 from flask import Flask
 from sqlalchemy import select, update
 
-from scorekeeper import outcomes, services
 from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.gamefile import hand_to_document, to_document
 from scorekeeper.engine.rules import PRESETS
 from scorekeeper.engine.scoring import DRAW, MADE, MISDEAL, THROWN_IN
+from scorekeeper.engine.simulate import random_game
 from scorekeeper.extensions import db
-from scorekeeper.gamefile import hand_to_document, to_document
-from scorekeeper.models import BidOutcome, Game, GameOutcome, HandOutcome, PlayerOutcome
-from scorekeeper.simulate import random_game
+from scorekeeper.games.hands import add_hand, delete_hand, replace_hand, undo_last_hand
+from scorekeeper.games.stored import replay_game
+from scorekeeper.games.transfer import import_game, record_missing_outcomes
+from scorekeeper.store import outcomes
+from scorekeeper.store.models import BidOutcome, Game, GameOutcome, HandOutcome, PlayerOutcome
 from tests.web.conftest import make_game
 
 
 def assert_outcomes_match(game: Game) -> None:
-    result = services.replay_game(game)
+    result = replay_game(game)
     rows = db.session.execute(
         select(HandOutcome)
         .where(HandOutcome.game_id == game.id)
@@ -78,7 +81,7 @@ def test_outcomes_follow_every_change(app: Flask, name: str) -> None:
     rng = random.Random(name)
     with app.app_context():
         simulated = random_game(PRESETS[name], rng, hands=12)
-        game = services.import_game(to_document(simulated))
+        game = import_game(to_document(simulated))
         assert_outcomes_match(game)
         changed = 0
         for _ in range(8):  # random corrections, deletions and re-recordings
@@ -86,15 +89,15 @@ def test_outcomes_follow_every_change(app: Flask, name: str) -> None:
             action = rng.choice(["delete", "edit", "undo", "add"])
             try:
                 if action == "delete" and game.hands:
-                    services.delete_hand(game, number)
+                    delete_hand(game, number)
                 elif action == "edit" and game.hands:
                     other = simulated.hands[rng.randrange(len(simulated.hands))]
-                    services.replace_hand(game, number, hand_to_document(other))
+                    replace_hand(game, number, hand_to_document(other))
                 elif action == "undo" and game.hands:
-                    services.undo_last_hand(game)
+                    undo_last_hand(game)
                 elif action == "add":
                     other = simulated.hands[rng.randrange(len(simulated.hands))]
-                    services.add_hand(game, hand_to_document(other))
+                    add_hand(game, hand_to_document(other))
             except PinochleError:
                 db.session.rollback()  # refused: nothing changed
             else:
@@ -108,12 +111,12 @@ def test_a_refused_change_leaves_the_outcomes(app: Flask) -> None:
     with app.app_context():
         game = db.session.get(Game, game_id)
         assert game is not None
-        services.add_hand(
+        add_hand(
             game,
             {"bidder": "Ann", "bid": 300, "trump": "H", "meld": [100, 60], "counters": [200, 50]},
         )
         with pytest.raises(PinochleError):
-            services.add_hand(
+            add_hand(
                 game,
                 {"bidder": "Ann", "bid": 240, "trump": "H", "meld": [0, 0], "counters": [200, 50]},
             )
@@ -126,11 +129,11 @@ def test_games_stored_before_outcomes_get_them(app: Flask) -> None:
     with app.app_context():
         db.session.execute(GameOutcome.__table__.delete())
         db.session.commit()
-        assert services.record_missing_outcomes() == 1
+        assert record_missing_outcomes() == 1
         game = db.session.get(Game, game_id)
         assert game is not None
         assert_outcomes_match(game)
-        assert services.record_missing_outcomes() == 0
+        assert record_missing_outcomes() == 0
 
 
 def stored_rating_changes() -> dict[tuple[int, int], tuple[float | None, float | None]]:
@@ -167,16 +170,16 @@ def test_ratings_follow_a_change_to_an_earlier_game(app: Flask) -> None:
             simulated = random_game(PRESETS[rng.choice(["partnership", "check"])], rng, hands=40)
             document = to_document(simulated)
             document["played_on"] = f"2026-03-0{day}"
-            games.append((services.import_game(document), simulated))
+            games.append((import_game(document), simulated))
         assert_ratings_are_fresh()
         for _ in range(10):
             game, simulated = rng.choice(games)
             if game.hands and rng.random() < 0.5:
-                services.undo_last_hand(game)
+                undo_last_hand(game)
             else:
                 hand = simulated.hands[min(len(game.hands), len(simulated.hands) - 1)]
                 try:
-                    services.add_hand(game, hand_to_document(hand))
+                    add_hand(game, hand_to_document(hand))
                 except PinochleError:
                     db.session.rollback()
             assert_ratings_are_fresh()
@@ -187,8 +190,8 @@ def test_bid_outcomes_sum_the_hands(app: Flask) -> None:
     with app.app_context():
         for name in PRESETS:
             simulated = random_game(PRESETS[name], rng, hands=15)
-            game = services.import_game(to_document(simulated))
-            result = services.replay_game(game)
+            game = import_game(to_document(simulated))
+            result = replay_game(game)
             levels: dict[int, list[int]] = {}
             for hand, scored in zip(result.game.hands, result.hands, strict=True):
                 if hand.bid is None or scored.bidder_side is None:
@@ -212,12 +215,12 @@ def test_an_upgrade_records_and_rates_the_games_stored_before(app: Flask) -> Non
     with app.app_context():
         for _ in range(4):
             simulated = random_game(PRESETS["partnership"], rng, hands=40)
-            services.import_game(to_document(simulated))
+            import_game(to_document(simulated))
         db.session.execute(update(PlayerOutcome).values(rating_change=None))
         db.session.execute(GameOutcome.__table__.delete())
         db.session.execute(BidOutcome.__table__.delete())
         db.session.commit()
-        assert services.record_missing_outcomes() == 4
+        assert record_missing_outcomes() == 4
         assert db.session.query(BidOutcome).count() > 0
         assert_ratings_are_fresh()
         assert any(change for change, _ in stored_rating_changes().values())

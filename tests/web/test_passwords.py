@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from scorekeeper import accounts
+from scorekeeper.accounts.passwords import password_problem
+from scorekeeper.accounts.users import AccountError, all_users, create_user, has_users
 from scorekeeper.cli import main
-from scorekeeper.credentials import password_problem
 from tests.web.conftest import test_app
 
 REFUSED = [
@@ -60,10 +60,10 @@ def test_a_good_password_passes(password: str) -> None:
 @pytest.mark.parametrize(("password", "problem"), REFUSED)
 def test_no_user_is_made_with_an_easy_password(app: Flask, password: str, problem: str) -> None:
     with app.app_context():
-        with pytest.raises(accounts.AccountError) as refused:
-            accounts.create_user("Olga", password, "owner")
+        with pytest.raises(AccountError) as refused:
+            create_user("Olga", password, "owner")
         assert refused.value.field == "password"
-        assert not accounts.has_users()
+        assert not has_users()
 
 
 CONFUSABLE = [
@@ -85,13 +85,13 @@ DISTINCT = [("Olga", "Olya"), ("Anna", "Ana"), ("Ren\u00e9", "Rene"), ("Zo\u00eb
 @pytest.mark.parametrize(("first", "second"), CONFUSABLE)
 def test_a_name_that_looks_like_a_users_is_refused(app: Flask, first: str, second: str) -> None:
     with app.app_context():
-        accounts.create_user(first, "a long enough password", "owner")
-        with pytest.raises(accounts.AccountError) as refused:
-            accounts.create_user(second, "a long enough password", "viewer")
+        create_user(first, "a long enough password", "owner")
+        with pytest.raises(AccountError) as refused:
+            create_user(second, "a long enough password", "viewer")
         assert refused.value.field == "name"
         sentence = str(refused.value)  # a look-alike, or the very name once normalised
         assert "looks like the name of the user" in sentence or "already a user" in sentence
-        assert len(accounts.all_users()) == 1
+        assert len(all_users()) == 1
 
 
 @pytest.mark.parametrize(("first", "second"), DISTINCT)
@@ -99,9 +99,9 @@ def test_names_that_only_resemble_each_other_are_both_users(
     app: Flask, first: str, second: str
 ) -> None:
     with app.app_context():
-        accounts.create_user(first, "a long enough password", "owner")
-        accounts.create_user(second, "a long enough password", "viewer")
-        assert len(accounts.all_users()) == 2
+        create_user(first, "a long enough password", "owner")
+        create_user(second, "a long enough password", "viewer")
+        assert len(all_users()) == 2
 
 
 def test_the_setup_page_refuses_an_easy_password(tmp_path: Path) -> None:
@@ -111,12 +111,12 @@ def test_the_setup_page_refuses_an_easy_password(tmp_path: Path) -> None:
     assert answer.status_code == 400
     assert "too easy to guess" in answer.get_data(as_text=True)
     with app.app_context():
-        assert not accounts.has_users()
+        assert not has_users()
 
 
 def test_the_users_page_refuses_a_look_alike_name(app: Flask) -> None:
     with app.app_context():
-        accounts.create_user("Olga", "a long enough password", "owner")
+        create_user("Olga", "a long enough password", "owner")
     form = {"name": "\u041elga", "password": "a long enough password", "role": "viewer"}
     answer = app.test_client().post("/users", data=form)
     assert answer.status_code == 400

@@ -18,13 +18,26 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from scorekeeper import i18n, services
+from scorekeeper.engine.gamefile import to_document
 from scorekeeper.engine.rules import PRESETS, with_options
+from scorekeeper.engine.simulate import random_game
 from scorekeeper.extensions import db
-from scorekeeper.gamefile import to_document
-from scorekeeper.models import Game
-from scorekeeper.outcomes import OUTCOME_TABLES
-from scorekeeper.simulate import random_game
+from scorekeeper.games import hands as game_hands
+from scorekeeper.games import stored as game_stored
+from scorekeeper.games.hands import (
+    PutBackError,
+    add_hand,
+    delete_hand,
+    put_back_offer,
+    replace_hand,
+    undo_last_hand,
+)
+from scorekeeper.games.stored import hand_document, replay_game
+from scorekeeper.games.transfer import import_game
+from scorekeeper.i18n.languages import COOKIE
+from scorekeeper.i18n.refusals import N_, translated
+from scorekeeper.store.models import Game
+from scorekeeper.store.outcomes import OUTCOME_TABLES
 from tests.english import english_words
 from tests.web.conftest import PLAYED_HAND, csrf_token, make_game, played_game, stored_game
 from tests.web.test_outcomes import assert_outcomes_match
@@ -38,7 +51,7 @@ def snapshot(game: Game) -> dict[str, Any]:
     """All a person (and the statistics) can see of ``game``: its hands as stored, the
     replay's totals, winner and per-hand points, and every stored outcome row."""
     db.session.expire_all()
-    result = services.replay_game(game)
+    result = replay_game(game)
     outcomes = {}
     for model in OUTCOME_TABLES:
         table = model.__table__
@@ -48,7 +61,7 @@ def snapshot(game: Game) -> dict[str, Any]:
             key=repr,
         )
     return {
-        "hands": [(hand.number, services.hand_document(hand)) for hand in game.hands],
+        "hands": [(hand.number, hand_document(hand)) for hand in game.hands],
         "totals": result.totals,
         "finished": result.finished,
         "winner": result.winner,
@@ -62,17 +75,17 @@ def imported(name: str, hands: int, target: int | None, seed: int = 1) -> Game:
     rules = PRESETS[name]
     if target is not None and not rules.is_auction:  # auction pinochle has no target
         rules = with_options(rules, {"target": target})
-    return services.import_game(to_document(random_game(rules, random.Random(seed), hands)))
+    return import_game(to_document(random_game(rules, random.Random(seed), hands)))
 
 
 def take_back(game: Game, how: str) -> int:
     """Undo, or delete hand N (``"delete N"``); the number of the hand taken back."""
     if how == "undo":
         number = len(game.hands)
-        services.undo_last_hand(game, number)
+        undo_last_hand(game, number)
         return number
     number = int(how.split()[1])
-    services.delete_hand(game, number, services.version(game))
+    delete_hand(game, number, game_stored.version(game))
     return number
 
 
@@ -97,9 +110,9 @@ def test_a_hand_taken_back_and_put_back_leaves_the_game_as_it_was(
         before = snapshot(game)
         number = take_back(game, how)
         assert snapshot(game)["hands"] != before["hands"]
-        offer = services.put_back_offer(game)
+        offer = put_back_offer(game)
         assert offer is not None and offer.number == number
-        services.put_back(game, offer.id, services.version(game))
+        game_hands.put_back(game, offer.id, game_stored.version(game))
         assert snapshot(game) == before
         assert_outcomes_match(game)
         assert [(edit.action, edit.number) for edit in game.edits[-2:]] == [
@@ -107,18 +120,18 @@ def test_a_hand_taken_back_and_put_back_leaves_the_game_as_it_was(
             ("put_back", number),
         ]
         assert game.edits[-1].after == game.edits[-2].before
-        assert services.put_back_offer(game) is None  # putting back is the next change
+        assert put_back_offer(game) is None  # putting back is the next change
 
 
 def test_a_game_that_ended_is_over_again_once_its_last_hand_is_put_back(app: Flask) -> None:
     with app.app_context():
         game = imported("partnership", 60, None)
-        assert services.replay_game(game).finished
-        services.undo_last_hand(game)
-        assert not services.replay_game(game).finished
-        offer = services.put_back_offer(game)
+        assert replay_game(game).finished
+        undo_last_hand(game)
+        assert not replay_game(game).finished
+        offer = put_back_offer(game)
         assert offer is not None
-        result = services.put_back(game, offer.id, services.version(game))
+        result = game_hands.put_back(game, offer.id, game_stored.version(game))
         assert result.finished
 
 
@@ -131,39 +144,39 @@ def test_a_middle_hand_put_back_takes_its_number_and_the_later_hands_move_down(
     with app.app_context():
         game = stored_game(app, game_id)
         for hand in hands:
-            services.add_hand(game, hand)
-        services.delete_hand(game, 2, services.version(game))
+            add_hand(game, hand)
+        delete_hand(game, 2, game_stored.version(game))
         assert [hand.bid for hand in game.hands] == [300, 320, 330, 340]
-        offer = services.put_back_offer(game)
+        offer = put_back_offer(game)
         assert offer is not None
-        services.put_back(game, offer.id, services.version(game))
+        game_hands.put_back(game, offer.id, game_stored.version(game))
         ids = [hand.id for hand in game.hands]
     with app.app_context():  # as stored, read afresh
         game = stored_game(app, game_id)
         assert [hand.number for hand in game.hands] == [1, 2, 3, 4, 5]
         assert [hand.id for hand in game.hands] == ids
-        assert [services.hand_document(hand) for hand in game.hands] == hands
+        assert [hand_document(hand) for hand in game.hands] == hands
 
 
 def _record(game: Game, edit_id: int) -> None:
-    services.add_hand(game, PLAYED_HAND)
+    add_hand(game, PLAYED_HAND)
 
 
 def _correct(game: Game, edit_id: int) -> None:
-    services.replace_hand(game, 1, {**PLAYED_HAND, "bid": 350})
+    replace_hand(game, 1, {**PLAYED_HAND, "bid": 350})
 
 
 def _undo_another(game: Game, edit_id: int) -> None:
-    services.undo_last_hand(game)
+    undo_last_hand(game)
 
 
 def _put_back_already(game: Game, edit_id: int) -> None:  # a double tap, or a second phone
-    services.put_back(game, edit_id)
+    game_hands.put_back(game, edit_id)
 
 
 def _put_back_and_undo_again(game: Game, edit_id: int) -> None:
-    services.put_back(game, edit_id)
-    services.undo_last_hand(game)  # a new delete of the same hand: a new offer, not the old one
+    game_hands.put_back(game, edit_id)
+    undo_last_hand(game)  # a new delete of the same hand: a new offer, not the old one
 
 
 LATER: dict[str, Callable[[Game, int], None]] = {
@@ -182,28 +195,28 @@ def test_a_put_back_after_another_change_is_refused_and_writes_nothing(
     game_id = played_game(app, 3)
     with app.app_context():
         game = stored_game(app, game_id)
-        services.undo_last_hand(game)
-        offer = services.put_back_offer(game)
+        undo_last_hand(game)
+        offer = put_back_offer(game)
         assert offer is not None
-        edit_id, opened = offer.id, services.version(game)
+        edit_id, opened = offer.id, game_stored.version(game)
         LATER[later](game, edit_id)
-        before = snapshot(game), len(game.edits), services.version(game)
-        with pytest.raises(services.PutBackError) as refused:
-            services.put_back(game, edit_id, opened)
+        before = snapshot(game), len(game.edits), game_stored.version(game)
+        with pytest.raises(PutBackError) as refused:
+            game_hands.put_back(game, edit_id, opened)
         assert str(refused.value) == NO_LONGER.format(number=3)
         db.session.rollback()
-        assert (snapshot(game), len(game.edits), services.version(game)) == before
+        assert (snapshot(game), len(game.edits), game_stored.version(game)) == before
 
 
 def test_a_put_back_from_a_page_of_an_older_version_is_refused(app: Flask) -> None:
     game_id = played_game(app, 2)
     with app.app_context():
         game = stored_game(app, game_id)
-        services.undo_last_hand(game)
-        offer = services.put_back_offer(game)
+        undo_last_hand(game)
+        offer = put_back_offer(game)
         assert offer is not None
-        with pytest.raises(services.PutBackError, match="Hand 2 can no longer be put back"):
-            services.put_back(game, offer.id, services.version(game) - 1)
+        with pytest.raises(PutBackError, match="Hand 2 can no longer be put back"):
+            game_hands.put_back(game, offer.id, game_stored.version(game) - 1)
         assert len(game.hands) == 1
 
 
@@ -212,15 +225,15 @@ def test_only_a_taken_back_hand_is_put_back(app: Flask, edit: str) -> None:
     game_id, other_id = played_game(app, 2), played_game(app, 2)
     with app.app_context():
         other = stored_game(app, other_id)
-        services.undo_last_hand(other)
+        undo_last_hand(other)
         game = stored_game(app, game_id)
         edit_id = {
             "none": 0,
             "an added hand's": game.edits[-1].id,
             "another game's": other.edits[-1].id,
         }[edit]
-        with pytest.raises(services.PutBackError) as refused:
-            services.put_back(game, edit_id, services.version(game))
+        with pytest.raises(PutBackError) as refused:
+            game_hands.put_back(game, edit_id, game_stored.version(game))
         assert str(refused.value) == NOTHING
         assert len(game.hands) == 2
 
@@ -229,23 +242,23 @@ def test_a_game_with_nothing_taken_back_offers_nothing(app: Flask) -> None:
     game_id = played_game(app, 2)
     with app.app_context():
         game = stored_game(app, game_id)
-        assert services.put_back_offer(game) is None
-        services.replace_hand(game, 1, {**PLAYED_HAND, "bid": 350})
-        assert services.put_back_offer(game) is None
+        assert put_back_offer(game) is None
+        replace_hand(game, 1, {**PLAYED_HAND, "bid": 350})
+        assert put_back_offer(game) is None
 
 
 @pytest.mark.parametrize("language", ["fr", "pl", "nl"])
 def test_the_refusals_read_in_every_language(app: Flask, language: str) -> None:
     refusals = [
-        services.PutBackError(field="edit", message=i18n.N_(NO_LONGER), number=3),
-        services.PutBackError(field="edit", message=i18n.N_(NOTHING)),
+        PutBackError(field="edit", message=N_(NO_LONGER), number=3),
+        PutBackError(field="edit", message=N_(NOTHING)),
     ]
     with app.test_request_context(headers={"Accept-Language": language}):
         for error in refusals:
-            sentence = i18n.translated(error)
+            sentence = translated(error)
             assert sentence != str(error)
             assert english_words(sentence, language) == []
-    assert "3" in i18n.translated(refusals[0])
+    assert "3" in translated(refusals[0])
 
 
 # --- the pages -------------------------------------------------------------------------------
@@ -321,7 +334,7 @@ def test_the_offer_ends_with_the_next_hand_and_a_late_tap_says_why(
     form = put_back_form(board(client, game_id))
     assert form is not None
     with app.app_context():  # another phone records hand 2 meanwhile
-        services.add_hand(stored_game(app, game_id), {**PLAYED_HAND, "bid": 350})
+        add_hand(stored_game(app, game_id), {**PLAYED_HAND, "bid": 350})
     assert put_back_form(board(client, game_id)) is None
     answer = client.post(f"/games/{game_id}/put-back", data=form, follow_redirects=True)
     assert answer.status_code == 200
@@ -404,7 +417,7 @@ def test_the_question_and_the_way_back_read_in_every_language(
     app: Flask, client: FlaskClient, language: str
 ) -> None:
     game_id = played_game(app, 2)
-    client.set_cookie(i18n.COOKIE, language)
+    client.set_cookie(COOKIE, language)
     question = client.post(f"/games/{game_id}/hands/2/delete")
     edit_page = client.get(f"/games/{game_id}/hands/2/edit")
     client.post(f"/games/{game_id}/hands/2/delete", data={"confirmed": "yes"})

@@ -11,9 +11,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import accounts, services
+from scorekeeper.accounts.users import create_user
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, Hand, HandEdit, Player, Seat
+from scorekeeper.games import stored as game_stored
+from scorekeeper.games.hands import delete_hand
+from scorekeeper.store.models import Game, Hand, HandEdit, Player, Seat
 from tests.web.conftest import make_game, played_game, stored_game, test_app
 
 BASE = {
@@ -35,7 +37,7 @@ def rows(app: Flask) -> tuple[int, ...]:
 
 def version(app: Flask, game_id: int) -> str:
     with app.app_context():
-        return str(services.version(stored_game(app, game_id)))
+        return str(game_stored.version(stored_game(app, game_id)))
 
 
 @pytest.mark.parametrize(
@@ -87,7 +89,7 @@ def test_ids_past_the_databases_integers_are_not_errors(tmp_path: Path) -> None:
     of them huge, and (the game and hand 1 exist) only the last one; as an owner."""
     app = test_app(tmp_path / "ids.db", LOGIN_DISABLED=False)
     with app.app_context():
-        accounts.create_user("Olga", "a long enough password", "owner")
+        create_user("Olga", "a long enough password", "owner")
     played_game(app, 1)
     client = app.test_client()
     login = {"name": "Olga", "password": "a long enough password"}
@@ -144,7 +146,7 @@ def test_a_stale_edit_is_refused(app: Flask, client: FlaskClient) -> None:
     game_id = played_game(app, 3)
     opened = version(app, game_id)
     with app.app_context():
-        services.delete_hand(stored_game(app, game_id), 1)  # another phone
+        delete_hand(stored_game(app, game_id), 1)  # another phone
     form = {
         "bidder": "Cal",
         "bid": "300",

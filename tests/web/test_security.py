@@ -17,9 +17,27 @@ from flask.testing import FlaskClient
 from markupsafe import escape
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper import accounts, create_app, services
+from scorekeeper import create_app
+from scorekeeper.accounts import logins as account_logins
+from scorekeeper.accounts.links import create_share_link, revoke_share_link, shared_game_id
+from scorekeeper.accounts.users import (
+    AccountError,
+    all_users,
+    change_role,
+    create_first_owner,
+    create_user,
+    delete_user,
+    get_user,
+    has_users,
+    user_named,
+)
 from scorekeeper.extensions import db
-from scorekeeper.models import LoginFailure, ShareLink
+from scorekeeper.games.hands import add_hand
+from scorekeeper.games.lifecycle import create_game
+from scorekeeper.games.seasons import create_season
+from scorekeeper.games.stored import get_game
+from scorekeeper.games.transfer import export_game
+from scorekeeper.store.models import LoginFailure, ShareLink
 from tests.conftest import database_url
 from tests.web.conftest import PLAYED_HAND, csrf_token, test_app
 from tests.web.test_access import database_fingerprint
@@ -43,7 +61,7 @@ def log_in(client: FlaskClient, name: str, password: str = PASSWORD) -> Any:
 
 def owner_client(app: Flask) -> FlaskClient:
     with app.app_context():
-        accounts.create_user("Olga", PASSWORD, "owner")
+        create_user("Olga", PASSWORD, "owner")
     client = app.test_client()
     assert log_in(client, "Olga").status_code == 302
     return client
@@ -66,14 +84,14 @@ def test_a_fresh_instance_asks_for_its_owner(app: Flask) -> None:
     assert response.status_code == 302
     assert "Olga" in client.get("/").get_data(as_text=True)  # logged in, as the owner
     with app.app_context():
-        assert [(user.name, user.role) for user in accounts.all_users()] == [("Olga", "owner")]
-        assert accounts.all_users()[0].password_hash.startswith("scrypt:")
+        assert [(user.name, user.role) for user in all_users()] == [("Olga", "owner")]
+        assert all_users()[0].password_hash.startswith("scrypt:")
     assert app.test_client().get("/setup").status_code == 302  # closed now
 
 
 def test_no_default_password_anywhere(app: Flask) -> None:
     with app.app_context():
-        assert not accounts.has_users()
+        assert not has_users()
     for name, password in (("admin", "admin"), ("owner", "password"), ("admin", "")):
         client = app.test_client()
         assert client.post("/login", data={"name": name, "password": password}).status_code in (
@@ -88,7 +106,7 @@ def test_no_default_password_anywhere(app: Flask) -> None:
 
 def test_login_remembers_the_phone_and_goes_where_it_was_asked(app: Flask) -> None:
     with app.app_context():
-        accounts.create_user("Sam", PASSWORD, "scorekeeper")
+        create_user("Sam", PASSWORD, "scorekeeper")
     client = app.test_client()
     asked = client.get("/stats?season=2026")
     assert asked.headers["Location"] == "/login?next=/stats?season%3D2026"
@@ -120,7 +138,7 @@ def test_login_remembers_the_phone_and_goes_where_it_was_asked(app: Flask) -> No
 )
 def test_login_never_sends_elsewhere(app: Flask, next_path: str) -> None:
     with app.app_context():
-        accounts.create_user("Sam", PASSWORD, "scorekeeper")
+        create_user("Sam", PASSWORD, "scorekeeper")
     client = app.test_client()
     token = csrf_token(client.get("/login").get_data(as_text=True))
     response = client.post(
@@ -147,7 +165,7 @@ def from_address(app: Flask, address: str) -> FlaskClient:
 
 def test_five_failures_for_a_name_throttle_it(app: Flask) -> None:
     with app.app_context():
-        accounts.create_user("Sam", PASSWORD, "scorekeeper")
+        create_user("Sam", PASSWORD, "scorekeeper")
     for attempt in range(5):
         client = from_address(app, f"10.0.0.{attempt}")
         response = log_in(client, "Sam", "wrong password")
@@ -166,7 +184,7 @@ def test_five_failures_for_a_name_throttle_it(app: Flask) -> None:
 
 def test_five_failures_from_an_address_throttle_it(app: Flask) -> None:
     with app.app_context():
-        accounts.create_user("Sam", PASSWORD, "scorekeeper")
+        create_user("Sam", PASSWORD, "scorekeeper")
     client = from_address(app, "192.168.1.50")
     for name in ("ann", "bea", "cal", "dan", "eve"):
         assert log_in(client, name, "guess").status_code == 400
@@ -182,7 +200,7 @@ def test_five_failures_from_an_address_throttle_it(app: Flask) -> None:
 def test_a_write_without_the_right_csrf_token_is_refused(app: Flask, token: str | None) -> None:
     client = owner_client(app)
     with app.app_context():
-        game = services.create_game(
+        game = create_game(
             "partnership", {}, [("Us", ["A", "C"]), ("Them", ["B", "D"])], first_dealer="A"
         )
         game_id = game.id
@@ -204,7 +222,7 @@ def test_a_write_without_the_right_csrf_token_is_refused(app: Flask, token: str 
 def test_a_share_link_follows_the_game_and_stops_when_revoked(app: Flask) -> None:
     owner = owner_client(app)
     with app.app_context():
-        game = services.create_game(
+        game = create_game(
             "partnership", {}, [("Us", ["A", "C"]), ("Them", ["B", "D"])], first_dealer="A"
         )
         game_id = game.id
@@ -225,7 +243,7 @@ def test_a_share_link_follows_the_game_and_stops_when_revoked(app: Flask) -> Non
 
     with app.app_context():
         hand = {**PLAYED_HAND, "bidder": "C"}
-        services.add_hand(services.get_game(game_id), hand)  # type: ignore[arg-type]
+        add_hand(get_game(game_id), hand)  # type: ignore[arg-type]
     assert table.get(f"{path}/changed").json["stamp"] != stamp  # type: ignore[index]
     assert table.get(f"/games/{game_id}").status_code == 302  # the link opens that page only
 
@@ -247,10 +265,10 @@ def test_a_made_up_share_token_opens_nothing(app: Flask, token: str) -> None:
 def test_security_headers_and_no_inline_script(app: Flask) -> None:
     client = owner_client(app)
     with app.app_context():
-        game = services.create_game(
+        game = create_game(
             "partnership", {}, [("Us", ["A", "C"]), ("Them", ["B", "D"])], first_dealer="A"
         )
-        services.add_hand(game, {**PLAYED_HAND, "bidder": "C"})
+        add_hand(game, {**PLAYED_HAND, "bidder": "C"})
         game_id = game.id
     for path in ("/", f"/games/{game_id}", f"/games/{game_id}/hands/new", "/meld", "/stats"):
         response = client.get(path)
@@ -271,12 +289,12 @@ def test_names_with_html_render_as_text(app: Flask, payload: str) -> None:
     client = owner_client(app)
     name = payload[:60]
     with app.app_context():
-        game = services.create_game(
+        game = create_game(
             "partnership", {}, [(name, [name, "C"]), ("Them", ["B", "D"])], first_dealer="C"
         )
-        services.add_hand(game, {**PLAYED_HAND, "bidder": name})
-        services.create_season(name[:50] + " s", _day(), _day())
-        accounts.create_user(name, PASSWORD, "viewer")
+        add_hand(game, {**PLAYED_HAND, "bidder": name})
+        create_season(name[:50] + " s", _day(), _day())
+        create_user(name, PASSWORD, "viewer")
         game_id = game.id
     document = services_document(app, game_id)
     document["sides"][1]["name"] = payload
@@ -305,21 +323,21 @@ def _day() -> Any:
 
 def services_document(app: Flask, game_id: int) -> dict[str, Any]:
     with app.app_context():
-        game = services.get_game(game_id)
+        game = get_game(game_id)
         assert game is not None
-        return services.export_game(game)
+        return export_game(game)
 
 
 def test_an_old_cookie_opens_nothing_once_its_user_is_removed(app: Flask) -> None:
     owner = owner_client(app)
     with app.app_context():
-        accounts.create_user("Guest", PASSWORD, "viewer")
+        create_user("Guest", PASSWORD, "viewer")
     guest = app.test_client()
     assert log_in(guest, "Guest").status_code == 302
     with app.app_context():
-        guest_id = accounts.user_named("Guest").id  # type: ignore[union-attr]
-        accounts.delete_user(accounts.get_user(guest_id))  # type: ignore[arg-type]
-        newcomer = accounts.create_user("Alice", PASSWORD, "owner")
+        guest_id = user_named("Guest").id  # type: ignore[union-attr]
+        delete_user(get_user(guest_id))  # type: ignore[arg-type]
+        newcomer = create_user("Alice", PASSWORD, "owner")
         assert newcomer.id != guest_id  # ids are never given out twice
     assert guest.get("/users").status_code == 302  # to the login: the cookie names nobody
     assert owner.get("/users").status_code == 200
@@ -337,54 +355,54 @@ def test_logging_out_ends_every_copy_of_the_login(app: Flask) -> None:
 
 def test_a_new_role_takes_effect_at_once(app: Flask) -> None:
     with app.app_context():
-        accounts.create_user("Sam", PASSWORD, "scorekeeper")
+        create_user("Sam", PASSWORD, "scorekeeper")
     sam = app.test_client()
     log_in(sam, "Sam")
     assert sam.get("/games/new").status_code == 200
     with app.app_context():
-        accounts.change_role(accounts.user_named("Sam"), "viewer")  # type: ignore[arg-type]
+        change_role(user_named("Sam"), "viewer")  # type: ignore[arg-type]
     assert sam.get("/games/new").status_code in (302, 403)
 
 
 def test_one_live_share_link_per_game(app: Flask) -> None:
     owner_client(app)
     with app.app_context():
-        game = services.create_game(
+        game = create_game(
             "partnership", {}, [("Us", ["A", "C"]), ("Them", ["B", "D"])], first_dealer="A"
         )
-        first = accounts.create_share_link(game.id).token
-        assert accounts.create_share_link(game.id).token == first  # a second tap
+        first = create_share_link(game.id).token
+        assert create_share_link(game.id).token == first  # a second tap
         db.session.add(ShareLink(game_id=game.id, token="x" * 43))  # as if at the same moment
         with pytest.raises(IntegrityError):
             db.session.commit()
         db.session.rollback()
-        assert accounts.revoke_share_link(game.id)
-        assert accounts.shared_game_id(first) is None
-        assert accounts.create_share_link(game.id).token != first  # a new link, a new token
+        assert revoke_share_link(game.id)
+        assert shared_game_id(first) is None
+        assert create_share_link(game.id).token != first  # a new link, a new token
 
 
 def test_a_login_attempt_counts_before_the_password_is_checked(app: Flask) -> None:
     with app.app_context():
-        accounts.create_user("Sam", PASSWORD, "scorekeeper")
-        with pytest.raises(accounts.AccountError):
-            accounts.log_in("Sam", "wrong password", "10.1.1.1")
-        with pytest.raises(accounts.AccountError):
-            accounts.log_in("Nobody", "wrong password", "10.1.1.1")
+        create_user("Sam", PASSWORD, "scorekeeper")
+        with pytest.raises(AccountError):
+            account_logins.log_in("Sam", "wrong password", "10.1.1.1")
+        with pytest.raises(AccountError):
+            account_logins.log_in("Nobody", "wrong password", "10.1.1.1")
         assert db.session.query(LoginFailure).count() == 2
-        accounts.log_in("Sam", PASSWORD, "10.1.1.1")
+        account_logins.log_in("Sam", PASSWORD, "10.1.1.1")
         assert db.session.query(LoginFailure).count() == 2  # a right one is not kept
 
 
 def test_the_last_owner_stays(app: Flask) -> None:
     with app.app_context():
-        olga = accounts.create_user("Olga", PASSWORD, "owner")
-        with pytest.raises(accounts.AccountError, match="last owner cannot stop"):
-            accounts.change_role(olga, "viewer")
-        with pytest.raises(accounts.AccountError, match="last owner cannot be removed"):
-            accounts.delete_user(olga)
-        accounts.create_user("Pat", PASSWORD, "owner")
-        accounts.change_role(olga, "viewer")
-        assert [(u.name, u.role) for u in accounts.all_users()] == [
+        olga = create_user("Olga", PASSWORD, "owner")
+        with pytest.raises(AccountError, match="last owner cannot stop"):
+            change_role(olga, "viewer")
+        with pytest.raises(AccountError, match="last owner cannot be removed"):
+            delete_user(olga)
+        create_user("Pat", PASSWORD, "owner")
+        change_role(olga, "viewer")
+        assert [(u.name, u.role) for u in all_users()] == [
             ("Olga", "viewer"),
             ("Pat", "owner"),
         ]
@@ -398,8 +416,8 @@ def test_two_first_visitors_make_one_owner(app: Flask) -> None:
     def visit(name: str) -> None:
         with app.app_context():
             try:
-                made.append(accounts.create_first_owner(name, PASSWORD).name)
-            except accounts.AccountError:
+                made.append(create_first_owner(name, PASSWORD).name)
+            except AccountError:
                 refused.append(name)
 
     visitors = [threading.Thread(target=visit, args=(name,)) for name in ("Ann", "Bea", "Cal")]
@@ -409,4 +427,4 @@ def test_two_first_visitors_make_one_owner(app: Flask) -> None:
         visitor.join()
     assert len(made) == 1 and len(refused) == 2
     with app.app_context():
-        assert [user.role for user in accounts.all_users()] == ["owner"]
+        assert [user.role for user in all_users()] == ["owner"]

@@ -22,9 +22,12 @@ import segno
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, make_url
 
-from scorekeeper import MIGRATIONS, ROOT, create_app, serve
+from scorekeeper import create_app
+from scorekeeper.cli import addresses
+from scorekeeper.cli.addresses import banner, lan_addresses, listen_urls, qr_text
+from scorekeeper.cli.serve import prepare_database
 from scorekeeper.extensions import db
-from scorekeeper.serve import banner, lan_addresses, listen_urls, prepare_database, qr_text
+from scorekeeper.paths import MIGRATIONS, ROOT
 from tests.conftest import database_url, sqlite_only, untouched
 
 # migrations/env.py still calls Flask-SQLAlchemy's deprecated ``db.get_engine()`` first.
@@ -55,7 +58,7 @@ def fake_getaddrinfo(addresses: list[str]) -> Any:
 def test_lan_addresses_route_first_then_host_name_without_unreachable(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(serve, "_route_address", lambda: "10.0.0.5")
+    monkeypatch.setattr(addresses, "_route_address", lambda: "10.0.0.5")
     resolved = ["127.0.1.1", "192.168.1.20", "169.254.3.4", "10.0.0.5", "0.0.0.0"]
     monkeypatch.setattr(socket, "getaddrinfo", fake_getaddrinfo(resolved))
     assert lan_addresses() == ["10.0.0.5", "192.168.1.20"]
@@ -65,7 +68,7 @@ def test_lan_addresses_without_a_network(monkeypatch: pytest.MonkeyPatch) -> Non
     def unresolvable(*_args: object, **_kwargs: object) -> None:
         raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
 
-    monkeypatch.setattr(serve, "_route_address", lambda: None)
+    monkeypatch.setattr(addresses, "_route_address", lambda: None)
     monkeypatch.setattr(socket, "getaddrinfo", unresolvable)
     assert lan_addresses() == []
 
@@ -79,7 +82,7 @@ def test_finding_the_route_sends_nothing(monkeypatch: pytest.MonkeyPatch) -> Non
             raise AssertionError("sent data")
 
     monkeypatch.setattr(socket, "socket", Silent)
-    route = serve._route_address()
+    route = addresses._route_address()
     assert route is None or ipaddress.ip_address(route).version == 4
 
 

@@ -13,8 +13,9 @@ import pytest
 from flask import Flask
 from sqlalchemy import event
 
-from scorekeeper import pdf, services
 from scorekeeper.extensions import db
+from scorekeeper.games.hands import add_hand
+from scorekeeper.reports import pdf
 from tests.web.conftest import PLAYED_HAND, played_game, stored_game, test_app
 
 BUSY = "Other score sheets are being made just now. Try again in a few seconds."
@@ -162,7 +163,7 @@ def test_a_changed_game_is_rendered_afresh(app: Flask, tmp_path: Path) -> None:
     client = app.test_client()
     first = client.get(f"/games/{game_id}/sheet.pdf")
     with app.app_context():
-        services.add_hand(stored_game(app, game_id), PLAYED_HAND)
+        add_hand(stored_game(app, game_id), PLAYED_HAND)
     changed = client.get(f"/games/{game_id}/sheet.pdf")
     assert changed.headers["ETag"] != first.headers["ETag"]
     assert "Us 680, Them 320" in pdf_text(changed.data)  # the second hand is on it

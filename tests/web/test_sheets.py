@@ -12,8 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from scorekeeper import services
 from scorekeeper.engine.rules import PRESETS
+from scorekeeper.games.hands import add_hand
+from scorekeeper.games.stored import engine_game
 from tests.web.conftest import PLAYED_HAND, make_game, played_game, stored_game
 
 ODD_HANDS = ["", " 5", "5 ", "+5", "-1", "060", "0060", "1e1", "６０", "٣", "²", "9" * 5000, "\x00"]
@@ -50,7 +51,7 @@ def test_unchanged_game_is_not_rendered_again(app: Flask, client: FlaskClient) -
     again = client.get(f"/games/{game_id}/sheet.pdf", headers={"If-None-Match": etag})
     assert again.status_code == 304
     with app.app_context():
-        services.add_hand(stored_game(app, game_id), PLAYED_HAND)
+        add_hand(stored_game(app, game_id), PLAYED_HAND)
     changed = client.get(f"/games/{game_id}/sheet.pdf", headers={"If-None-Match": etag})
     assert changed.status_code == 200
     assert changed.headers["ETag"] != etag
@@ -143,7 +144,7 @@ DROPPED_RULE = "meld under 20 does not count: a side that declares less scores n
 def test_a_dropped_meld_is_marked_on_the_pdf_with_the_rule(app: Flask, client: FlaskClient) -> None:
     game_id = make_game(app, "double-deck")
     with app.app_context():
-        services.add_hand(stored_game(app, game_id), DROPPED)
+        add_hand(stored_game(app, game_id), DROPPED)
     text = PdfReader(io.BytesIO(client.get(f"/games/{game_id}/sheet.pdf").data)).pages[0]
     words = " ".join(text.extract_text().split())
     assert "12*" in words and "30*" not in words
@@ -163,9 +164,9 @@ def test_no_mark_where_every_meld_counts(app: Flask, client: FlaskClient) -> Non
 
 
 def test_the_pdf_has_no_print_button_nor_links(app: Flask) -> None:
-    from scorekeeper import pdf
+    from scorekeeper.reports import pdf
 
     game_id = played_game(app, 1)
     with app.test_request_context():
-        html = pdf.game_sheet_html(services.engine_game(stored_game(app, game_id)))
+        html = pdf.game_sheet_html(engine_game(stored_game(app, game_id)))
     assert "data-print" not in html and "<script" not in html

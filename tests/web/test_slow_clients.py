@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.serve import CONNECTION_LIMIT, connection_limit, make_server
+from scorekeeper.cli.serve import CONNECTION_LIMIT, connection_limit, make_server
 from tests.web.slow_clients import NGINX, answer, gunicorn, nginx, slow_clients, waitress
 
 ANSWER_WITHIN = 2.0  # seconds for /health and for a page, slow connections open

@@ -13,11 +13,13 @@ from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import services
+from scorekeeper.engine.gamefile import to_document
 from scorekeeper.engine.scoring import DRAW, MADE, SET, THROWN_IN, replay
+from scorekeeper.engine.simulate import demo_games
 from scorekeeper.extensions import db
-from scorekeeper.gamefile import to_document
-from scorekeeper.models import (
+from scorekeeper.games.transfer import import_game
+from scorekeeper.reports.stats import Period, bidding, partnerships, player_stats, stats_document
+from scorekeeper.store.models import (
     BidOutcome,
     Game,
     GameOutcome,
@@ -27,8 +29,6 @@ from scorekeeper.models import (
     PlayerOutcome,
     Seat,
 )
-from scorekeeper.simulate import demo_games
-from scorekeeper.stats import Period, bidding, partnerships, player_stats, stats_document
 
 
 def in_period(game: Any, period: Period) -> bool:
@@ -164,7 +164,7 @@ def test_database_figures_equal_the_replay(
     period = Period(period.start, period.end, ruleset)
     with app.app_context():
         for game in games:
-            services.import_game(to_document(game))
+            import_game(to_document(game))
         got = {entry.name: entry for entry in player_stats(period)}
     expected = expected_figures(games, period)
     ratings = elo(
@@ -227,7 +227,7 @@ def test_stats_document_shape(app: Flask) -> None:
     games = demo_games(10, 6, random.Random(2), until=date(2026, 11, 29))
     with app.app_context():
         for game in games:
-            services.import_game(to_document(game))
+            import_game(to_document(game))
         document = stats_document(Period())
     assert {"players", "partnerships"} == set(document)
     assert set(document["players"][0]) >= {"name", "games", "wins", "rating", "make_rate"}

@@ -14,13 +14,18 @@ from flask import Flask
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
-from scorekeeper import services
+from scorekeeper.engine.gamefile import to_document
 from scorekeeper.engine.scoring import DRAW, replay
+from scorekeeper.engine.simulate import demo_games
 from scorekeeper.extensions import db
-from scorekeeper.gamefile import to_document
-from scorekeeper.models import Season
-from scorekeeper.simulate import demo_games
-from scorekeeper.stats import Period, best_partners, find_period, player_stats
+from scorekeeper.games.hands import add_hand
+from scorekeeper.games.lifecycle import create_game
+from scorekeeper.games.listing import recent_games
+from scorekeeper.games.players import all_players
+from scorekeeper.games.seasons import SeasonError, create_season
+from scorekeeper.games.transfer import import_game
+from scorekeeper.reports.stats import Period, best_partners, find_period, player_stats
+from scorekeeper.store.models import Season
 from scorekeeper.web.stats import csv_cell
 from tests.web.conftest import PLAYED_HAND, test_app
 
@@ -33,7 +38,7 @@ def season_app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
     app = test_app(tmp_path_factory.mktemp("season") / "season.db")
     with app.app_context():
         for game in GAMES:
-            services.import_game(to_document(game))
+            import_game(to_document(game))
     return app
 
 
@@ -160,7 +165,7 @@ def test_a_bad_season_is_refused_beside_its_field(
     app: Flask, client: FlaskClient, form: dict[str, str], field: str, sentence: str
 ) -> None:
     with app.app_context():
-        services.create_season("old", date(2025, 1, 1), date(2025, 2, 1))
+        create_season("old", date(2025, 1, 1), date(2025, 2, 1))
     response = client.post("/stats/seasons", data=form)
     assert response.status_code == 400
     html = response.get_data(as_text=True)
@@ -172,14 +177,14 @@ def test_a_bad_season_is_refused_beside_its_field(
 
 def test_deleting_a_season_keeps_its_games(season_app: Flask, season: FlaskClient) -> None:
     with season_app.app_context():
-        created = services.create_season("Autumn", date(2026, 9, 1), date(2026, 11, 30))
-        games = len(services.recent_games(1000))
+        created = create_season("Autumn", date(2026, 9, 1), date(2026, 11, 30))
+        games = len(recent_games(1000))
         season_id = created.id
     assert season.post(f"/stats/seasons/{season_id}/delete").status_code == 302
     assert season.post(f"/stats/seasons/{season_id}/delete").status_code == 404
     assert season.get("/stats?season=Autumn").status_code == 400
     with season_app.app_context():
-        assert len(services.recent_games(1000)) == games
+        assert len(recent_games(1000)) == games
 
 
 # --- head to head ------------------------------------------------------------------------
@@ -207,7 +212,7 @@ def test_head_to_head_counts_the_games_the_sides_met(
     season_app: Flask, season: FlaskClient
 ) -> None:
     with season_app.app_context():
-        ids = {player.name: player.id for player in services.all_players()}
+        ids = {player.name: player.id for player in all_players()}
     names = sorted(ids)
     checked = 0
     for first in names:
@@ -229,7 +234,7 @@ def test_head_to_head_counts_the_games_the_sides_met(
 
 
 def test_head_to_head_of_two_partnerships(season_app: Flask) -> None:
-    from scorekeeper.stats import head_to_head
+    from scorekeeper.reports.stats import head_to_head
 
     pairs = [
         (frozenset(game.sides[0].players), frozenset(game.sides[1].players))
@@ -237,7 +242,7 @@ def test_head_to_head_of_two_partnerships(season_app: Flask) -> None:
         if len(game.sides) == 2 and len(game.sides[0].players) == 2
     ]
     with season_app.app_context():
-        ids = {player.name: player.id for player in services.all_players()}
+        ids = {player.name: player.id for player in all_players()}
         for side_a, side_b in pairs[:5]:
             got = head_to_head(Period(), [ids[n] for n in side_a], [ids[n] for n in side_b])
             games, wins_a, wins_b, draws = expected_head_to_head(set(side_a), set(side_b))
@@ -329,7 +334,7 @@ def test_a_season_name_with_quotes_prints_in_the_page_header(
 ) -> None:
     name = 'Kit\'s "cup" </style>'
     with season_app.app_context():
-        services.create_season(name, date(2026, 1, 1), date(2026, 12, 31))
+        create_season(name, date(2026, 1, 1), date(2026, 12, 31))
     response = season.get("/stats/report.pdf", query_string={"season": name})
     reader = PdfReader(io.BytesIO(response.data))
     header = reader.pages[0].extract_text()
@@ -340,9 +345,9 @@ def test_a_season_name_with_quotes_prints_in_the_page_header(
 def test_a_season_named_in_any_alphabet(season_app: Flask, season: FlaskClient, name: str) -> None:
     """Found in any case; downloads named in ASCII with the real name beside it."""
     with season_app.app_context():
-        services.create_season(name, date(2026, 1, 1), date(2026, 3, 31))
-        with pytest.raises(services.SeasonError, match="already"):
-            services.create_season(name.casefold(), date(2026, 1, 1), date(2026, 3, 31))
+        create_season(name, date(2026, 1, 1), date(2026, 3, 31))
+        with pytest.raises(SeasonError, match="already"):
+            create_season(name.casefold(), date(2026, 1, 1), date(2026, 3, 31))
     for asked in (name, name.casefold(), name.upper()):
         html = season.get("/stats", query_string={"season": asked}).get_data(as_text=True)
         assert f"Season stats: {name}" in html, asked
@@ -393,11 +398,11 @@ def test_a_csv_cell_starting_like_a_formula_is_text(value: object, cell: object)
 def test_player_names_reach_the_csv_as_text(app: Flask) -> None:
     names = ['=HYPERLINK("http://x","y")', "+1+cmd|'/C calc'!A0", "-2+3", "@SUM(1+1)"]
     with app.app_context():
-        game = services.create_game(
+        game = create_game(
             "partnership", {}, [("Us", names[:2]), ("Them", names[2:])], first_dealer=names[0]
         )
         for _ in range(5):
-            services.add_hand(game, {**PLAYED_HAND, "bidder": names[1]})
+            add_hand(game, {**PLAYED_HAND, "bidder": names[1]})
     client = app.test_client()
     players = list(csv.DictReader(io.StringIO(client.get("/stats/players.csv").get_data(True))))
     assert sorted(row["name"] for row in players) == sorted(f"'{name}" for name in names)

@@ -19,16 +19,17 @@ from flask_babel import gettext as _
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from . import ROOT
-from .charts import line_chart
-from .endings import hand_words
-from .engine.game import Game, Hand
-from .engine.meld import meld_values
-from .engine.names import display_name
-from .engine.rules import PRESETS, RuleSet, overrides_of
-from .engine.scoring import GameResult, HandResult, replay
-from .i18n import DEFAULT as ENGLISH
-from .i18n import in_language, install_helpers
+from scorekeeper.engine.game import Game, Hand
+from scorekeeper.engine.meld import meld_values
+from scorekeeper.engine.names import display_name
+from scorekeeper.engine.rules import PRESETS, RuleSet, overrides_of
+from scorekeeper.engine.scoring import GameResult, HandResult, replay
+from scorekeeper.i18n.endings import hand_words
+from scorekeeper.i18n.formats import install_helpers
+from scorekeeper.i18n.languages import DEFAULT as ENGLISH
+from scorekeeper.i18n.languages import in_language
+from scorekeeper.paths import ROOT
+from scorekeeper.reports.charts import line_chart
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 DEFAULT_BLANK_HANDS = 30

@@ -11,9 +11,9 @@ from __future__ import annotations
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from .engine.race import FLOOR, HANDS, MOON, TIME_CALLED
-from .engine.rules import RuleSet
-from .engine.scoring import DRAW, UNSCORED, GameResult
+from scorekeeper.engine.race import FLOOR, HANDS, MOON, TIME_CALLED
+from scorekeeper.engine.rules import RuleSet
+from scorekeeper.engine.scoring import DRAW, UNSCORED, GameResult
 
 
 def N_(text: str) -> str:  # noqa: N802 (gettext's name for "translate later")

@@ -17,10 +17,10 @@ from typing import Any
 from alembic.migration import MigrationContext
 from sqlalchemy import Date, DateTime, Table, func, select, text
 
-from .backup_check import RowError, check_tables
-from .extensions import db
-from .models import new_token
-from .outcomes import rate_from, record_outcomes
+from scorekeeper.backup.checks import RowError, check_tables
+from scorekeeper.extensions import db
+from scorekeeper.store.models import new_token
+from scorekeeper.store.outcomes import rate_from, record_outcomes
 
 FORMAT = "scorekeeper-backup/1"
 # in the order a restore inserts them (a row's references come first)
@@ -142,10 +142,10 @@ def _after_explicit_ids() -> None:
 
 
 def _record_outcomes() -> None:
-    from . import services
+    from scorekeeper.games.stored import get_game, replay_game
 
     for game_id in db.session.execute(select(_table("game").c.id)).scalars().all():
-        game = services.get_game(game_id)
+        game = get_game(game_id)
         assert game is not None
-        record_outcomes(game, services.replay_game(game), rate=False)
+        record_outcomes(game, replay_game(game), rate=False)
     rate_from(None)

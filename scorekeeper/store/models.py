@@ -1,7 +1,7 @@
 """The stored facts: players, games, their sides and seats, hands, hand edits, seasons.
 
 Totals, outcomes and winners are derived by the engine's replay
-(``services.replay_game``). The ``*Outcome`` tables keep what the replay made of
+(``games.stored.replay_game``). The ``*Outcome`` tables keep what the replay made of
 each game, rewritten with every change, so the statistics can be summed by the
 database.
 """
@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, false, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .extensions import db
+from scorekeeper.extensions import db
 
 
 def utcnow() -> datetime:
@@ -176,7 +176,7 @@ class HandEdit(db.Model):  # type: ignore[name-defined,misc]
 class HandOutcome(db.Model):  # type: ignore[name-defined,misc]
     """What the engine's replay made of one hand, for one side.
 
-    Derived, not a fact: rewritten by ``services`` in the same transaction as every
+    Derived, not a fact: rewritten by the ``games`` area in the same transaction as every
     change to a game's hands, so statistics can be aggregated by the database.
     """
 
@@ -240,7 +240,7 @@ class PlayerOutcome(db.Model):  # type: ignore[name-defined,misc]
     throw_ins: Mapped[int]
     bid_total: Mapped[int]
     # Elo: how much this game moved the player's rating, over all games in order and
-    # over the games of this game's rule set only (NULL until ``services`` rates it)
+    # over the games of this game's rule set only (NULL until the ``games`` area rates it)
     rating_change: Mapped[float | None]
     ruleset_rating_change: Mapped[float | None]
 

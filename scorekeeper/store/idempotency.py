@@ -14,8 +14,8 @@ from typing import Any
 
 from sqlalchemy import delete, select
 
-from .extensions import db
-from .models import IdempotencyKey, utcnow
+from scorekeeper.extensions import db
+from scorekeeper.store.models import IdempotencyKey, utcnow
 
 KEPT = timedelta(days=1)  # how long a key's answer is kept for a retry
 

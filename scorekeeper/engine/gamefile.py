@@ -14,12 +14,12 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.engine.cards import Card, Suit, format_cards, parse_cards
-from scorekeeper.engine.entry import meld_cards_bad
-from scorekeeper.engine.errors import GameError, PinochleError, because
-from scorekeeper.engine.game import Game, Hand, Side, new_game, verify_length
-from scorekeeper.engine.people import normal_name
-from scorekeeper.engine.rules import ruleset
+from .cards import Card, Suit, format_cards, parse_cards
+from .entry import meld_cards_bad
+from .errors import GameError, PinochleError, because
+from .game import Game, Hand, Side, new_game, verify_length
+from .people import normal_name
+from .rules import ruleset
 
 FORMAT = "pinochle-game/1"
 _TOP_FIELDS = {

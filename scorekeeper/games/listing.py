@@ -12,6 +12,8 @@ own ``lower()`` folds only A to Z, so on SQLite the names are folded by Python's
 PostgreSQL by ``lower()`` in ICU's root collation (asked for once per database,
 the first time a name is looked for), which folds every letter whatever locale
 the database was made with.
+
+The API's list (``game_summaries``) and the games last changed are read here too.
 """
 
 from __future__ import annotations
@@ -23,10 +25,11 @@ from sqlalchemy import ColumnElement, String, and_, case, event, exists, func, o
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import selectinload
 
-from .engine.people import normal_name, side_name
-from .extensions import db
-from .models import Game, GameOutcome, GameSide, Player, Seat
-from .outcomes import Standing, standings
+from scorekeeper.engine.people import normal_name, side_name
+from scorekeeper.engine.scoring import DRAW
+from scorekeeper.extensions import db
+from scorekeeper.store.models import Game, GameOutcome, GameSide, Player, Seat
+from scorekeeper.store.outcomes import Standing, standings
 
 PAGE_SIZE = 50
 LIKE_ESCAPE = "\\"
@@ -191,3 +194,46 @@ def _players_shown(game: Game) -> tuple[str, ...] | None:
     )
     named = tuple(side.name for side in game.sides)
     return None if joined == named else joined
+
+
+def game_summaries(limit: int, offset: int = 0) -> list[dict[str, Any]]:
+    """The games, newest first, each as its id, version, rules, sides and result so
+    far (the API's list; from the stored outcomes, with no replay)."""
+    rows = db.session.execute(
+        select(Game, GameOutcome)
+        .outerjoin(GameOutcome, GameOutcome.game_id == Game.id)
+        .options(selectinload(Game.sides))
+        .order_by(Game.id.desc())
+        .limit(limit)
+        .offset(offset)
+    ).all()
+    return [_summary(game, outcome) for game, outcome in rows]
+
+
+def _summary(game: Game, outcome: GameOutcome | None) -> dict[str, Any]:
+    winner: int | str | None = None
+    if outcome is not None:
+        winner = DRAW if outcome.draw else outcome.winner
+    return {
+        "id": game.id,
+        "version": game.version,
+        "ruleset": game.ruleset,
+        "played_on": game.played_on.isoformat(),
+        "sides": [side.name for side in game.sides],
+        "hands": outcome.hands if outcome is not None else 0,
+        "finished": outcome is not None and outcome.finished,
+        "winner": winner,
+    }
+
+
+def recent_games(limit: int = 50) -> list[Game]:
+    """The games last changed, newest first, with their sides (``standings`` has where
+    each stands)."""
+    return list(
+        db.session.execute(
+            select(Game)
+            .options(selectinload(Game.sides))
+            .order_by(Game.updated_at.desc())
+            .limit(limit)
+        ).scalars()
+    )

@@ -16,7 +16,7 @@ from __future__ import annotations
 from sqlalchemy import func, select, text
 from sqlalchemy.exc import OperationalError
 
-from .extensions import db
+from scorekeeper.extensions import db
 
 # the first of pg_advisory_xact_lock's two keys: keeps these apart from the advisory
 # locks of any other application sharing the database

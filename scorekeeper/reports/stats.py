@@ -20,14 +20,14 @@ from typing import Any
 from sqlalchemy import Select, case, extract, func, select
 from sqlalchemy.orm import InstrumentedAttribute, aliased
 
-from .engine.ratings import START
-from .extensions import db
-from .i18n import N_, RefusalError, every_translation
-from .models import BidOutcome, Game, GameOutcome, Player, PlayerOutcome, Season
-from .outcomes import play_order
-from .services import season_by_name
+from scorekeeper.engine.ratings import START
+from scorekeeper.extensions import db
+from scorekeeper.games.seasons import season_by_name
+from scorekeeper.i18n.formats import ALL_TIME
+from scorekeeper.i18n.refusals import N_, RefusalError, every_translation
+from scorekeeper.store.models import BidOutcome, Game, GameOutcome, Player, PlayerOutcome, Season
+from scorekeeper.store.outcomes import play_order
 
-ALL_TIME = "All time"
 # a best partner needs this many finished games together
 BEST_PARTNER_GAMES = 3
 # at most this many points per line on a rating chart (the last rating of each stretch)

@@ -31,20 +31,20 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-from .credentials import skeletons
-from .engine.errors import PinochleError
-from .engine.people import checked_name
-from .engine.scoring import replay
-from .gamefile import FORMAT as GAME_FORMAT
-from .gamefile import from_document
-from .i18n import LANGUAGES
+from scorekeeper.accounts.passwords import skeletons
+from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.gamefile import FORMAT as GAME_FORMAT
+from scorekeeper.engine.gamefile import from_document
+from scorekeeper.engine.people import checked_name
+from scorekeeper.engine.scoring import replay
+from scorekeeper.i18n.languages import LANGUAGES
 
 JSON_DEPTH = 8  # lists and objects inside a JSON column (a hand's meld cards: 2)
 ROLES = ("viewer", "scorekeeper", "owner")  # as accounts.ROLES (which imports the app)
 NAMES = {"player": "player", "game_side": "side", "season": "season", "user_account": "user"}
 PASSWORD_HASH = re.compile(r"(scrypt|pbkdf2):[A-Za-z0-9:._-]{1,60}\$[!-~]{1,100}\$[0-9a-f]{32,256}")
 INT_RANGE = {Integer: 2**31, BigInteger: 2**63}
-# what a hand's history says was done to it (services), each with its hand documents
+# what a hand's history says was done to it (games.hands), each with its hand documents
 EDIT_ACTIONS = ("added", "edited", "deleted", "put_back")
 
 Rows = dict[str, list[dict[str, Any]]]

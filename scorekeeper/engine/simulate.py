@@ -28,13 +28,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from scorekeeper.engine.cards import DISTINCT_CARDS, SUITS, Card, Suit, card_counts, sort_cards
-from scorekeeper.engine.game import Game, Hand, Side, new_game
-from scorekeeper.engine.house_rules import short_of_meld
-from scorekeeper.engine.meld import MeldResult, best_meld, holds_marriage, meld_by_trump
-from scorekeeper.engine.race import after_hand
-from scorekeeper.engine.rules import RuleSet
-from scorekeeper.engine.scoring import can_throw_in, counters_needed, score_hand
+from .cards import DISTINCT_CARDS, SUITS, Card, Suit, card_counts, sort_cards
+from .game import Game, Hand, Side, new_game
+from .house_rules import short_of_meld
+from .meld import MeldResult, best_meld, holds_marriage, meld_by_trump
+from .race import after_hand
+from .rules import RuleSet
+from .scoring import can_throw_in, counters_needed, score_hand
 
 __all__ = [
     "PLAYER_NAMES",
@@ -462,7 +462,7 @@ def demo_games(
     """``count`` plausible games among ``players`` people over the ``days`` before ``until``."""
     from datetime import timedelta
 
-    from scorekeeper.engine.rules import PRESETS
+    from .rules import PRESETS
 
     names = demo_players(players)
     presets = [name for name, _ in DEMO_MIX]

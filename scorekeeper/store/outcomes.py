@@ -4,7 +4,7 @@
 player's share of the game, of each bid level and of the game itself, in the
 caller's transaction. ``rate_from`` keeps the stored Elo changes right: a game
 whose result changed moves the ratings of every game played after it, so those
-are rated again, in order. Only ``services`` calls these (it commits).
+are rated again, in order. Only the ``games`` area calls these (it commits).
 
 Rating reads the changes stored for earlier games and writes those of later ones:
 two transactions doing so at once (two server processes on PostgreSQL) would each
@@ -23,12 +23,19 @@ from typing import Any
 from sqlalchemy import delete, func, insert, select, tuple_, update
 from sqlalchemy.orm import InstrumentedAttribute
 
-from .engine.ratings import START, rating_changes
-from .engine.rules import RuleSet
-from .engine.scoring import DRAW, MISDEAL, THROWN_IN, GameResult, HandResult
-from .extensions import db
-from .locks import serialize
-from .models import BidOutcome, Game, GameOutcome, HandOutcome, Player, PlayerOutcome
+from scorekeeper.engine.ratings import START, rating_changes
+from scorekeeper.engine.rules import RuleSet
+from scorekeeper.engine.scoring import DRAW, MISDEAL, THROWN_IN, GameResult, HandResult
+from scorekeeper.extensions import db
+from scorekeeper.store.locks import serialize
+from scorekeeper.store.models import (
+    BidOutcome,
+    Game,
+    GameOutcome,
+    HandOutcome,
+    Player,
+    PlayerOutcome,
+)
 
 OUTCOME_TABLES = (HandOutcome, PlayerOutcome, BidOutcome, GameOutcome)
 

@@ -1,0 +1,275 @@
+"""A game's hands: add, correct, delete, undo the last, and put a taken-back hand back.
+
+Every change goes through the engine with the whole game first, and only then is
+anything written, in one transaction. A refusal (``PinochleError``) leaves the
+database as it was; history (``HandEdit``) keeps what a correction replaced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.exc import StaleDataError
+
+from scorekeeper.engine.errors import GameError
+from scorekeeper.engine.scoring import GameResult, replay, replay_change
+from scorekeeper.extensions import db
+from scorekeeper.games.stored import (
+    canonical_document,
+    engine_game,
+    hand_document,
+    players_of,
+    store_hand,
+)
+from scorekeeper.i18n.refusals import N_, RefusalError
+from scorekeeper.store.locks import serialize
+from scorekeeper.store.models import (
+    Game,
+    Hand,
+    HandEdit,
+    utcnow,
+)
+from scorekeeper.store.outcomes import (
+    record_outcomes,
+)
+
+# --- hands ---------------------------------------------------------------------------
+
+
+def _check_version(game: Game, expected: int | None, adding: bool = False) -> None:
+    if expected is None or expected == game.version:
+        return
+    if adding and game.hands:
+        raise GameError("hand_recorded_meanwhile", hand=len(game.hands))
+    raise GameError("game_changed_meanwhile")
+
+
+Receipt = Callable[[Game, GameResult], None]
+
+
+@contextmanager
+def _changing(
+    game: Game,
+    result: GameResult,
+    since: int,
+    adding: int | None = None,
+    receipt: Receipt | None = None,
+) -> Iterator[None]:
+    """Write a change to ``game``'s hands from hand ``since`` on (the body) with the
+    outcomes of ``result`` and commit it, or refuse it as made meanwhile on another
+    phone: the game's row is written with the version it was read at, which another
+    phone's change has moved on (or hand ``adding`` was taken). ``receipt`` runs in
+    the same transaction once the game has its new version (the API's answer, kept
+    for an ``Idempotency-Key``).
+    """
+    serialize("ratings")  # first, as every change does (no two wait on each other)
+    game.updated_at = utcnow()
+    try:
+        yield
+        record_outcomes(game, result, since=since)
+        db.session.flush()
+        if receipt is not None:
+            receipt(game, result)
+        db.session.commit()
+    except (IntegrityError, StaleDataError):
+        db.session.rollback()
+        if adding is None:
+            raise GameError("game_changed_meanwhile") from None
+        raise GameError("hand_recorded_meanwhile", hand=adding) from None
+
+
+CONFLICTS = ("hand_recorded_meanwhile", "game_changed_meanwhile")
+ADD_ATTEMPTS = 3  # a hand sent without a version waits out this many others' saves
+
+
+def add_hand(
+    game: Game,
+    document: dict[str, Any],
+    expected: int | None = None,
+    receipt: Receipt | None = None,
+) -> GameResult:
+    """Record the next hand; refused (nothing written) when any rule is broken.
+
+    ``expected`` is the game's ``version`` the form was opened at (a double tap on
+    Save, or a hand recorded meanwhile on another phone, is refused). Without it the
+    hand is the next one whatever came before: when another phone's hand is saved
+    first, the game is read again and the hand added after it.
+    """
+    attempt = 1
+    while True:
+        try:
+            return _add_hand(game, document, expected, receipt)
+        except GameError as error:
+            if expected is not None or error.code not in CONFLICTS or attempt == ADD_ATTEMPTS:
+                raise
+        attempt += 1
+
+
+def _add_hand(
+    game: Game, document: dict[str, Any], expected: int | None, receipt: Receipt | None
+) -> GameResult:
+    _check_version(game, expected, adding=True)
+    documents = [hand_document(hand) for hand in game.hands] + [document]
+    checked = engine_game(game, documents)
+    result = replay(checked)
+    number = len(documents)
+    stored = canonical_document(checked, number)
+    with _changing(game, result, number, adding=number, receipt=receipt):
+        hand = Hand(number=number)
+        store_hand(hand, stored, players_of(game))
+        game.hands.append(hand)
+        game.edits.append(HandEdit(number=number, action="added", before=None, after=stored))
+    return result
+
+
+def replace_hand(
+    game: Game,
+    number: int,
+    document: dict[str, Any],
+    expected: int | None = None,
+    receipt: Receipt | None = None,
+) -> GameResult:
+    """Correct hand ``number``; the whole game is replayed with the correction first."""
+    _check_version(game, expected)
+    hand = _hand(game, number)
+    before = hand_document(hand)
+    documents = [hand_document(h) for h in game.hands]
+    documents[number - 1] = document
+    checked = engine_game(game, documents)
+    result = replay_change(checked, number)
+    after = canonical_document(checked, number)
+    if after == before:
+        if receipt is not None:
+            receipt(game, result)
+        return result
+    with _changing(game, result, number, receipt=receipt):
+        store_hand(hand, after, players_of(game))
+        game.edits.append(HandEdit(number=number, action="edited", before=before, after=after))
+    return result
+
+
+def delete_hand(
+    game: Game, number: int, expected: int | None = None, receipt: Receipt | None = None
+) -> GameResult:
+    """Remove hand ``number``; the hands after it move up one."""
+    _check_version(game, expected)
+    hand = _hand(game, number)
+    documents = [hand_document(h) for h in game.hands]
+    before = documents.pop(number - 1)
+    result = replay_change(engine_game(game, documents), number)
+    with _changing(game, result, number, receipt=receipt):
+        game.hands.remove(hand)
+        db.session.flush()
+        _move_up(game, number)
+        game.edits.append(HandEdit(number=number, action="deleted", before=before, after=None))
+    return result
+
+
+def _move_up(game: Game, number: int) -> None:
+    """Number the hands after the deleted hand ``number`` one less, in two statements
+    whatever their count: through negative numbers, as (game, number) is unique and
+    both databases check that row by row."""
+    table = Hand.__table__
+    later = table.c.game_id == game.id
+    db.session.execute(
+        update(table).where(later, table.c.number > number).values(number=1 - table.c.number)
+    )
+    db.session.execute(
+        update(table).where(later, table.c.number < 0).values(number=-table.c.number)
+    )
+    for hand in game.hands[number - 1 :]:
+        set_committed_value(hand, "number", hand.number - 1)
+
+
+def undo_last_hand(game: Game, number: int | None = None) -> GameResult:
+    """Take back the last hand; ``number`` is the hand the tap meant (a double tap
+    must not take back two)."""
+    if not game.hands:
+        raise LookupError("no hand to undo")
+    if number is not None and number != len(game.hands):
+        raise GameError("game_changed_meanwhile")
+    return delete_hand(game, len(game.hands))
+
+
+# --- putting a taken-back hand back ---------------------------------------------------
+
+
+class PutBackError(RefusalError):
+    """A hand that can no longer be put back (the game changed since it was taken back)."""
+
+
+PUT_BACK = "put_back"  # a HandEdit's action: a deleted hand put back where it was
+
+
+def put_back_offer(game: Game) -> HandEdit | None:
+    """The delete (or undo) that can still be put back: the game's last change, while
+    it is a delete. Any later change (a hand recorded, corrected, deleted or put
+    back) ends the offer."""
+    last = game.edits[-1] if game.edits else None
+    return last if last is not None and last.action == "deleted" else None
+
+
+def put_back(
+    game: Game, edit_id: int, expected: int | None = None, receipt: Receipt | None = None
+) -> GameResult:
+    """Put the hand deleted by edit ``edit_id`` back at its number, exactly as it was
+    (the edit's ``before``): the hands after it move down one. Refused with a
+    sentence once anything changed since the delete (``expected``, the version the
+    page was opened at, moved on, or another change followed it)."""
+    offer = put_back_offer(game)
+    if offer is None or offer.id != edit_id or offer.before is None:
+        raise _no_longer(game, edit_id)
+    if expected is not None and expected != game.version:
+        raise _no_longer(game, edit_id)
+    number, document = offer.number, offer.before
+    documents = [hand_document(h) for h in game.hands]
+    documents.insert(number - 1, document)
+    checked = engine_game(game, documents)
+    result = replay_change(checked, number)
+    stored = canonical_document(checked, number)
+    with _changing(game, result, number, receipt=receipt):
+        _move_down(game, number)
+        hand = Hand(number=number)
+        store_hand(hand, stored, players_of(game))
+        game.hands.insert(number - 1, hand)
+        game.edits.append(HandEdit(number=number, action=PUT_BACK, before=None, after=stored))
+    return result
+
+
+def _no_longer(game: Game, edit_id: int) -> PutBackError:
+    """The refusal of a put back that came too late, naming the hand it was about."""
+    edit = next((edit for edit in game.edits if edit.id == edit_id), None)
+    if edit is None or edit.action != "deleted":
+        return PutBackError(field="edit", message=N_("There is no taken-back hand to put back."))
+    return PutBackError(
+        field="edit",
+        message=N_(
+            "Hand {number} can no longer be put back: the game has changed since it was taken back."
+        ),
+        number=edit.number,
+    )
+
+
+def _move_down(game: Game, number: int) -> None:
+    """Number hand ``number`` and those after it one more (the mirror of ``_move_up``)."""
+    table = Hand.__table__
+    later = table.c.game_id == game.id
+    db.session.execute(
+        update(table).where(later, table.c.number >= number).values(number=-1 - table.c.number)
+    )
+    db.session.execute(
+        update(table).where(later, table.c.number < 0).values(number=-table.c.number)
+    )
+    for hand in game.hands[number - 1 :]:
+        set_committed_value(hand, "number", hand.number + 1)
+
+
+def _hand(game: Game, number: int) -> Hand:
+    if not 1 <= number <= len(game.hands):
+        raise LookupError(f"game {game.id} has no hand {number}")
+    return game.hands[number - 1]

@@ -1,0 +1,50 @@
+"""The players: found or made by name, the names the new-game form offers."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+
+from scorekeeper.extensions import db
+from scorekeeper.store.models import (
+    Player,
+    Seat,
+)
+
+# --- players -----------------------------------------------------------------------
+
+
+def player_named(name: str) -> Player:
+    player = db.session.execute(select(Player).where(Player.name == name)).scalar_one_or_none()
+    if player is None:
+        player = Player(name=name)
+        db.session.add(player)
+    return player
+
+
+def known_players(limit: int = 40) -> list[str]:
+    """Names seen before, most recently seated first (suggested on the new-game form)."""
+    last_seen = func.max(Seat.id)
+    rows = db.session.execute(
+        select(Player.name)
+        .outerjoin(Seat, Seat.player_id == Player.id)
+        .group_by(Player.id)
+        .order_by(last_seen.desc().nulls_last(), Player.name)
+        .limit(limit)
+    )
+    return [name for (name,) in rows]
+
+
+def get_player(player_id: int) -> Player | None:
+    if not 0 < player_id < 2**31:
+        return None
+    return db.session.get(Player, player_id)
+
+
+def all_players() -> list[Player]:
+    """Everyone who has a seat in some game, A to Z."""
+    seated = select(Seat.player_id)
+    return list(
+        db.session.execute(
+            select(Player).where(Player.id.in_(seated)).order_by(Player.name)
+        ).scalars()
+    )
