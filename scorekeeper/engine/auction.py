@@ -12,7 +12,7 @@ each opponent, a double bete twice. The kitty is paid and pays like one more
 opponent where the ``kitty`` option makes it take part. Every chip one player
 wins another (or the kitty) pays: a hand's chips add up to zero.
 
->>> from .rules import PRESETS
+>>> from .presets import PRESETS
 >>> settle(PRESETS["auction"], bid=350, trump=Suit.HEARTS, betes=0, bidder=0)
 Settlement(players=(15, -5, -5), kitty=-5)
 >>> settle(PRESETS["auction"], bid=300, trump=Suit.SPADES, betes=2, bidder=1)
@@ -27,7 +27,7 @@ from .cards import Suit
 from .errors import GameError, PinochleError
 from .game import Game, Hand
 from .people import normal_name
-from .rules import RuleSet
+from .presets import RuleSet
 from .tables import HEARTS_FACTOR, KITTY_FROM, SPADES_FACTOR
 from .typed import Typed, flag, read_number, typed_text, yes_no
 
@@ -50,7 +50,7 @@ class Settlement:
 def bid_value(rules: RuleSet, bid: int) -> int:
     """The chips ``bid`` is worth from each opponent, before the trump's factor.
 
-    >>> from .rules import PRESETS
+    >>> from .presets import PRESETS
     >>> [bid_value(PRESETS["auction"], bid) for bid in (300, 350, 400, 450, 600, 990)]
     [3, 5, 10, 15, 30, 30]
     """
@@ -63,7 +63,8 @@ def bid_value(rules: RuleSet, bid: int) -> int:
 def trump_factor(rules: RuleSet, trump: Suit | None) -> int:
     """What the trump multiplies a played hand's value by (1 without the option).
 
-    >>> from .rules import PRESETS, with_options
+    >>> from .presets import PRESETS
+    >>> from .rules import with_options
     >>> rules = with_options(PRESETS["auction"], {"hearts_triple": "on"})
     >>> [trump_factor(rules, suit) for suit in Suit]
     [3, 2, 1, 1]
@@ -78,7 +79,8 @@ def trump_factor(rules: RuleSet, trump: Suit | None) -> int:
 def kitty_takes_part(rules: RuleSet, bid: int, betes: int) -> bool:
     """Whether the kitty pays or is paid in this hand (the ``kitty`` option).
 
-    >>> from .rules import PRESETS, with_options
+    >>> from .presets import PRESETS
+    >>> from .rules import with_options
     >>> rules = PRESETS["auction"]
     >>> kitty_takes_part(rules, 340, SINGLE_BETE), kitty_takes_part(rules, 350, MADE_BETES)
     (False, True)

@@ -13,7 +13,7 @@ from .cards import DISTINCT_CARDS, Card, card_counts
 from .errors import GameError, Notice
 from .game import Game, Hand
 from .meld import best_meld, check_hand, holds_marriage, max_player_meld
-from .rules import RuleSet
+from .presets import RuleSet
 
 # chips one side can be paid for the meld of a hand (two players, each with two
 # roundhouses, a double run, all eight aces and more): a generous bound

@@ -6,7 +6,7 @@ by how much and which meld was missed) or ``invalid`` (the cards cannot make
 it; the first rule broken).
 
 >>> from .cards import parse_cards, Suit
->>> from .rules import PRESETS
+>>> from .presets import PRESETS
 >>> cards = parse_cards("AH 10H KH QH JH")
 >>> check_claim(cards, Suit.HEARTS, PRESETS["partnership"], ("run", "royal marriage")).reason
 'Q♥ is already in the run, so it cannot also form a royal marriage'
@@ -23,7 +23,7 @@ from .cards import AROUND_RANKS, SUITS, Card, Rank, Suit, card_counts
 from .errors import ClaimError, message
 from .meld import Meld, MeldResult, best_meld, meld_by_trump, meld_names, meld_values
 from .names import display_name, split_multiple
-from .rules import RuleSet
+from .presets import RuleSet
 
 VALID = "valid"
 UNDER = "under"

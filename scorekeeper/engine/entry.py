@@ -17,7 +17,7 @@ A sentence names what the person typed: counters of 155 typed beside an empty
 side are refused as 155 off the unit, not as the 95 the reader filled in.
 
 >>> from .game import Side, new_game
->>> from .rules import PRESETS
+>>> from .presets import PRESETS
 >>> sides = [Side("Us", ("Ann", "Cal")), Side("Them", ("Bea", "Dan"))]
 >>> game = new_game(PRESETS["partnership"], sides)
 >>> typed = {"bidder": "Bea", "bid": "250", "trump": "H", "meld_0": "100", "meld_1": "150",
@@ -41,7 +41,8 @@ from .game import Game, Hand
 from .house_rules import short_of_meld
 from .meld import best_meld
 from .people import normal_name
-from .rules import OPTIONS, RuleSet
+from .presets import RuleSet
+from .rules import OPTIONS
 from .scoring import (
     can_bid,
     can_throw_in,
@@ -165,7 +166,8 @@ class HandReading:
 def bid_ladder(rules: RuleSet, length: int = LADDER_LENGTH) -> tuple[int, ...]:
     """The first ``length`` bids on the ladder, from the minimum (for − / + in the page).
 
-    >>> bid_ladder(__import__("scorekeeper.engine.rules").engine.rules.PRESETS["double-deck"], 5)
+    >>> from .presets import PRESETS
+    >>> bid_ladder(PRESETS["double-deck"], 5)
     (50, 51, 52, 53, 54)
     """
     if not rules.bidding:
@@ -179,7 +181,7 @@ def typed_options(rules: RuleSet, typed: Mapping[str, str]) -> dict[str, object]
     the option holds a number under ``rules``, as the new-game form's number fields do;
     any other value as typed, for the reader to take or refuse with its sentence.
 
-    >>> from .rules import PRESETS
+    >>> from .presets import PRESETS
     >>> typed_options(PRESETS["partnership"], {"target": " 1000 ", "doubles": "two_singles"})
     {'target': 1000, 'doubles': 'two_singles'}
     """

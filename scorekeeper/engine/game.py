@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
 
+from .bounds import MAX_HANDS
 from .cards import Card, Suit
 from .errors import GameError, because
 from .people import NAME_LIMIT, checked_name, normal_name
-from .rules import MAX_HANDS, RuleSet
+from .presets import RuleSet
 
 __all__ = ["NAME_LIMIT", "Game", "Hand", "Side", "default_seating", "new_game"]
 

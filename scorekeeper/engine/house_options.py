@@ -7,7 +7,7 @@ choice is text: ``"-1000"``) and answers the value as the rules keep it, or None
 it is not one. ``HOUSE_CHOICES`` gives the values a new-game form offers; a file may
 hold any valid one.
 
->>> from .rules import PRESETS
+>>> from .presets import PRESETS
 >>> read_game_end(PRESETS["partnership"], "hands:06"), read_lose_below(PRESETS["check"], "-50")
 ('hands:6', -50)
 >>> HOUSE_CHOICES["shoot_the_moon"](PRESETS["check"])
@@ -17,20 +17,14 @@ hold any valid one.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from .bounds import LARGEST, MAX_HANDS
-
-if TYPE_CHECKING:
-    from .rules import RuleSet
+from .presets import GAME_END_TARGET, HANDS_PREFIX, OFF, POINTS_PREFIX, RuleSet
 
 # house rules of club sheets (rules.md §7): "off" or a number, or a number after a word
-OFF = "off"
+# (the words a rule set holds, ``off``, ``target``, ``hands:``, ``points:``, are presets')
 MARRIAGE_TO_BID = (OFF, "required")
 SAVE_MELD_WORDS = ("trick_points", "any_trick", "always")
-GAME_END_TARGET = "target"
-HANDS_PREFIX = "hands:"
-POINTS_PREFIX = "points:"
 MOON_GAME = "game"
 
 
@@ -125,13 +119,9 @@ HOUSE_CHOICES: dict[str, Callable[[RuleSet], tuple[str, ...]]] = {
 }
 
 __all__ = [
-    "GAME_END_TARGET",
-    "HANDS_PREFIX",
     "HOUSE_CHOICES",
     "MARRIAGE_TO_BID",
     "MOON_GAME",
-    "OFF",
-    "POINTS_PREFIX",
     "SAVE_MELD_WORDS",
     "read_game_end",
     "read_lose_below",

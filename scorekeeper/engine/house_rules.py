@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from .checks import effective_meld, recorded_fields
 from .errors import GameError
 from .game import Game, Hand
-from .rules import OFF, RuleSet
+from .presets import OFF, RuleSet
 
 # what a misdealt hand may record beside ``misdeal`` (time can be called during any deal)
 WITH_MISDEAL = ("misdeal", "time_called")

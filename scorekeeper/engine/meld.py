@@ -16,7 +16,7 @@ every possible count of cards and kept in lookup tables, so a hand is melded
 by a few look-ups. That is what makes 30,000 hands a second possible.
 
 >>> from .cards import parse_cards
->>> from .rules import PRESETS
+>>> from .presets import PRESETS
 >>> result = best_meld(parse_cards("AH 10H KH KH QH QH JH"), Suit.HEARTS, PRESETS["partnership"])
 >>> result.total, [meld.name for meld in result.melds]
 (230, ['run_royal_marriage'])
@@ -44,7 +44,7 @@ from .cards import (
 from .chips import meld_chips
 from .errors import CardError
 from .names import MELD_NAMES, meld_class, multiple_name
-from .rules import RuleSet
+from .presets import RuleSet
 from .tables import MeldTable
 
 __all__ = [
@@ -105,7 +105,7 @@ class MeldResult:
         the class that uses it most.
 
         >>> from .cards import format_cards, parse_cards
-        >>> from .rules import PRESETS
+        >>> from .presets import PRESETS
         >>> hand = parse_cards("AS 10S KS QS JS 9H JD KD")
         >>> format_cards(best_meld(hand, Suit.SPADES, PRESETS["partnership"]).cards_shown())
         'AS 10S KS QS JS JD'
@@ -475,7 +475,7 @@ def max_player_meld(rules: RuleSet) -> int:
     Found by search, not assumed: every way to use the cards for arounds and
     pinochles, then, suit by suit, the cheapest class-1 meld on top of them.
 
-    >>> from .rules import PRESETS
+    >>> from .presets import PRESETS
     >>> max_player_meld(PRESETS["partnership"])
     1800
     """

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .rules import RuleSet
+from .presets import RuleSet
 
 MOON = "moon"
 TARGET = "target"

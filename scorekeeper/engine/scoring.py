@@ -31,8 +31,8 @@ from .chips import bid_chips, game_chips, net_chips
 from .errors import GameError, Notice
 from .game import Game, Hand
 from .meld import max_player_meld
+from .presets import OFF, RuleSet
 from .race import after_hand, race_winner
-from .rules import OFF, RuleSet
 
 MADE = "made"
 SET = "set"
@@ -150,7 +150,7 @@ class GameResult:
         chips in check, else the totals; auction's totals are chips). () when the game
         is not a draw; a side below them lost (cutthroat: one fell through the floor).
 
-        >>> from .rules import PRESETS
+        >>> from .presets import PRESETS
         >>> from .game import Side, new_game
         >>> game = new_game(PRESETS["cutthroat"], [Side(n, (n,)) for n in ("A", "B", "C")])
         >>> GameResult(game, (), (-600, 160, 160), 1500, None, DRAW, None, "lose_below").drawn_sides
@@ -207,7 +207,7 @@ class GameResult:
 def dropped_meld(rules: RuleSet, meld: int) -> int:
     """The meld of a side that does not count: all of it below the preset's minimum.
 
-    >>> from .rules import PRESETS
+    >>> from .presets import PRESETS
     >>> dropped_meld(PRESETS["double-deck"], 12), dropped_meld(PRESETS["double-deck"], 20)
     (12, 0)
     """
@@ -274,7 +274,7 @@ def applicable_fields(rules: RuleSet) -> frozenset[str]:
 def fill_counters(rules: RuleSet, entered: Sequence[int | None]) -> tuple[int, ...]:
     """Counters per side with the one side left empty given the rest of the hand.
 
-    >>> from .rules import PRESETS
+    >>> from .presets import PRESETS
     >>> fill_counters(PRESETS["partnership"], [170, None])
     (170, 80)
     >>> fill_counters(PRESETS["cutthroat"], [100, None, 50])
@@ -300,7 +300,7 @@ def verify_throw_in(rules: RuleSet, bid: int, bidders_meld: int, hand: int) -> N
 def can_throw_in(rules: RuleSet, bid: int, bidders_meld: int) -> bool:
     """Whether the bidders may concede with this bid and meld (to offer the button).
 
-    >>> from .rules import PRESETS
+    >>> from .presets import PRESETS
     >>> can_throw_in(PRESETS["partnership"], 330, 60), can_throw_in(PRESETS["partnership"], 300, 70)
     (True, False)
     """
@@ -316,7 +316,7 @@ def counters_needed(rules: RuleSet, bid: int, bidders_meld: int) -> int:
 
     More than ``rules.counters.total`` means they cannot make it.
 
-    >>> from .rules import PRESETS
+    >>> from .presets import PRESETS
     >>> rules = PRESETS["partnership"]
     >>> counters_needed(rules, 300, 170), counters_needed(rules, 250, 400)
     (130, 10)

@@ -2,7 +2,7 @@
 could hold, and counted for the trump (for the hand reader, the meld checker and a
 game file's ``meld_cards``).
 
->>> from .rules import PRESETS
+>>> from .presets import PRESETS
 >>> cards_meld("AH 10H KH QH JH", Suit.HEARTS, PRESETS["partnership"])
 150
 """
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .cards import Card, Suit, parse_cards
 from .errors import GameError, PinochleError
 from .meld import best_meld, check_hand
-from .rules import RuleSet
+from .presets import RuleSet
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ def side_meld_with(
     """A side's meld once a player's checked cards are taken: the meld as typed, less
     what the player's earlier cards (``before``) made, plus what ``cards`` make.
 
-    >>> from .rules import PRESETS
+    >>> from .presets import PRESETS
     >>> run = parse_cards("AH 10H KH QH JH")
     >>> side_meld_with(80, "KS QS", run, Suit.HEARTS, PRESETS["partnership"])
     210
@@ -74,7 +74,7 @@ def side_meld_with(
 def cards_meld(cards: str | None, trump: Suit | None, rules: RuleSet) -> int:
     """What one player's shown cards make for ``trump`` (0 when unreadable or no trump).
 
-    >>> from .rules import PRESETS
+    >>> from .presets import PRESETS
     >>> cards_meld("AH 10H KH QH JH", Suit.HEARTS, PRESETS["partnership"])
     150
     """

@@ -12,7 +12,7 @@ The engine is used only through its public functions, and every hand is scored
 by it as the game is built, so a game this module returns always replays.
 
 >>> import random
->>> from scorekeeper.engine.rules import PRESETS
+>>> from scorekeeper.engine.presets import PRESETS
 >>> from scorekeeper.engine.scoring import replay
 >>> game = random_game(PRESETS["partnership"], random.Random(7), hands=5)
 >>> len(game.hands), game == random_game(PRESETS["partnership"], random.Random(7), hands=5)
@@ -32,8 +32,8 @@ from .cards import DISTINCT_CARDS, SUITS, Card, Suit, card_counts, sort_cards
 from .game import Game, Hand, Side, new_game
 from .house_rules import short_of_meld
 from .meld import MeldResult, best_meld, holds_marriage, meld_by_trump
+from .presets import RuleSet
 from .race import after_hand
-from .rules import RuleSet
 from .scoring import can_throw_in, counters_needed, score_hand
 
 __all__ = [
@@ -66,7 +66,7 @@ SHOW_CARDS = 0.25  # a hand records the cards each player showed for meld
 def deal_sizes(rules: RuleSet) -> tuple[int, ...]:
     """Cards dealt to each seat, then (cutthroat) the widow.
 
-    >>> from scorekeeper.engine.rules import PRESETS
+    >>> from scorekeeper.engine.presets import PRESETS
     >>> [deal_sizes(PRESETS[name]) for name in ("partnership", "cutthroat", "two-hand")]
     [(12, 12, 12, 12), (15, 15, 15, 3), (12, 12)]
     >>> deal_sizes(PRESETS["double-deck"])
@@ -99,7 +99,7 @@ def random_hand_cards(rules: RuleSet, rng: random.Random) -> list[tuple[Card, ..
 def snap_bid(rules: RuleSet, value: float) -> int:
     """The bid on the ladder at or just above ``value``, never under the minimum.
 
-    >>> from scorekeeper.engine.rules import PRESETS
+    >>> from scorekeeper.engine.presets import PRESETS
     >>> [snap_bid(PRESETS["double-deck"], v) for v in (12, 57.5, 61)]
     [50, 57, 65]
     """
@@ -353,7 +353,7 @@ def random_hand(game: Game, index: int, rng: random.Random, show: float = SHOW_C
 def default_sides(rules: RuleSet, players: Sequence[str] | None = None) -> tuple[Side, ...]:
     """Sides for ``players`` given in seating order (partners sit opposite).
 
-    >>> from scorekeeper.engine.rules import PRESETS
+    >>> from scorekeeper.engine.presets import PRESETS
     >>> default_sides(PRESETS["partnership"])
     (Side(name='Ann & Cal', players=('Ann', 'Cal')), Side(name='Bea & Dan', players=('Bea', 'Dan')))
     """
@@ -462,7 +462,7 @@ def demo_games(
     """``count`` plausible games among ``players`` people over the ``days`` before ``until``."""
     from datetime import timedelta
 
-    from .rules import PRESETS
+    from .presets import PRESETS
 
     names = demo_players(players)
     presets = [name for name, _ in DEMO_MIX]

@@ -11,7 +11,8 @@ import pytest
 from scorekeeper.engine.cards import Suit
 from scorekeeper.engine.entry import read_hand
 from scorekeeper.engine.game import Game, Hand, Side, new_game
-from scorekeeper.engine.rules import PRESETS, ruleset
+from scorekeeper.engine.presets import PRESETS
+from scorekeeper.engine.rules import ruleset
 
 
 def auction_game(options: dict[str, object] | None = None) -> Game:

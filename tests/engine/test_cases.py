@@ -11,7 +11,7 @@ from scorekeeper.engine.cards import Suit, parse_cards
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import from_document
 from scorekeeper.engine.meld import best_meld
-from scorekeeper.engine.rules import PRESETS
+from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.scoring import replay
 from tests.conftest import CASES, SHARED_CASES, assert_matches_case, case_files, load_case
 

@@ -7,7 +7,8 @@ import pytest
 from scorekeeper.engine.cards import Suit, parse_cards
 from scorekeeper.engine.claims import INVALID, UNDER, VALID, check_claim, parse_claim
 from scorekeeper.engine.errors import ClaimError
-from scorekeeper.engine.rules import PRESETS, ruleset
+from scorekeeper.engine.presets import PRESETS
+from scorekeeper.engine.rules import ruleset
 
 RUN = "AH 10H KH QH JH"
 RUN_ROYAL = "AH 10H KH KH QH QH JH"

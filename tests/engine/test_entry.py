@@ -13,7 +13,8 @@ import pytest
 
 from scorekeeper.engine.entry import bid_ladder, read_hand, read_number
 from scorekeeper.engine.game import Game, Side, new_game
-from scorekeeper.engine.rules import PRESETS, ruleset
+from scorekeeper.engine.presets import PRESETS
+from scorekeeper.engine.rules import ruleset
 
 
 def game_of(preset: str) -> Game:

@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from scorekeeper.engine.errors import GameError
 from scorekeeper.engine.game import Game, Hand, new_game
 from scorekeeper.engine.gamefile import from_document, to_document
+from scorekeeper.engine.presets import PRESETS, RuleSet
 from scorekeeper.engine.race import after_hand
-from scorekeeper.engine.rules import OPTIONS, PRESETS, RuleSet, with_options
+from scorekeeper.engine.rules import OPTIONS, with_options
 from scorekeeper.engine.scoring import replay, score_hand
 from scorekeeper.engine.simulate import PLAYER_NAMES, default_sides, random_hand
 

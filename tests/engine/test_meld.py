@@ -7,7 +7,8 @@ import pytest
 from scorekeeper.engine.cards import Suit, parse_cards
 from scorekeeper.engine.errors import CardError
 from scorekeeper.engine.meld import best_meld, check_hand, max_player_meld, meld_by_trump
-from scorekeeper.engine.rules import PRESETS, RuleSet, ruleset
+from scorekeeper.engine.presets import PRESETS, RuleSet
+from scorekeeper.engine.rules import ruleset
 
 DOUBLE_RUN = "AH AH 10H 10H KH KH QH QH JH JH"
 ROUNDHOUSE = "KH QH KS QS KD QD KC QC"

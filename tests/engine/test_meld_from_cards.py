@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scorekeeper.engine.cards import Suit, parse_cards
 from scorekeeper.engine.game import Hand, Side, new_game
 from scorekeeper.engine.meld import best_meld
-from scorekeeper.engine.rules import PRESETS
+from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.scoring import replay
 from scorekeeper.engine.simulate import random_game
 

@@ -15,10 +15,9 @@ from hypothesis import strategies as st
 from scorekeeper.engine.cards import Suit, parse_cards
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.meld import best_meld, meld_by_trump
+from scorekeeper.engine.presets import PRESETS, RuleSet
 from scorekeeper.engine.rules import (
     OPTIONS,
-    PRESETS,
-    RuleSet,
     meld_options,
     meld_ruleset,
     option_choices,

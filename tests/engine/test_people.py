@@ -8,7 +8,7 @@ from scorekeeper.engine.errors import GameError
 from scorekeeper.engine.game import Side, new_game
 from scorekeeper.engine.gamefile import from_document
 from scorekeeper.engine.people import FIELDS, NAME_LIMIT, NameRefusedError, checked_name
-from scorekeeper.engine.rules import PRESETS
+from scorekeeper.engine.presets import PRESETS
 
 STORED = [
     ("Ann", "Ann"),

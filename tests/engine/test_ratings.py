@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.ratings import expected_score, rating_changes
-from scorekeeper.engine.rules import PRESETS
 
 EVEN = [1500.0, 1500.0]
 

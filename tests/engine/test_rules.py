@@ -7,7 +7,8 @@ import itertools
 import pytest
 
 from scorekeeper.engine.errors import RuleError
-from scorekeeper.engine.rules import OPTIONS, PRESETS, overrides_of, ruleset
+from scorekeeper.engine.presets import OPTION_APPLIES, PRESETS
+from scorekeeper.engine.rules import OPTIONS, overrides_of, ruleset
 
 PRESET_FACTS = [
     # name, players, sides, target, min bid, counters total, counter unit, meld unit
@@ -156,6 +157,13 @@ def test_options_round_trip(name: str) -> None:
     rules = PRESETS[name]
     assert ruleset(name, rules.options()) == rules
     assert set(rules.options()) <= set(OPTIONS)
+
+
+def test_the_option_table_and_where_options_apply_name_the_same_options_in_order() -> None:
+    """``RuleSet.options`` writes a game file's options in ``OPTION_APPLIES`` order, and a
+    refusal lists ``OPTIONS``: the two tables are one list of options."""
+    assert tuple(OPTIONS) == tuple(OPTION_APPLIES)
+    assert all(option.applies is OPTION_APPLIES[name] for name, option in OPTIONS.items())
 
 
 def test_every_preset_default_is_a_valid_value() -> None:

@@ -9,7 +9,8 @@ import pytest
 
 from scorekeeper.engine.errors import MESSAGES, GameError
 from scorekeeper.engine.gamefile import from_document
-from scorekeeper.engine.rules import PRESETS, ruleset
+from scorekeeper.engine.presets import PRESETS
+from scorekeeper.engine.rules import ruleset
 from scorekeeper.engine.scoring import (
     applicable_fields,
     can_bid,

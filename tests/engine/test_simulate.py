@@ -9,7 +9,8 @@ import pytest
 
 from scorekeeper.engine.cards import SUITS, Card
 from scorekeeper.engine.meld import best_meld
-from scorekeeper.engine.rules import PRESETS, RuleSet, with_options
+from scorekeeper.engine.presets import PRESETS, RuleSet
+from scorekeeper.engine.rules import with_options
 from scorekeeper.engine.scoring import replay
 from scorekeeper.engine.simulate import (
     deal_sizes,
