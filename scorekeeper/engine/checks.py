@@ -2,7 +2,7 @@
 
 Each ``verify_*`` raises ``GameError`` with the sentence of the first rule the hand
 breaks: the bidder, the per-side values, meld, counters, the flags and the cards
-shown. ``scoring.score_hand`` calls them before it scores.
+shown. ``hand_score.score_hand`` calls them before it scores.
 """
 
 from __future__ import annotations

@@ -36,24 +36,24 @@ from dataclasses import dataclass, field
 
 from .auction import MADE_BETES, SINGLE_BETE, hand_value, read_auction_hand
 from .cards import Card, Suit, format_cards
+from .checks import effective_meld
 from .errors import GameError, Notice, PinochleError
 from .game import Game, Hand
-from .house_rules import short_of_meld
-from .meld import best_meld
-from .people import normal_name
-from .presets import RuleSet
-from .rules import OPTIONS
-from .scoring import (
+from .hand_score import (
     can_bid,
     can_throw_in,
     counters_needed,
-    effective_meld,
     fill_counters,
     max_bid,
     score_hand,
     verify_bid,
     verify_throw_in,
 )
+from .house_rules import short_of_meld
+from .meld import best_meld
+from .people import normal_name
+from .presets import RuleSet
+from .rules import OPTIONS
 from .shown import ShownCards as ShownCards  # re-exported: the readers' answers hold them
 from .shown import cards_meld as cards_meld
 from .shown import meld_cards_bad as meld_cards_bad

@@ -1,7 +1,7 @@
 """The house rules' outcomes of one hand (rules.md §7): a misdeal, a renege, shooting the
 moon, and bidders who may not play for want of meld.
 
-``scoring.score_hand`` checks a hand's fields here and asks here what these outcomes
+``hand_score.score_hand`` checks a hand's fields here and asks here what these outcomes
 score; the race's side of them (the game ends) is ``race.after_hand``'s.
 
 >>> from .rules import ruleset

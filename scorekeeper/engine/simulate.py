@@ -30,11 +30,11 @@ from datetime import date
 
 from .cards import DISTINCT_CARDS, SUITS, Card, Suit, card_counts, sort_cards
 from .game import Game, Hand, Side, new_game
+from .hand_score import can_throw_in, counters_needed, score_hand
 from .house_rules import short_of_meld
 from .meld import MeldResult, best_meld, holds_marriage, meld_by_trump
 from .presets import RuleSet
 from .race import after_hand
-from .scoring import can_throw_in, counters_needed, score_hand
 
 __all__ = [
     "PLAYER_NAMES",

@@ -22,9 +22,10 @@ from scorekeeper.engine.cards import SUITS, Suit
 from scorekeeper.engine.errors import GameError, PinochleError, RuleError
 from scorekeeper.engine.game import Hand, Side, new_game
 from scorekeeper.engine.gamefile import from_document, loads
+from scorekeeper.engine.hand_score import applicable_fields, score_hand
 from scorekeeper.engine.presets import PRESETS, RuleSet
 from scorekeeper.engine.rules import OPTIONS, option_choices, ruleset
-from scorekeeper.engine.scoring import applicable_fields, replay, score_hand
+from scorekeeper.engine.scoring import replay
 from tests.conftest import AUCTION_CASES, assert_matches_case, load_case
 
 AUCTION = PRESETS["auction"]

@@ -18,10 +18,11 @@ from hypothesis import strategies as st
 from scorekeeper.engine.errors import GameError
 from scorekeeper.engine.game import Game, Hand, new_game
 from scorekeeper.engine.gamefile import from_document, to_document
+from scorekeeper.engine.hand_score import score_hand
 from scorekeeper.engine.presets import PRESETS, RuleSet
 from scorekeeper.engine.race import after_hand
 from scorekeeper.engine.rules import OPTIONS, with_options
-from scorekeeper.engine.scoring import replay, score_hand
+from scorekeeper.engine.scoring import replay
 from scorekeeper.engine.simulate import PLAYER_NAMES, default_sides, random_hand
 
 GAMES = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -15,9 +15,10 @@ import pytest
 
 from scorekeeper.engine.errors import GameError, RuleError
 from scorekeeper.engine.gamefile import from_document
+from scorekeeper.engine.hand_score import applicable_fields
 from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.rules import OPTIONS, option_choices, overrides_of, ruleset
-from scorekeeper.engine.scoring import applicable_fields, replay, replay_change
+from scorekeeper.engine.scoring import replay, replay_change
 
 FOUR = [{"name": "Us", "players": ["Ann", "Cal"]}, {"name": "Them", "players": ["Bea", "Dan"]}]
 ONE_EACH = {

@@ -17,10 +17,11 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine.cards import SUITS, Card, Deck, Suit, parse_cards
 from scorekeeper.engine.gamefile import dumps, from_document, loads, to_document
+from scorekeeper.engine.hand_score import can_throw_in, verify_throw_in
 from scorekeeper.engine.meld import best_meld, max_player_meld, meld_by_trump
 from scorekeeper.engine.presets import PRESETS, RuleSet
 from scorekeeper.engine.rules import OPTIONS, with_options
-from scorekeeper.engine.scoring import can_throw_in, replay, verify_throw_in
+from scorekeeper.engine.scoring import replay
 from scorekeeper.engine.simulate import random_game
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

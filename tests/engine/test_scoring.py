@@ -9,19 +9,19 @@ import pytest
 
 from scorekeeper.engine.errors import MESSAGES, GameError
 from scorekeeper.engine.gamefile import from_document
-from scorekeeper.engine.presets import PRESETS
-from scorekeeper.engine.rules import ruleset
-from scorekeeper.engine.scoring import (
+from scorekeeper.engine.hand_score import (
     applicable_fields,
     can_bid,
     can_throw_in,
     counters_needed,
     fill_counters,
     max_bid,
-    race_winner,
-    replay,
     verify_throw_in,
 )
+from scorekeeper.engine.presets import PRESETS
+from scorekeeper.engine.race import race_winner
+from scorekeeper.engine.rules import ruleset
+from scorekeeper.engine.scoring import replay
 
 FOUR = {
     "sides": [
