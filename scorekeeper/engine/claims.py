@@ -21,7 +21,8 @@ from typing import Any
 
 from .cards import AROUND_RANKS, SUITS, Card, Rank, Suit, card_counts
 from .errors import ClaimError, message
-from .meld import Meld, MeldResult, best_meld, meld_by_trump, meld_names, meld_values
+from .meld import MeldResult, best_meld, meld_by_trump, meld_names, meld_values
+from .meld_classes import Meld
 from .names import display_name, split_multiple
 from .presets import RuleSet
 
