@@ -53,81 +53,22 @@ from .house_rules import short_of_meld
 from .meld import best_meld
 from .people import normal_name
 from .presets import RuleSet
+from .refusals import FIELD_OF_CODE as FIELD_OF_CODE
+from .refusals import Refusal as Refusal
+from .refusals import bid_refusals, counter_refusals, field_of, form_order, throw_in_refusals
 from .rules import OPTIONS
-from .shown import ShownCards as ShownCards  # re-exported: the readers' answers hold them
+from .shown import ShownCards, suit_or_none
 from .shown import cards_meld as cards_meld
 from .shown import meld_cards_bad as meld_cards_bad
 from .shown import read_shown_cards as read_shown_cards
 from .shown import side_meld_with as side_meld_with
-from .shown import suit_or_none
-from .typed import Typed, flag, read_number, typed_text
+from .typed import Typed, flag, typed_text
+from .typed import read_number as read_number
 
-# codes that say a value is not typed yet: the live hint does not warn of them
-MISSING = frozenset(
-    {"hand_missing", "trump_missing", "counters_missing", "made_missing", "auction_trump_missing"}
-)
+# the names imported ``as`` themselves are re-exported for the code outside the engine
+# that imports them from here (the web's hand form and forms, the game file)
 # how many bids of the ladder, from the minimum, the page carries as data
 LADDER_LENGTH = 40
-
-# a refusal's code (or code prefix) -> the hand field it is about (per side:
-# "<name>_<side>"); the web's forms take it too (web.forms.FIELD_OF_CODE)
-FIELD_OF_CODE: tuple[tuple[str, str], ...] = (
-    ("bidder_", "bidder"),
-    ("bid_", "bid"),
-    ("counters_", "counters"),
-    ("meld_cards_", "meld_cards"),
-    ("meld_chips_", "meld_chips"),
-    ("meld_", "meld"),
-    ("throw_in_", "thrown_in"),
-    ("passed_out_", "passed_out"),
-    ("trump_", "trump"),
-    ("no_marriage_", "trump"),
-    ("took_trick_", "took_trick"),
-    ("all_tricks_", "all_tricks"),
-    ("made_", "made"),
-    ("conceded_", "trump"),  # auction's "conceded" is a choice of the trump group
-    ("auction_trump_", "trump"),
-    ("card_", "meld_cards"),
-    ("hand_too_large", "meld_cards"),
-    ("renege_", "renege"),
-    ("misdeal_", "misdeal"),
-    ("moon_", "moon"),
-)
-PER_SIDE = ("meld", "counters", "meld_chips", "took_trick")
-# the fields in the order a form shows them (a summary lists refusals in this order)
-FORM_ORDER = (
-    "bidder",
-    "bid",
-    "trump",
-    "made",
-    "meld",
-    "meld_cards",
-    "counters",
-    "thrown_in",
-    "renege",
-    "moon",
-    "misdeal",
-)
-
-
-def _form_order(refusal: Refusal) -> int:
-    name = refusal.field
-    base = name.rsplit("_", 1)[0] if name.rsplit("_", 1)[-1].isdigit() else name
-    return FORM_ORDER.index(base) if base in FORM_ORDER else len(FORM_ORDER)
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """A rule the typed hand breaks, and the field it is about (``counters_1``; a group
-    of fields such as ``counters`` when it is about all of them; ``""`` the whole hand)."""
-
-    field: str
-    error: PinochleError
-
-    @property
-    def missing(self) -> bool:
-        """Whether it only says a value is not typed yet (no warning while typing)."""
-        return self.error.code in MISSING
 
 
 @dataclass(frozen=True)
@@ -197,27 +138,6 @@ def _per_side(typed: Typed, name: str, sides: int) -> list[int | None]:
     return [read_number(typed.get(f"{name}_{side}")) for side in range(sides)]
 
 
-def field_of(error: PinochleError, game: Game) -> str:
-    """The field a refusal is about: per side where it names one side."""
-    if error.code in (
-        "hand_missing",
-        "hand_values_count",
-        "hand_not_applicable",
-        "short_of_meld_played",
-    ):
-        return str(error.values.get("field", ""))
-    if error.code == "hand_conflict":  # "a renege ... not with thrown_in": the renege's
-        return str(error.values.get("first", ""))
-    for prefix, name in FIELD_OF_CODE:
-        if error.code.startswith(prefix):
-            side = error.values.get("side")
-            names = [s.name for s in game.sides]
-            if name in PER_SIDE and isinstance(side, str) and side in names:
-                return f"{name}_{names.index(side)}"
-            return name
-    return ""
-
-
 # --- the reader ------------------------------------------------------------------------------
 
 
@@ -252,11 +172,11 @@ def read_hand(game: Game, typed: Typed, number: int | None = None) -> HandReadin
     if rules.is_auction:
         hand, found = read_auction_hand(game, typed, number)
         refusals = [Refusal(name, error) for name, error in found]
-        refusals += _bid_refusals(rules, hand, number)
+        refusals += bid_refusals(rules, hand, number)
         base["worth"] = _worth(rules, hand)
     else:
         hand, refusals = _typed_hand(game, typed, number, counters_typed, counters, filled, cards)
-    refusals = sorted(card_refusals + refusals, key=_form_order)
+    refusals = sorted(card_refusals + refusals, key=form_order)
     if refusals:
         return HandReading(hand=None, refusals=tuple(refusals), **base)  # type: ignore[arg-type]
     return _scored(game, hand, number, base)
@@ -318,9 +238,9 @@ def _typed_hand(
     if played and _short_of_meld(game, fields):
         played = False  # set without play: no counters asked for
     if thrown_in:
-        refusals += _throw_in_refusals(game, number, fields)
+        refusals += throw_in_refusals(game, number, fields)
     if any(value is not None for value in counters_typed):
-        refusals += _counter_refusals(game, number, counters_typed, filled)
+        refusals += counter_refusals(game, number, counters_typed, filled)
         fields["counters"] = tuple(value or 0 for value in counters)
     elif played:
         sides = ", ".join(side.name for side in game.sides)
@@ -334,14 +254,6 @@ def _typed_hand(
     fields["meld_cards"] = cards
     hand = Hand(**fields)  # type: ignore[arg-type]
     return hand, refusals
-
-
-def _bid_refusals(rules: RuleSet, hand: Hand, number: int) -> list[Refusal]:
-    try:
-        verify_bid(rules, hand.bid, number)
-    except PinochleError as error:
-        return [Refusal("bid", error)]
-    return []
 
 
 def _worth(rules: RuleSet, hand: Hand) -> int | None:
@@ -376,21 +288,6 @@ def _short_of_meld(game: Game, fields: Mapping[str, object]) -> bool:
     return short_of_meld(game.rules, meld[side])
 
 
-def _throw_in_refusals(game: Game, number: int, fields: Mapping[str, object]) -> list[Refusal]:
-    """A throw-in the rules forbid for the typed bid and the bidders' meld."""
-    bid, bidder = fields.get("bid"), fields.get("bidder")
-    side = game.side_of.get(bidder) if isinstance(bidder, str) else None
-    if not isinstance(bid, int) or side is None:
-        return []
-    meld = fields.get("meld")
-    bidders_meld = meld[side] if isinstance(meld, tuple) else 0
-    try:
-        verify_throw_in(game.rules, bid, bidders_meld, number)
-    except PinochleError as error:
-        return [Refusal("thrown_in", error)]
-    return []
-
-
 def _trump(typed: Typed, number: int, refusals: list[Refusal]) -> Suit | None:
     """The typed trump; every preset has one, so a hand without it is refused."""
     text = typed_text(typed, "trump")
@@ -402,37 +299,6 @@ def _trump(typed: Typed, number: int, refusals: list[Refusal]) -> Suit | None:
     except PinochleError:
         refusals.append(Refusal("trump", GameError("trump_not_suit", hand=number, trump=text)))
         return None
-
-
-def _counter_refusals(
-    game: Game, number: int, typed: Sequence[int | None], filled: int | None
-) -> list[Refusal]:
-    """Counters refused as typed: a typed side off the unit or negative, or past the
-    hand's total beside an empty side (the filled side is never named)."""
-    rules = game.rules
-    unit, total = rules.counters.unit, rules.counters.total
-    refusals = []
-    for side, got in enumerate(typed):
-        if got is None:
-            continue
-        name = f"counters_{side}"
-        if got < 0:
-            refusals.append(Refusal(name, GameError("counters_negative", hand=number, got=got)))
-        elif got % unit:
-            off = GameError("counters_off_unit", hand=number, got=got, unit=unit)
-            refusals.append(Refusal(name, off))
-    given = sum(value for value in typed if value is not None)
-    if not refusals and None not in typed and len(typed) > 1 and given != total:
-        shown = " + ".join(str(value) for value in typed)
-        error = GameError("counters_sum", hand=number, counters=shown, got=given, expected=total)
-        refusals.append(Refusal("counters", error))
-    if not refusals and filled is not None and given > total:
-        typed_sides = [side for side, value in enumerate(typed) if value is not None]
-        names = ", ".join(game.sides[side].name for side in typed_sides)
-        over = GameError("counters_over_total", hand=number, got=given, sides=names, total=total)
-        where = f"counters_{typed_sides[0]}" if len(typed_sides) == 1 else "counters"
-        refusals.append(Refusal(where, over))
-    return refusals
 
 
 def _shown(
@@ -508,19 +374,9 @@ def _hints(
 
 
 __all__ = [
-    "FIELD_OF_CODE",
     "LADDER_LENGTH",
-    "MISSING",
     "HandReading",
-    "Refusal",
-    "ShownCards",
-    "Typed",
     "bid_ladder",
-    "cards_meld",
-    "field_of",
-    "meld_cards_bad",
     "read_hand",
-    "read_number",
-    "read_shown_cards",
-    "side_meld_with",
+    "typed_options",
 ]

@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from .cards import Card, Suit, format_cards, parse_cards
-from .entry import meld_cards_bad
 from .errors import GameError, PinochleError, because
 from .game import Game, Hand, Side, new_game, verify_length
 from .people import normal_name
 from .rules import ruleset
+from .shown import meld_cards_bad
 
 FORMAT = "pinochle-game/1"
 _TOP_FIELDS = {

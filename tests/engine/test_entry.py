@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.engine.entry import bid_ladder, read_hand, read_number
+from scorekeeper.engine.entry import bid_ladder, read_hand
 from scorekeeper.engine.game import Game, Side, new_game
 from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.rules import ruleset
+from scorekeeper.engine.typed import read_number
 
 
 def game_of(preset: str) -> Game:
