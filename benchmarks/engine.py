@@ -34,7 +34,8 @@ from scorekeeper.engine.cards import Card
 from scorekeeper.engine.game import Game
 from scorekeeper.engine.gamefile import from_document, to_document
 from scorekeeper.engine.meld import max_player_meld, meld_by_trump
-from scorekeeper.engine.rules import PRESETS, RuleSet, with_options
+from scorekeeper.engine.presets import PRESETS, RuleSet
+from scorekeeper.engine.rules import with_options
 from scorekeeper.engine.scoring import replay
 from scorekeeper.engine.simulate import random_game
 

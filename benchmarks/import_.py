@@ -29,8 +29,10 @@ from sqlalchemy import event
 
 from benchmarks.engine import line, pin_to_one_core
 from scorekeeper import create_app
+from scorekeeper.engine.bounds import MAX_HANDS
 from scorekeeper.engine.gamefile import to_document
-from scorekeeper.engine.rules import MAX_HANDS, PRESETS, with_options
+from scorekeeper.engine.presets import PRESETS
+from scorekeeper.engine.rules import with_options
 from scorekeeper.engine.simulate import random_game
 from scorekeeper.extensions import db
 

@@ -38,7 +38,8 @@ from benchmarks.engine import line
 from scorekeeper import create_app
 from scorekeeper.accounts.users import create_user, user_named
 from scorekeeper.cli.serve import prepare_database
-from scorekeeper.engine.rules import PRESETS, with_options
+from scorekeeper.engine.presets import PRESETS
+from scorekeeper.engine.rules import with_options
 from scorekeeper.extensions import db
 from scorekeeper.games.lifecycle import create_game
 

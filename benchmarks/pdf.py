@@ -32,7 +32,8 @@ from benchmarks.apps import logged_in
 from benchmarks.engine import line, pin_to_one_core
 from scorekeeper import create_app
 from scorekeeper.engine.gamefile import dumps, to_document
-from scorekeeper.engine.rules import PRESETS, with_options
+from scorekeeper.engine.presets import PRESETS
+from scorekeeper.engine.rules import with_options
 from scorekeeper.engine.simulate import random_game
 from scorekeeper.extensions import db
 from scorekeeper.games.transfer import import_game

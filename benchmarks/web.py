@@ -27,7 +27,8 @@ from benchmarks.actions import report
 from benchmarks.apps import budget_app, logged_in
 from benchmarks.engine import line, pin_to_one_core
 from scorekeeper.engine.gamefile import to_document
-from scorekeeper.engine.rules import PRESETS, with_options
+from scorekeeper.engine.presets import PRESETS
+from scorekeeper.engine.rules import with_options
 from scorekeeper.engine.simulate import random_game
 from scorekeeper.extensions import db
 from scorekeeper.games.transfer import import_game

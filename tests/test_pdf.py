@@ -17,7 +17,8 @@ from pypdf import PdfReader
 from scorekeeper.cli import main
 from scorekeeper.engine.game import Game
 from scorekeeper.engine.gamefile import dumps, from_document
-from scorekeeper.engine.rules import PRESETS, with_options
+from scorekeeper.engine.presets import PRESETS
+from scorekeeper.engine.rules import with_options
 from scorekeeper.engine.scoring import replay
 from scorekeeper.engine.simulate import random_game
 from scorekeeper.reports import pdf

@@ -17,7 +17,8 @@ from scorekeeper.engine.entry import typed_options
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.meld import MeldResult, best_meld, check_hand, meld_by_trump
 from scorekeeper.engine.names import display_name
-from scorekeeper.engine.rules import PRESETS, RuleSet, meld_options, meld_ruleset, ruleset
+from scorekeeper.engine.presets import PRESETS, RuleSet
+from scorekeeper.engine.rules import meld_options, meld_ruleset, ruleset
 
 Claim = int | tuple[str, ...]
 

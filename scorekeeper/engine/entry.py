@@ -53,20 +53,18 @@ from .house_rules import short_of_meld
 from .meld import best_meld
 from .people import normal_name
 from .presets import RuleSet
-from .refusals import FIELD_OF_CODE as FIELD_OF_CODE
-from .refusals import Refusal as Refusal
-from .refusals import bid_refusals, counter_refusals, field_of, form_order, throw_in_refusals
+from .refusals import (
+    Refusal,
+    bid_refusals,
+    counter_refusals,
+    field_of,
+    form_order,
+    throw_in_refusals,
+)
 from .rules import OPTIONS
-from .shown import ShownCards, suit_or_none
-from .shown import cards_meld as cards_meld
-from .shown import meld_cards_bad as meld_cards_bad
-from .shown import read_shown_cards as read_shown_cards
-from .shown import side_meld_with as side_meld_with
-from .typed import Typed, flag, typed_text
-from .typed import read_number as read_number
+from .shown import ShownCards, meld_cards_bad, read_shown_cards, suit_or_none
+from .typed import Typed, flag, read_number, typed_text
 
-# the names imported ``as`` themselves are re-exported for the code outside the engine
-# that imports them from here (the web's hand form and forms, the game file)
 # how many bids of the ladder, from the minimum, the page carries as data
 LADDER_LENGTH = 40
 

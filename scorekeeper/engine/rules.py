@@ -12,8 +12,7 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .bounds import LARGEST
-from .bounds import MAX_HANDS as MAX_HANDS  # re-exported: the bounds were defined here
+from .bounds import LARGEST, MAX_HANDS
 from .errors import RuleError
 from .house_options import (
     HOUSE_CHOICES,
@@ -24,9 +23,7 @@ from .house_options import (
     read_min_meld_to_play,
     read_shoot_the_moon,
 )
-from .presets import OPTION_APPLIES
-from .presets import PRESETS as PRESETS  # re-exported until the callers import presets
-from .presets import RuleSet as RuleSet
+from .presets import OPTION_APPLIES, PRESETS, RuleSet
 from .tables import BID_VALUE_TABLES, CHIP_TABLES
 
 ALL_PASS = ("dealer_stuck", "redeal")

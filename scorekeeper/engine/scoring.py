@@ -14,25 +14,10 @@ from dataclasses import dataclass
 from .chips import game_chips, net_chips
 from .errors import GameError, Notice
 from .game import Game
-from .hand_score import MADE as MADE
-from .hand_score import MISDEAL as MISDEAL
-from .hand_score import OUTCOMES as OUTCOMES
-from .hand_score import SET as SET
-from .hand_score import THROWN_IN as THROWN_IN
-from .hand_score import UNSCORED as UNSCORED
-from .hand_score import applicable_fields as applicable_fields
-from .hand_score import can_throw_in as can_throw_in
-from .hand_score import counters_needed as counters_needed
-from .hand_score import dropped_meld
-from .hand_score import max_bid as max_bid
-from .hand_score import score_hand as score_hand
-from .hand_score import verify_bid as verify_bid
-from .hand_score import verify_throw_in as verify_throw_in
+from .hand_score import dropped_meld, score_hand
 from .presets import OFF
 from .race import after_hand
 
-# the names imported ``as`` themselves from hand_score are re-exported for the code outside
-# the engine that imports them from here, until it imports them from hand_score;
 # ``replay`` looks ``score_hand`` up here (a test counts the hands scored by replacing it)
 
 DRAW = "draw"

@@ -17,7 +17,8 @@ from scorekeeper.engine.gamefile import (
     hand_from_document,
     hand_to_document,
 )
-from scorekeeper.engine.rules import RuleSet, ruleset
+from scorekeeper.engine.presets import RuleSet
+from scorekeeper.engine.rules import ruleset
 from scorekeeper.engine.scoring import GameResult, replay
 from scorekeeper.extensions import db
 from scorekeeper.store.models import (

@@ -6,7 +6,8 @@ from babel.messages.catalog import Catalog
 
 from scorekeeper.engine.errors import MESSAGES, REASONS
 from scorekeeper.engine.people import FIELDS
-from scorekeeper.engine.rules import OPTIONS, PRESETS
+from scorekeeper.engine.presets import PRESETS
+from scorekeeper.engine.rules import OPTIONS
 from scorekeeper.i18n.refusals import ROUNDHOUSE
 from scorekeeper.i18n.rule_words import OPTION_HELP, OPTION_LABELS, OPTION_VALUES, RULESET_TITLES
 from scorekeeper.paths import ROOT

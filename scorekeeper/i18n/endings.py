@@ -11,9 +11,10 @@ from __future__ import annotations
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from scorekeeper.engine.hand_score import UNSCORED
+from scorekeeper.engine.presets import RuleSet
 from scorekeeper.engine.race import FLOOR, HANDS, MOON, TIME_CALLED
-from scorekeeper.engine.rules import RuleSet
-from scorekeeper.engine.scoring import DRAW, UNSCORED, GameResult
+from scorekeeper.engine.scoring import DRAW, GameResult
 
 
 def N_(text: str) -> str:  # noqa: N802 (gettext's name for "translate later")

@@ -9,7 +9,7 @@ from flask_babel import (
     ngettext,
 )
 
-from scorekeeper.engine.rules import PRESETS, RuleSet
+from scorekeeper.engine.presets import PRESETS, RuleSet
 
 # --- the game's words, numbers and days in the page's (or the sheet's) language -------------
 

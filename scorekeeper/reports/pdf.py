@@ -22,7 +22,8 @@ from markupsafe import Markup
 from scorekeeper.engine.game import Game, Hand
 from scorekeeper.engine.meld import meld_values
 from scorekeeper.engine.names import display_name
-from scorekeeper.engine.rules import PRESETS, RuleSet, overrides_of
+from scorekeeper.engine.presets import PRESETS, RuleSet
+from scorekeeper.engine.rules import overrides_of
 from scorekeeper.engine.scoring import GameResult, HandResult, replay
 from scorekeeper.i18n.endings import hand_words
 from scorekeeper.i18n.formats import install_helpers

@@ -23,9 +23,10 @@ from typing import Any
 from sqlalchemy import delete, func, insert, select, tuple_, update
 from sqlalchemy.orm import InstrumentedAttribute
 
+from scorekeeper.engine.hand_score import MISDEAL, THROWN_IN
+from scorekeeper.engine.presets import RuleSet
 from scorekeeper.engine.ratings import START, rating_changes
-from scorekeeper.engine.rules import RuleSet
-from scorekeeper.engine.scoring import DRAW, MISDEAL, THROWN_IN, GameResult, HandResult
+from scorekeeper.engine.scoring import DRAW, GameResult, HandResult
 from scorekeeper.extensions import db
 from scorekeeper.store.locks import serialize
 from scorekeeper.store.models import (

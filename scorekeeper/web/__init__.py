@@ -16,7 +16,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.routing import IntegerConverter
 
 from scorekeeper.engine.cards import Suit
-from scorekeeper.engine.rules import PRESETS
+from scorekeeper.engine.presets import PRESETS
 from scorekeeper.i18n.formats import install_helpers
 from scorekeeper.i18n.languages import COOKIE, LANGUAGES
 

@@ -13,9 +13,9 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import IntegerField
 
-from scorekeeper.engine.entry import FIELD_OF_CODE as HAND_FIELD_OF_CODE
-from scorekeeper.engine.entry import read_number
 from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.refusals import FIELD_OF_CODE as HAND_FIELD_OF_CODE
+from scorekeeper.engine.typed import read_number
 from scorekeeper.games.stored import get_game
 from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.store.models import Game, Hand

@@ -17,7 +17,8 @@ from wtforms.validators import DataRequired, Length
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import read_json
 from scorekeeper.engine.people import checked_name, side_name
-from scorekeeper.engine.rules import PRESETS, RuleSet, option_choices
+from scorekeeper.engine.presets import PRESETS, RuleSet
+from scorekeeper.engine.rules import option_choices
 from scorekeeper.games import lifecycle as game_lifecycle
 from scorekeeper.games.lifecycle import create_game, delete_game, set_language
 from scorekeeper.games.listing import Search, count_games, list_games, page_count

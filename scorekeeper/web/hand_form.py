@@ -27,10 +27,10 @@ from wtforms.validators import Optional
 
 from scorekeeper.engine.auction import CONCEDED
 from scorekeeper.engine.cards import Suit, format_cards
-from scorekeeper.engine.entry import cards_meld, read_shown_cards, side_meld_with
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.game import Game as EngineGame
-from scorekeeper.engine.rules import RuleSet
+from scorekeeper.engine.presets import RuleSet
+from scorekeeper.engine.shown import cards_meld, read_shown_cards, side_meld_with
 from scorekeeper.games.stored import engine_game, hand_document, rules_of
 from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.store.models import Game

@@ -11,7 +11,8 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from scorekeeper.engine.entry import HandReading, Refusal, bid_ladder, read_hand
+from scorekeeper.engine.entry import HandReading, bid_ladder, read_hand
+from scorekeeper.engine.refusals import Refusal
 from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.web.hand_form import (
     HandForm,

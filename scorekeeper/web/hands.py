@@ -30,7 +30,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from scorekeeper.engine.entry import HandReading
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import hand_to_document
-from scorekeeper.engine.scoring import applicable_fields, max_bid
+from scorekeeper.engine.hand_score import applicable_fields, max_bid
 from scorekeeper.games import stored as game_stored
 from scorekeeper.games.hands import Receipt, add_hand, delete_hand, replace_hand, undo_last_hand
 from scorekeeper.games.stored import hand_document, replay_game

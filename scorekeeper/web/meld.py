@@ -41,7 +41,8 @@ from scorekeeper.engine.cards import Card, Deck, Suit, format_cards, parse_cards
 from scorekeeper.engine.claims import ClaimVerdict, check_claim, parse_claim
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.meld import MeldResult, best_meld, check_hand, meld_by_trump
-from scorekeeper.engine.rules import PRESETS, RuleSet, ruleset
+from scorekeeper.engine.presets import PRESETS, RuleSet
+from scorekeeper.engine.rules import ruleset
 from scorekeeper.games.stored import get_game, rules_of
 from scorekeeper.i18n.refusals import claim_aliases
 from scorekeeper.i18n.rule_words import ruleset_choices

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.engine.bounds import MAX_HANDS
 from scorekeeper.engine.cards import Suit
+from scorekeeper.engine.hand_score import OUTCOMES
 from scorekeeper.engine.people import NAME_LIMIT
-from scorekeeper.engine.rules import MAX_HANDS, PRESETS
-from scorekeeper.engine.scoring import OUTCOMES
+from scorekeeper.engine.presets import PRESETS
 
 OPENAPI_VERSION = "3.0.3"
 IF_MATCH_PATTERN = r'^(W/)?"?[0-9]{1,18}"?$'  # the game's version, as its ETag or bare

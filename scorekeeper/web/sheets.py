@@ -23,7 +23,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.engine.errors import PinochleError, RuleError
 from scorekeeper.engine.game import Game as EngineGame
-from scorekeeper.engine.rules import PRESETS
+from scorekeeper.engine.presets import PRESETS
 from scorekeeper.extensions import db
 from scorekeeper.games.stored import change_stamp, engine_game
 from scorekeeper.i18n.languages import LANGUAGES

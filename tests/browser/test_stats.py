@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine.gamefile import to_document
-from scorekeeper.engine.rules import PRESETS
+from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.simulate import demo_games, random_game
 from scorekeeper.games.players import all_players
 from scorekeeper.games.seasons import create_season

@@ -17,9 +17,9 @@ from scorekeeper import create_app
 from scorekeeper.accounts.logins import log_in
 from scorekeeper.accounts.users import user_named
 from scorekeeper.cli import main
+from scorekeeper.engine.bounds import MAX_HANDS
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import from_document, to_document
-from scorekeeper.engine.rules import MAX_HANDS
 from scorekeeper.engine.scoring import replay
 from scorekeeper.extensions import db
 from scorekeeper.games.seasons import create_season

@@ -41,7 +41,8 @@ CODES: list[tuple[str | None, str, str, Any, dict[str, str], int, str]] = [
      "hand_recorded_meanwhile"),
     ("owner", "PUT", "/games/1/hands/1", PLAYED_HAND, {"If-Match": '"1"'}, 409,
      "game_changed_meanwhile"),
-    ("owner", "POST", "/meld", BIG, {"Content-Type": "application/json"}, 413, "request_entity_too_large"),
+    ("owner", "POST", "/meld", BIG, {"Content-Type": "application/json"}, 413,
+     "request_entity_too_large"),
     ("owner", "POST", "/games/1/hands", {**PLAYED_HAND, "bid": 240}, {}, 422, "bid_below_minimum"),
     ("owner", "POST", "/games/1/hands", {**PLAYED_HAND, "counters": [150, 90]}, {}, 422,
      "counters_sum"),
@@ -78,7 +79,14 @@ def game_club(club: Club) -> Iterator[Club]:  # noqa: F811 (the fixture imported
     yield club
 
 
-def call(club: Club, who: str | None, method: str, path: str, body: Any, headers: dict[str, str]):
+def call(
+    club: Club,  # noqa: F811 (the test's club, not the fixture)
+    who: str | None,
+    method: str,
+    path: str,
+    body: Any,
+    headers: dict[str, str],
+) -> Any:
     if isinstance(body, str):  # a raw body, sent as it is
         if who is not None:
             headers = {**headers, "Authorization": f"Bearer {club.tokens[who]}"}

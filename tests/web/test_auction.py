@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.engine.rules import PRESETS
+from scorekeeper.engine.presets import PRESETS
 from scorekeeper.extensions import db
 from scorekeeper.games.stored import hand_document, replay_game, rules_of
 from scorekeeper.store.models import Hand, PlayerOutcome

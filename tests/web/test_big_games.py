@@ -25,10 +25,12 @@ from sqlalchemy.exc import OperationalError
 from scorekeeper.accounts.links import create_api_token
 from scorekeeper.accounts.users import create_user, user_named
 from scorekeeper.engine import scoring
+from scorekeeper.engine.bounds import MAX_HANDS
 from scorekeeper.engine.errors import GameError
 from scorekeeper.engine.game import new_game
 from scorekeeper.engine.gamefile import from_document, to_document
-from scorekeeper.engine.rules import MAX_HANDS, PRESETS, with_options
+from scorekeeper.engine.presets import PRESETS
+from scorekeeper.engine.rules import with_options
 from scorekeeper.engine.simulate import default_sides, random_game
 from scorekeeper.extensions import db
 from scorekeeper.games import hands as game_hands

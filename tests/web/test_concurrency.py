@@ -21,7 +21,8 @@ from werkzeug.serving import make_server
 
 from scorekeeper import create_app
 from scorekeeper.engine.errors import GameError
-from scorekeeper.engine.rules import PRESETS, with_options
+from scorekeeper.engine.presets import PRESETS
+from scorekeeper.engine.rules import with_options
 from scorekeeper.games.hands import add_hand, replace_hand
 from scorekeeper.games.lifecycle import create_game
 from scorekeeper.games.listing import recent_games

@@ -11,8 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper.engine.rules import PRESETS
-from scorekeeper.engine.scoring import max_bid
+from scorekeeper.engine.hand_score import max_bid
+from scorekeeper.engine.presets import PRESETS
 from scorekeeper.games.hands import add_hand
 from scorekeeper.games.lifecycle import create_game
 from scorekeeper.games.stored import hand_document

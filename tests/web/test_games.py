@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.engine.gamefile import from_document, to_document
-from scorekeeper.engine.rules import PRESETS
+from scorekeeper.engine.presets import PRESETS
 from scorekeeper.extensions import db
 from scorekeeper.games.hands import add_hand
 from scorekeeper.games.lifecycle import create_game, delete_game

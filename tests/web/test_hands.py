@@ -19,8 +19,8 @@ from flask.testing import FlaskClient
 from scorekeeper.engine.cards import parse_cards
 from scorekeeper.engine.entry import HandReading
 from scorekeeper.engine.errors import PinochleError
-from scorekeeper.engine.rules import PRESETS
-from scorekeeper.engine.scoring import verify_bid, verify_throw_in
+from scorekeeper.engine.hand_score import verify_bid, verify_throw_in
+from scorekeeper.engine.presets import PRESETS
 from scorekeeper.games.hands import add_hand
 from scorekeeper.games.lifecycle import create_game
 from scorekeeper.games.stored import hand_document, replay_game

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from scorekeeper.engine.scoring import OUTCOMES
+from scorekeeper.engine.hand_score import OUTCOMES
 from tests.web.test_access import database_fingerprint
 
 API = "/api/v1"

@@ -8,7 +8,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.engine.rules import PRESETS, option_choices
+from scorekeeper.engine.presets import PRESETS
+from scorekeeper.engine.rules import option_choices
 from scorekeeper.extensions import db
 from scorekeeper.games.stored import engine_game, replay_game, rules_of
 from scorekeeper.games.transfer import import_game

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from scorekeeper.engine.scoring import OUTCOMES
+from scorekeeper.engine.hand_score import OUTCOMES
 from scorekeeper.extensions import db
 from scorekeeper.games.transfer import import_game
 from scorekeeper.reports.stats import Period, bidding, player_stats

@@ -10,7 +10,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.engine.rules import PRESETS, option_choices
+from scorekeeper.engine.presets import PRESETS
+from scorekeeper.engine.rules import option_choices
 from scorekeeper.extensions import db
 from scorekeeper.games.stored import rules_of
 from scorekeeper.i18n.rule_words import OPTION_HELP, OPTION_LABELS

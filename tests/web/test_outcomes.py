@@ -10,8 +10,9 @@ from sqlalchemy import select, update
 
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import hand_to_document, to_document
-from scorekeeper.engine.rules import PRESETS
-from scorekeeper.engine.scoring import DRAW, MADE, MISDEAL, THROWN_IN
+from scorekeeper.engine.hand_score import MADE, MISDEAL, THROWN_IN
+from scorekeeper.engine.presets import PRESETS
+from scorekeeper.engine.scoring import DRAW
 from scorekeeper.engine.simulate import random_game
 from scorekeeper.extensions import db
 from scorekeeper.games.hands import add_hand, delete_hand, replace_hand, undo_last_hand

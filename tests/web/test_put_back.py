@@ -19,7 +19,8 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from scorekeeper.engine.gamefile import to_document
-from scorekeeper.engine.rules import PRESETS, with_options
+from scorekeeper.engine.presets import PRESETS
+from scorekeeper.engine.rules import with_options
 from scorekeeper.engine.simulate import random_game
 from scorekeeper.extensions import db
 from scorekeeper.games import hands as game_hands

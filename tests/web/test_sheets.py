@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from scorekeeper.engine.rules import PRESETS
+from scorekeeper.engine.presets import PRESETS
 from scorekeeper.games.hands import add_hand
 from scorekeeper.games.stored import engine_game
 from tests.web.conftest import PLAYED_HAND, make_game, played_game, stored_game

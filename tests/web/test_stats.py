@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine.gamefile import to_document
-from scorekeeper.engine.scoring import DRAW, MADE, SET, THROWN_IN, replay
+from scorekeeper.engine.hand_score import MADE, SET, THROWN_IN
+from scorekeeper.engine.scoring import DRAW, replay
 from scorekeeper.engine.simulate import demo_games
 from scorekeeper.extensions import db
 from scorekeeper.games.transfer import import_game
