@@ -94,11 +94,12 @@ class HandReading:
     filled: int | None  # the side filled, or None
     bid: int | None
     bidder_side: int | None
-    needed: int | None  # counters the bidders need to make the bid
-    out_of_reach: bool  # they need more counters than a hand has
-    can_throw_in: bool | None  # None: the rules have no throw-in, or no bid yet
-    throw_in_refusal: PinochleError | None  # why they may not throw in
-    dropped: tuple[Notice, ...]  # meld the rules do not count (double deck: under 20)
+    # the hints (none for a hand's document: it states a whole hand)
+    needed: int | None = None  # counters the bidders need to make the bid
+    out_of_reach: bool = False  # they need more counters than a hand has
+    can_throw_in: bool | None = None  # None: the rules have no throw-in, or no bid yet
+    throw_in_refusal: PinochleError | None = None  # why they may not throw in
+    dropped: tuple[Notice, ...] = ()  # meld the rules do not count (double deck: under 20)
     shown: tuple[ShownCards, ...] = ()
     notices: tuple[Notice, ...] = field(default=())
     # the bidders' meld is under ``min_meld_to_play``: set without play, no counters
@@ -416,14 +417,21 @@ def read_document_hand(game: Game, document: object, number: int) -> HandReading
     >>> [(r.field, r.error.code) for r in read_document_hand(game, {"bid": "300"}, 1).refusals]
     [('bid', 'game_field')]
     """
+    hand, refusals = document_hand(game, document, number)
+    return _document_answer(game, number, hand, refusals)
+
+
+def document_hand(game: Game, document: object, number: int) -> tuple[Hand | None, list[Refusal]]:
+    """``read_document_hand``'s hand and refusals alone, for a game's every hand (the
+    replay of a stored game and a game file read them by the thousand)."""
     where = f"hand {number}"
-    refusals: list[Refusal] = []
     try:
         raw = as_mapping(document, where)
         no_unknown(raw, DOCUMENT_FIELDS, where)
     except PinochleError as error:
-        return _document_answer(game, number, None, [Refusal("", error)])
+        return None, [Refusal("", error)]
     fields: dict[str, object] = {}
+    refusals: list[Refusal] = []
     for name, value in raw.items():
         if value is None:
             continue
@@ -432,8 +440,8 @@ def read_document_hand(game: Game, document: object, number: int) -> HandReading
         except PinochleError as error:
             refusals.append(Refusal(name, error))
     if refusals:
-        return _document_answer(game, number, None, refusals)
-    return _document_answer(game, number, Hand(**fields), [])  # type: ignore[arg-type]
+        return None, refusals
+    return Hand(**fields), []  # type: ignore[arg-type]
 
 
 def _document_value(game: Game, name: str, value: object, number: int) -> object:
@@ -475,11 +483,6 @@ def _document_answer(
         filled=None,
         bid=hand.bid if hand is not None else None,
         bidder_side=bidder_side,
-        needed=None,
-        out_of_reach=False,
-        can_throw_in=None,
-        throw_in_refusal=None,
-        dropped=(),
     )
 
 
@@ -488,6 +491,7 @@ __all__ = [
     "LADDER_LENGTH",
     "HandReading",
     "bid_ladder",
+    "document_hand",
     "read_document_hand",
     "read_hand",
     "read_trump",

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import format_cards
-from .entry import read_document_hand
+from .entry import document_hand
 from .errors import GameError, because
 from .game import Game, Hand, Side, new_game, verify_length
 from .rules import ruleset
@@ -115,11 +115,11 @@ def dumps(game: Game) -> str:
 
 def hand_from_document(item: object, number: int, game: Game) -> Hand:
     """One hand of ``game`` from its document form (checked for shape, not yet for rules),
-    by the one reader of a hand (``entry.read_document_hand``); its first refusal raised."""
-    reading = read_document_hand(game, item, number)
-    if reading.hand is None:
-        raise reading.refusals[0].error
-    hand: Hand = reading.hand
+    by the one reader of a hand (``entry.document_hand``, as ``read_document_hand``
+    reads it); its first refusal raised."""
+    hand, refusals = document_hand(game, item, number)
+    if hand is None:
+        raise refusals[0].error
     return hand
 
 
