@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.engine.bounds import MAX_HANDS
+from scorekeeper.engine.bounds import MAX_HANDS, MAX_REDEALS
 from scorekeeper.engine.cards import Suit
 from scorekeeper.engine.hand_score import OUTCOMES
 from scorekeeper.engine.people import NAME_LIMIT
@@ -114,8 +114,11 @@ GAME_DOCUMENT = {
         "played_on": {"type": "string", "format": "date"},
         "hands": {
             "type": "array",
-            "maxItems": MAX_HANDS,
-            "description": f"at most {MAX_HANDS} (`game_too_long`)",
+            "maxItems": MAX_HANDS + MAX_REDEALS,
+            "description": (
+                f"at most {MAX_HANDS} scored hands (`game_too_long`) and {MAX_REDEALS} "
+                "passed out or misdealt (`game_too_many_redeals`)"
+            ),
             "items": _ref("Hand"),
         },
     },
