@@ -7,7 +7,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, Response, abort, current_app, redirect, render_template, request, url_for
+from flask import (
+    Flask,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
@@ -61,6 +71,7 @@ def register(app: Flask) -> None:
     app.register_error_handler(400, _or_json(_bad_request))
     app.register_error_handler(403, _or_json(_forbidden))
     app.register_error_handler(404, _or_json(_not_found))
+    app.register_error_handler(410, _or_json(_gone))
     app.register_error_handler(429, _or_json(_too_many))
     app.register_error_handler(413, _or_json(_too_large))
     app.register_error_handler(405, _or_json(_not_allowed))
@@ -128,9 +139,33 @@ def _or_json(page: ErrorPage) -> ErrorPage:
             return api_access.http_error(
                 error if isinstance(error, HTTPException) else _SERVER_ERROR
             )
+        from scorekeeper.web.hand_keys import wants_json
+
+        status = getattr(error, "code", 500)
+        if status in JSON_REFUSALS and wants_json():  # the offline queue's post
+            retry_after = getattr(error, "retry_after", None)
+            return json_refusal(
+                status,
+                JSON_REFUSALS[status],
+                str(getattr(error, "description", "") or ""),
+                {"Retry-After": str(retry_after)} if retry_after else {},
+            )
         return page(error)
 
     return answer
+
+
+# a page's refusals a JSON caller (the offline queue) gets as {"error", "messages"}: a
+# game deleted (its queued hand needs a look) and every 503 (it tries again later)
+JSON_REFUSALS = {410: "game_deleted", 503: "busy"}
+
+
+def json_refusal(status: int, code: str, message: str, headers: dict[str, str]) -> Response:
+    """A page's refusal as the offline queue reads it (docs/offline.md)."""
+    response = jsonify({"error": code, "messages": [message]})
+    response.status_code = status
+    response.headers.update(headers)
+    return response
 
 
 def _roll_back() -> None:
@@ -217,6 +252,11 @@ def _busy(error: Exception) -> tuple[str, int, dict[str, str]]:
     page, status = _error_page(503, _("Busy"), str(description))
     retry_after = getattr(error, "retry_after", None)
     return page, status, ({"Retry-After": str(retry_after)} if retry_after else {})
+
+
+def _gone(error: Exception) -> tuple[str, int]:
+    """410: a write carried the key of a game since deleted (``forms.game_or_404``)."""
+    return _error_page(410, _("Game deleted"), str(getattr(error, "description", "")))
 
 
 def _not_found(_error: Exception) -> tuple[str, int]:

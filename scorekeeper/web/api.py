@@ -151,8 +151,21 @@ def _expected_version() -> int | None:
     return int(text.removeprefix("W/").strip('"'))
 
 
+GAME_KEY_HEADER = "Game-Key"
+
+
 def _game(game_id: int) -> Game:
+    """The game ``game_id``; when the request carries a ``Game-Key`` (the game's ``key``
+    as an earlier answer gave it), that game's only: a key of a game since deleted,
+    whose id another game has now, is refused with 410 and nothing is written."""
     game = get_game(game_id)
+    key = request.headers.get(GAME_KEY_HEADER)
+    if key is not None and (game is None or key != game.key):
+        raise ApiError(
+            410,
+            "game_deleted",
+            f"The game with that {GAME_KEY_HEADER} was deleted; nothing was saved.",
+        )
     if game is None:
         raise ApiError(404, "no_game", f"There is no game {game_id}.")
     return game
@@ -170,6 +183,7 @@ def _hand_number(game: Game, number: int) -> int:
 def game_view(game: Game, result: GameResult) -> dict[str, Any]:
     return {
         "id": game.id,
+        "key": game.key,
         "version": game.version,
         "url": url_for("games.show", game_id=game.id),
         "game": to_document(result.game),
