@@ -331,7 +331,8 @@ class ShareLink(db.Model):  # type: ignore[name-defined,misc]
 
 
 class LoginFailure(db.Model):  # type: ignore[name-defined,misc]
-    """A refused login, kept a while to slow down guessing (by name and by address)."""
+    """A refused login, kept a while to slow down guessing (by name and by address);
+    or, ``pending``, a login's password being checked."""
 
     __tablename__ = "login_failure"
 
@@ -339,6 +340,9 @@ class LoginFailure(db.Model):  # type: ignore[name-defined,misc]
     name: Mapped[str] = mapped_column(String(60), index=True)
     address: Mapped[str] = mapped_column(String(64), index=True)
     at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    # a password check under way holds its place here (accounts/logins.py): a right
+    # password gives it back, a wrong one makes it a failure
+    pending: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
 class Season(db.Model):  # type: ignore[name-defined,misc]

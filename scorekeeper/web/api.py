@@ -251,7 +251,8 @@ def add_hand(game_id: int) -> Response:
     key = request.headers.get("Idempotency-Key")
     if key is None:
         answer = Answer()
-        game_hands.add_hand(_game(game_id), _body(), _expected_version(), answer)
+        expected = _expected_version()  # a header that cannot be read first: 400
+        game_hands.add_hand(_game(game_id), _body(), expected, answer)
         return _game_answer(answer.view, 201)
     return _add_hand_once(game_id, key)
 
@@ -268,8 +269,9 @@ def _add_hand_once(game_id: int, key: str) -> Response:
     kept = _kept_answer(scope, key, hashed)
     if kept is not None:
         return kept
+    expected = _expected_version()
     found = _game(game_id)
-    document, expected = _body(), _expected_version()
+    document = _body()
     answer = Answer()
 
     def receipt(stored: Game, result: GameResult) -> None:
@@ -305,20 +307,20 @@ def _kept_answer(scope: str, key: str, hashed: str) -> Response | None:
 @bp.put("/games/<int:game_id>/hands/<int:number>")
 @requires("scorekeeper")
 def replace_hand(game_id: int, number: int) -> Response:
+    expected = _expected_version()
     found = _game(game_id)
     answer = Answer()
-    game_hands.replace_hand(
-        found, _hand_number(found, number), _body(), _expected_version(), answer
-    )
+    game_hands.replace_hand(found, _hand_number(found, number), _body(), expected, answer)
     return _game_answer(answer.view)
 
 
 @bp.delete("/games/<int:game_id>/hands/<int:number>")
 @requires("scorekeeper")
 def delete_hand(game_id: int, number: int) -> Response:
+    expected = _expected_version()
     found = _game(game_id)
     answer = Answer()
-    game_hands.delete_hand(found, _hand_number(found, number), _expected_version(), answer)
+    game_hands.delete_hand(found, _hand_number(found, number), expected, answer)
     return _game_answer(answer.view)
 
 
