@@ -13,12 +13,12 @@ from typing import TextIO
 from scorekeeper.cli.output import BAD_INPUT, NOT_VALID, OK, WIDTH, json_line, say_error
 from scorekeeper.engine.cards import Card, Suit, format_cards, parse_cards, sort_cards
 from scorekeeper.engine.claims import VALID, ClaimVerdict, check_claim, meld_answer, parse_claim
-from scorekeeper.engine.entry import typed_options
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.meld import MeldResult, best_meld, check_hand, meld_by_trump
 from scorekeeper.engine.names import display_name
 from scorekeeper.engine.presets import PRESETS, RuleSet
 from scorekeeper.engine.rules import meld_options, meld_ruleset, ruleset
+from scorekeeper.engine.typed import typed_options
 
 Claim = int | tuple[str, ...]
 

@@ -1,5 +1,7 @@
-"""One reader of a typed hand, for every door: the form, the live preview, the API
-and the offline queue.
+"""One reader of a hand, for every door: the form, the live preview and the offline
+queue read what a person typed (``read_hand``); the JSON API, a game file and the
+stored rows read a hand's document (``read_document_hand``). Both answer with a
+``HandReading``: the hand, or the refusals with their codes and fields.
 
 ``read_hand(game, typed)`` takes the values as a person typed them, by field name
 (the hand form's names: ``bidder``, ``bid``, ``trump``, ``meld_<side>``,
@@ -31,11 +33,11 @@ side are refused as 155 off the unit, not as the 95 the reader filled in.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .auction import MADE_BETES, SINGLE_BETE, hand_value, read_auction_hand
-from .cards import Card, Suit, format_cards
+from .cards import Card, Suit, format_cards, parse_cards
 from .checks import effective_meld
 from .errors import GameError, Notice, PinochleError
 from .game import Game, Hand
@@ -61,9 +63,21 @@ from .refusals import (
     form_order,
     throw_in_refusals,
 )
-from .rules import OPTIONS
 from .shown import ShownCards, meld_cards_bad, read_shown_cards, suit_or_none
-from .typed import Typed, flag, read_number, typed_text
+from .typed import (
+    Typed,
+    as_bool,
+    as_bools,
+    as_int,
+    as_ints,
+    as_list,
+    as_mapping,
+    as_text,
+    flag,
+    no_unknown,
+    read_number,
+    typed_text,
+)
 
 # how many bids of the ladder, from the minimum, the page carries as data
 LADDER_LENGTH = 40
@@ -80,11 +94,12 @@ class HandReading:
     filled: int | None  # the side filled, or None
     bid: int | None
     bidder_side: int | None
-    needed: int | None  # counters the bidders need to make the bid
-    out_of_reach: bool  # they need more counters than a hand has
-    can_throw_in: bool | None  # None: the rules have no throw-in, or no bid yet
-    throw_in_refusal: PinochleError | None  # why they may not throw in
-    dropped: tuple[Notice, ...]  # meld the rules do not count (double deck: under 20)
+    # the hints (none for a hand's document: it states a whole hand)
+    needed: int | None = None  # counters the bidders need to make the bid
+    out_of_reach: bool = False  # they need more counters than a hand has
+    can_throw_in: bool | None = None  # None: the rules have no throw-in, or no bid yet
+    throw_in_refusal: PinochleError | None = None  # why they may not throw in
+    dropped: tuple[Notice, ...] = ()  # meld the rules do not count (double deck: under 20)
     shown: tuple[ShownCards, ...] = ()
     notices: tuple[Notice, ...] = field(default=())
     # the bidders' meld is under ``min_meld_to_play``: set without play, no counters
@@ -112,24 +127,6 @@ def bid_ladder(rules: RuleSet, length: int = LADDER_LENGTH) -> tuple[int, ...]:
     if not rules.bidding:
         return ()
     return rules.bid_ladder(max_bid(rules))[:length]  # the one ladder (RuleSet.bid_ladder)
-
-
-def typed_options(rules: RuleSet, typed: Mapping[str, str]) -> dict[str, object]:
-    """House-rule options as a person typed them (``--rule NAME=VALUE``: text), as the
-    options' readers take them: a whole number (read as ``read_number`` reads one) where
-    the option holds a number under ``rules``, as the new-game form's number fields do;
-    any other value as typed, for the reader to take or refuse with its sentence.
-
-    >>> from .presets import PRESETS
-    >>> typed_options(PRESETS["partnership"], {"target": " 1000 ", "doubles": "two_singles"})
-    {'target': 1000, 'doubles': 'two_singles'}
-    """
-    options: dict[str, object] = {}
-    for name, text in typed.items():
-        held = getattr(rules, name, None) if name in OPTIONS else None
-        number = read_number(text) if type(held) is int else None
-        options[name] = text if number is None else number
-    return options
 
 
 def _per_side(typed: Typed, name: str, sides: int) -> list[int | None]:
@@ -293,10 +290,18 @@ def _trump(typed: Typed, number: int, refusals: list[Refusal]) -> Suit | None:
         refusals.append(Refusal("trump", GameError("trump_missing", hand=number)))
         return None
     try:
-        return Suit.parse(text)
-    except PinochleError:
-        refusals.append(Refusal("trump", GameError("trump_not_suit", hand=number, trump=text)))
+        return read_trump(text, number)
+    except PinochleError as error:
+        refusals.append(Refusal("trump", error))
         return None
+
+
+def read_trump(value: object, number: int) -> Suit:
+    """A trump as typed or sent (``H``, ``hearts``, ``♥``); refused when not a suit."""
+    try:
+        return Suit.parse(value) if isinstance(value, str) else Suit.parse("?")
+    except PinochleError:
+        raise GameError("trump_not_suit", hand=number, trump=value) from None
 
 
 def _shown(
@@ -371,10 +376,123 @@ def _hints(
     return hints
 
 
+# --- the door for a hand's document: the API's body, a game file's hand, a stored row ------
+
+
+# each field of a hand's document (``pinochle-game/1``), read as a program sent it
+DOCUMENT_FIELDS: dict[str, Callable[[object, str], object]] = {
+    "bidder": as_text,
+    "bid": as_int,
+    "trump": lambda value, where: value,  # read_trump, with the hand's number
+    "meld": as_ints,
+    "counters": as_ints,
+    "thrown_in": as_bool,
+    "passed_out": as_bool,
+    "no_marriage": as_bool,
+    "took_trick": as_bools,
+    "all_tricks": as_int,
+    "meld_chips": as_ints,
+    "meld_cards": as_mapping,
+    "renege": as_int,
+    "misdeal": as_bool,
+    "moon": as_bool,
+    "time_called": as_bool,
+    "made": as_bool,
+}
+
+
+def read_document_hand(game: Game, document: object, number: int) -> HandReading:
+    """Hand ``number`` of ``game`` from its document, as the API and a game file send it:
+    values in their JSON types, by the document's field names. The answer is the
+    reader's: the ``Hand``, or every refusal of its shape, each tied to its field (a
+    game file raises the first). The rules are the replay's: a document states a whole
+    hand, so nothing is filled in and no hint is made.
+
+    >>> from .game import Side, new_game
+    >>> from .presets import PRESETS
+    >>> game = new_game(PRESETS["partnership"], [Side("Us", ("Ann", "Cal")),
+    ...                                         Side("Them", ("Bea", "Dan"))])
+    >>> read_document_hand(game, {"bidder": "Cal", "bid": 300, "trump": "♥"}, 1).hand.trump
+    <Suit.HEARTS: 'H'>
+    >>> [(r.field, r.error.code) for r in read_document_hand(game, {"bid": "300"}, 1).refusals]
+    [('bid', 'game_field')]
+    """
+    hand, refusals = document_hand(game, document, number)
+    return _document_answer(game, number, hand, refusals)
+
+
+def document_hand(game: Game, document: object, number: int) -> tuple[Hand | None, list[Refusal]]:
+    """``read_document_hand``'s hand and refusals alone, for a game's every hand (the
+    replay of a stored game and a game file read them by the thousand)."""
+    where = f"hand {number}"
+    try:
+        raw = as_mapping(document, where)
+        no_unknown(raw, DOCUMENT_FIELDS, where)
+    except PinochleError as error:
+        return None, [Refusal("", error)]
+    fields: dict[str, object] = {}
+    refusals: list[Refusal] = []
+    for name, value in raw.items():
+        if value is None:
+            continue
+        try:
+            fields[name] = _document_value(game, name, value, number)
+        except PinochleError as error:
+            refusals.append(Refusal(name, error))
+    if refusals:
+        return None, refusals
+    return Hand(**fields), []  # type: ignore[arg-type]
+
+
+def _document_value(game: Game, name: str, value: object, number: int) -> object:
+    read = DOCUMENT_FIELDS[name](value, f"hand {number}: {name}")
+    if name == "bidder":  # as the game's names are (see engine.people)
+        return normal_name(str(read))
+    if name == "trump":
+        return read_trump(value, number)
+    if name == "meld_cards":
+        return _document_cards(game, as_mapping(read, name), number)
+    return read
+
+
+def _document_cards(
+    game: Game, shown: Mapping[str, object], number: int
+) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """Each player's shown cards, by name: a text or a list of cards."""
+    deck = game.rules.meld_table.deck
+    out = []
+    for named, cards in shown.items():
+        player = normal_name(named)
+        text = cards if isinstance(cards, str) else as_list(cards, f"hand {number}: meld_cards")
+        try:
+            out.append((player, parse_cards(text, deck)))
+        except PinochleError as exc:
+            raise meld_cards_bad(number, player, exc) from None
+    return tuple(out)
+
+
+def _document_answer(
+    game: Game, number: int, hand: Hand | None, refusals: list[Refusal]
+) -> HandReading:
+    bidder_side = game.side_of.get(hand.bidder or "") if hand is not None else None
+    return HandReading(
+        number=number,
+        hand=hand,
+        refusals=tuple(refusals),
+        counters=tuple(hand.counters or ()) if hand is not None else (),
+        filled=None,
+        bid=hand.bid if hand is not None else None,
+        bidder_side=bidder_side,
+    )
+
+
 __all__ = [
+    "DOCUMENT_FIELDS",
     "LADDER_LENGTH",
     "HandReading",
     "bid_ladder",
+    "document_hand",
+    "read_document_hand",
     "read_hand",
-    "typed_options",
+    "read_trump",
 ]

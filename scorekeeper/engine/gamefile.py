@@ -9,17 +9,16 @@ preset never rewrites an old game, and ``load(dump(game)) == game``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
 from datetime import date
 from pathlib import Path
 from typing import Any
 
-from .cards import Card, Suit, format_cards, parse_cards
-from .errors import GameError, PinochleError, because
+from .cards import format_cards
+from .entry import document_hand
+from .errors import GameError, because
 from .game import Game, Hand, Side, new_game, verify_length
-from .people import normal_name
 from .rules import ruleset
-from .shown import meld_cards_bad
+from .typed import as_list, as_mapping, as_text, no_unknown, refused_field
 
 FORMAT = "pinochle-game/1"
 _TOP_FIELDS = {
@@ -63,26 +62,28 @@ def read_json(text: str) -> object:
 
 def from_document(document: object) -> Game:
     """A game from a parsed document, checked field by field and then by the rules."""
-    doc = _mapping(document, "the document")
+    doc = as_mapping(document, "the document")
     if doc.get("format") != FORMAT:
         found = {"expected": FORMAT, "found": doc.get("format")}
         raise GameError("game_format", **because(("wrong_format", found)))
-    _no_unknown(doc, _TOP_FIELDS, "the document")
-    rules = ruleset(_text(doc.get("ruleset"), "ruleset"), _mapping(doc.get("rules", {}), "rules"))
-    sides = [_side(item, index) for index, item in enumerate(_list(doc.get("sides"), "sides"))]
+    no_unknown(doc, _TOP_FIELDS, "the document")
+    rules = ruleset(
+        as_text(doc.get("ruleset"), "ruleset"), as_mapping(doc.get("rules", {}), "rules")
+    )
+    sides = [_side(item, index) for index, item in enumerate(as_list(doc.get("sides"), "sides"))]
     seating = doc.get("seating")
     game = new_game(
         rules,
         sides,
         seating=None
         if seating is None
-        else [_text(s, "seating") for s in _list(seating, "seating")],
+        else [as_text(s, "seating") for s in as_list(seating, "seating")],
         first_dealer=None
         if doc.get("first_dealer") is None
-        else _text(doc["first_dealer"], "first_dealer"),
+        else as_text(doc["first_dealer"], "first_dealer"),
         played_on=_date(doc.get("played_on")),
     )
-    hands = _list(doc.get("hands", []), "hands")
+    hands = as_list(doc.get("hands", []), "hands")
     verify_length(len(hands))  # before reading any of them
     return game.with_hands(
         [hand_from_document(item, number, game) for number, item in enumerate(hands, 1)]
@@ -113,44 +114,13 @@ def dumps(game: Game) -> str:
 
 
 def hand_from_document(item: object, number: int, game: Game) -> Hand:
-    """One hand of ``game`` from its document form (checked for shape, not yet for rules)."""
-    where = f"hand {number}"
-    raw = _mapping(item, where)
-    _no_unknown(raw, set(_HAND_FIELDS), where)
-    fields: dict[str, Any] = {}
-    for name, value in raw.items():
-        if value is None:
-            continue
-        fields[name] = _HAND_FIELDS[name](value, f"{where}: {name}")
-    if "bidder" in fields:  # as the game's names are (see engine.people)
-        fields["bidder"] = normal_name(fields["bidder"])
-    if "trump" in raw and raw["trump"] is not None:
-        fields["trump"] = _trump(raw["trump"], number)
-    if "meld_cards" in fields:
-        fields["meld_cards"] = _meld_cards(fields["meld_cards"], number, game)
-    return Hand(**fields)
-
-
-def _trump(value: object, number: int) -> Suit:
-    try:
-        return Suit.parse(value) if isinstance(value, str) else Suit.parse("?")
-    except PinochleError:
-        raise GameError("trump_not_suit", hand=number, trump=value) from None
-
-
-def _meld_cards(
-    shown: Mapping[str, object], number: int, game: Game
-) -> tuple[tuple[str, tuple[Card, ...]], ...]:
-    deck = game.rules.meld_table.deck
-    out = []
-    for named, cards in shown.items():
-        player = normal_name(named)
-        text = cards if isinstance(cards, str) else _list(cards, f"hand {number}: meld_cards")
-        try:
-            out.append((player, parse_cards(text, deck)))
-        except PinochleError as exc:
-            raise meld_cards_bad(number, player, exc) from None
-    return tuple(out)
+    """One hand of ``game`` from its document form (checked for shape, not yet for rules),
+    by the one reader of a hand (``entry.document_hand``, as ``read_document_hand``
+    reads it); its first refusal raised."""
+    hand, refusals = document_hand(game, item, number)
+    if hand is None:
+        raise refusals[0].error
+    return hand
 
 
 def hand_to_document(hand: Hand) -> dict[str, Any]:
@@ -191,90 +161,20 @@ def hand_to_document(hand: Hand) -> dict[str, Any]:
 # --- field readers ---------------------------------------------------------------------
 
 
-def _fail(where: str, reason: str, **values: object) -> GameError:
-    """``where`` in the document is refused for one of ``REASONS``."""
-    return GameError("game_field", where=where, **because((reason, values)))
-
-
-def _mapping(value: object, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise _fail(where, "expected_object")
-    return value
-
-
-def _list(value: object, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise _fail(where, "expected_list")
-    return value
-
-
-def _text(value: object, where: str) -> str:
-    if not isinstance(value, str):
-        raise _fail(where, "expected_string")
-    return value
-
-
-def _int(value: object, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(where, "expected_integer", value=value)
-    return value
-
-
-def _bool(value: object, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise _fail(where, "expected_boolean", value=value)
-    return value
-
-
-def _ints(value: object, where: str) -> tuple[int, ...]:
-    return tuple(_int(item, where) for item in _list(value, where))
-
-
-def _bools(value: object, where: str) -> tuple[bool, ...]:
-    return tuple(_bool(item, where) for item in _list(value, where))
-
-
 def _date(value: object) -> date | None:
     if value is None:
         return None
     try:
-        return date.fromisoformat(_text(value, "played_on"))
+        return date.fromisoformat(as_text(value, "played_on"))
     except ValueError:
-        raise _fail("played_on", "expected_date", value=value) from None
-
-
-def _no_unknown(raw: Mapping[str, object], known: set[str], where: str) -> None:
-    unknown = sorted(set(raw) - known)
-    if unknown:
-        raise _fail(where, "unknown_field", field=unknown[0])
+        raise refused_field("played_on", "expected_date", value=value) from None
 
 
 def _side(item: object, index: int) -> Side:
     where = f"side {index}"
-    raw = _mapping(item, where)
-    _no_unknown(raw, {"name", "players"}, where)
+    raw = as_mapping(item, where)
+    no_unknown(raw, {"name", "players"}, where)
     players = tuple(
-        _text(p, f"{where}: players") for p in _list(raw.get("players"), f"{where}: players")
+        as_text(p, f"{where}: players") for p in as_list(raw.get("players"), f"{where}: players")
     )
-    return Side(_text(raw.get("name"), f"{where}: name"), players)
-
-
-_HAND_FIELDS: dict[str, Callable[[object, str], Any]] = {
-    "bidder": _text,
-    "bid": _int,
-    "trump": lambda value, where: value,
-    "meld": _ints,
-    "counters": _ints,
-    "thrown_in": _bool,
-    "passed_out": _bool,
-    "no_marriage": _bool,
-    "took_trick": _bools,
-    "all_tricks": _int,
-    "meld_chips": _ints,
-    "meld_cards": _mapping,
-    "renege": _int,
-    "misdeal": _bool,
-    "moon": _bool,
-    "time_called": _bool,
-    "made": _bool,
-}
+    return Side(as_text(raw.get("name"), f"{where}: name"), players)

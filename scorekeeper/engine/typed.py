@@ -1,11 +1,17 @@
-"""Values as a person typed them into a hand form (or a program sent them): a number, a
-text, a yes or no. The readers of a typed hand (``entry``, ``auction``) read through
-these, so a value reads alike in every door."""
+"""Values as a person typed them into a hand form (a number, a text, a yes or no), and
+values a program sent in a document (a JSON number, text, list, object): the reader of
+a hand (``entry``, ``auction``) and the game file read through these, so a value reads
+alike in every door."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .errors import GameError, because
+from .presets import RuleSet
+from .rules import OPTIONS
 
 Typed = Mapping[str, object]
 
@@ -52,3 +58,73 @@ def yes_no(typed: Typed, name: str) -> bool | None:
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
     return flag(typed, name)
+
+
+def typed_options(rules: RuleSet, typed: Mapping[str, str]) -> dict[str, object]:
+    """House-rule options as a person typed them (``--rule NAME=VALUE``: text), as the
+    options' readers take them: a whole number (read as ``read_number`` reads one) where
+    the option holds a number under ``rules``, as the new-game form's number fields do;
+    any other value as typed, for the reader to take or refuse with its sentence.
+
+    >>> from .presets import PRESETS
+    >>> typed_options(PRESETS["partnership"], {"target": " 1000 ", "doubles": "two_singles"})
+    {'target': 1000, 'doubles': 'two_singles'}
+    """
+    options: dict[str, object] = {}
+    for name, text in typed.items():
+        held = getattr(rules, name, None) if name in OPTIONS else None
+        number = read_number(text) if type(held) is int else None
+        options[name] = text if number is None else number
+    return options
+
+
+# --- values a program sent: a hand's document (the API's body, a game file) ------------------
+
+
+def refused_field(where: str, reason: str, **values: object) -> GameError:
+    """``where`` in a document is refused for one of ``errors.REASONS``."""
+    return GameError("game_field", where=where, **because((reason, values)))
+
+
+def as_mapping(value: object, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise refused_field(where, "expected_object")
+    return value
+
+
+def as_list(value: object, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise refused_field(where, "expected_list")
+    return value
+
+
+def as_text(value: object, where: str) -> str:
+    if not isinstance(value, str):
+        raise refused_field(where, "expected_string")
+    return value
+
+
+def as_int(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise refused_field(where, "expected_integer", value=value)
+    return value
+
+
+def as_bool(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise refused_field(where, "expected_boolean", value=value)
+    return value
+
+
+def as_ints(value: object, where: str) -> tuple[int, ...]:
+    return tuple(as_int(item, where) for item in as_list(value, where))
+
+
+def as_bools(value: object, where: str) -> tuple[bool, ...]:
+    return tuple(as_bool(item, where) for item in as_list(value, where))
+
+
+def no_unknown(raw: Mapping[str, object], known: Iterable[str], where: str) -> None:
+    unknown = sorted(set(raw) - set(known))
+    if unknown:
+        raise refused_field(where, "unknown_field", field=unknown[0])

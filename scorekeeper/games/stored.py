@@ -1,6 +1,7 @@
-"""A stored game as the engine sees it: its rules, its hands as game-file documents,
-its replay, its version and its change stamp. Reads only: lifecycle.py and hands.py write.
-"""
+"""A stored game as the engine sees it, both ways: its rules, its hands as game-file
+documents, its replay, its version and change stamp; and a checked hand document
+written into a hand's columns. It commits nothing: lifecycle.py and hands.py do, in
+their own transactions."""
 
 from __future__ import annotations
 

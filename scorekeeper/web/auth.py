@@ -255,14 +255,10 @@ class UserForm(EngineForm):
 def users() -> str | tuple[str, int] | BaseResponse:
     form = UserForm()
     if request.method == "POST":
-        if form.validate():
-            try:
-                user = create_user(form.name.data, form.password.data, form.role.data)
-            except AccountError as exc:
-                form.add_error(exc.field, translated(exc))
-            else:
-                flash(_("%(name)s can log in now.", name=user.name), "ok")
-                return redirect(url_for("auth.users"))
+        user = form.made(lambda: create_user(form.name.data, form.password.data, form.role.data))
+        if user is not None:
+            flash(_("%(name)s can log in now.", name=user.name), "ok")
+            return redirect(url_for("auth.users"))
         return _users_page(form), 400
     return _users_page(form)
 

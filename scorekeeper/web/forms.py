@@ -6,7 +6,8 @@ sentence is shown as it is, beside the field whose value it names.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import abort, request
 from flask_babel import gettext as _
@@ -18,7 +19,7 @@ from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.refusals import FIELD_OF_CODE as HAND_FIELD_OF_CODE
 from scorekeeper.engine.typed import read_number
 from scorekeeper.games.stored import get_game
-from scorekeeper.i18n.refusals import engine_message
+from scorekeeper.i18n.refusals import RefusalError, engine_message, translated
 from scorekeeper.store.models import Game, Hand
 
 # refusal code (or code prefix) -> the form field it is about: the meld checker's and
@@ -50,6 +51,9 @@ def field_for(error: PinochleError) -> str | None:
     return None
 
 
+T = TypeVar("T")
+
+
 class EngineForm(FlaskForm):  # type: ignore[misc]
     """A form that can show an engine refusal next to the field it is about."""
 
@@ -71,6 +75,17 @@ class EngineForm(FlaskForm):  # type: ignore[misc]
             field.errors.append(message)
         else:
             self.form_errors.append(message)
+
+    def made(self, make: Callable[[], T]) -> T | None:
+        """``make()``'s answer when the form is valid and the service takes it; else None,
+        with the service's refusal (a ``RefusalError``) shown at its field."""
+        if not self.validate():
+            return None
+        try:
+            return make()
+        except RefusalError as exc:
+            self.add_error(exc.field, translated(exc))
+            return None
 
 
 def game_or_404(game_id: int) -> Game:

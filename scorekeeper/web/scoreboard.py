@@ -30,8 +30,8 @@ def scoreboard(game: Game, shared_token: str | None = None) -> str | tuple[str, 
     writable = shared_token is None and can("scorekeeper")
     return render_template(
         "games/show.html",
-        game=game,
         rules=rules_of(game),
+        game=game,
         result=result,
         documents=documents,
         writable=writable,

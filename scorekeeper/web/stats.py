@@ -24,7 +24,7 @@ from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.rules import ruleset
 from scorekeeper.games import seasons as game_seasons
 from scorekeeper.games.players import all_players, get_player
-from scorekeeper.games.seasons import SeasonError, all_seasons, create_season
+from scorekeeper.games.seasons import all_seasons, create_season
 from scorekeeper.i18n.languages import language as page_language
 from scorekeeper.i18n.refusals import engine_message, translated
 from scorekeeper.reports import charts, stats
@@ -253,14 +253,11 @@ class SeasonForm(EngineForm):
 def seasons() -> str | tuple[str, int] | BaseResponse:
     form = SeasonForm()
     if request.method == "POST":
-        if form.validate():
-            try:
-                season = create_season(form.name.data, form.starts_on.data, form.ends_on.data)
-            except SeasonError as exc:
-                form.add_error(exc.field, translated(exc))
-            else:
-                flash(_("Season %(name)s created.", name=season.name), "ok")
-                return redirect(url_for("stats.index", season=season.name))
+        data = form.data
+        season = form.made(lambda: create_season(data["name"], data["starts_on"], data["ends_on"]))
+        if season is not None:
+            flash(_("Season %(name)s created.", name=season.name), "ok")
+            return redirect(url_for("stats.index", season=season.name))
         return _seasons_page(form), 400
     return _seasons_page(form)
 

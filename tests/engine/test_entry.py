@@ -1,4 +1,4 @@
-"""The one reader of a typed hand (engine/entry.py), as tables of cases.
+"""The one reader of a hand (engine/entry.py), through its two doors, as tables of cases.
 
 Seats: partnership Ann, Bea, Cal, Dan (Us: Ann & Cal, Them: Bea & Dan); cutthroat
 Ann, Bea, Cal, one player a side. Values are typed as a form sends them: strings.
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.engine.entry import bid_ladder, read_hand
+from scorekeeper.engine.entry import bid_ladder, read_document_hand, read_hand
 from scorekeeper.engine.game import Game, Side, new_game
 from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.rules import ruleset
@@ -250,3 +250,52 @@ def test_the_reader_says_when_the_bidders_are_short_of_meld() -> None:
     enough = read_hand(game, {"bidder": "Bea", "bid": "250", "meld_1": "200"})
     assert (short.short_of_meld, enough.short_of_meld) == (True, False)
     assert not read_hand(game_of("partnership"), {"bidder": "Bea", "meld_1": "0"}).short_of_meld
+
+
+# --- the document door: the API's body, a game file's hand ----------------------------------
+
+# (preset, the hand typed on the form, the same hand as its document): one Hand either way
+BOTH_DOORS = [
+    ("partnership", {**MADE, "counters_0": "120"},
+     {"bidder": "Bea", "bid": 250, "trump": "H", "meld": [100, 150], "counters": [120, 130]}),
+    ("partnership", {"bidder": "Cal", "bid": "300", "trump": "♠", "meld_0": "40", "meld_1": "60",
+                     "thrown_in": "y"},
+     {"bidder": "Cal", "bid": 300, "trump": "S", "meld": [40, 60], "thrown_in": True}),
+    ("cutthroat", {"bidder": "Ann", "bid": "300", "trump": "D", "meld_0": "80", "meld_1": "20",
+                   "meld_2": "0", "counters_0": "100", "counters_1": "80", "counters_2": "70"},
+     {"bidder": "Ann", "bid": 300, "trump": "diamonds", "meld": [80, 20, 0],
+      "counters": [100, 80, 70]}),
+    ("partnership", {**MADE, "counters_0": "120", "cards_1": "AS 10S KS QS JS"},
+     {**{"bidder": "Bea", "bid": 250, "trump": "H", "meld": [100, 150], "counters": [120, 130]},
+      "meld_cards": {"Bea": "AS 10S KS QS JS"}}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("preset", "typed", "document"), BOTH_DOORS)
+def test_a_hand_reads_alike_through_either_door(
+    preset: str, typed: dict[str, str], document: dict[str, Any]
+) -> None:
+    game = game_of(preset)
+    by_form = read_hand(game, typed)
+    by_document = read_document_hand(game, document, 1)
+    assert by_form.refusals == () and by_document.refusals == ()
+    assert by_document.hand == by_form.hand
+
+
+# (document, [(field, code)]): every refusal of its shape, each at its field
+DOCUMENT_REFUSED = [
+    ({"bid": "300"}, [("bid", "game_field")]),
+    ({"bid": 300, "meld": [100, "40"], "moon": "yes"},
+     [("meld", "game_field"), ("moon", "game_field")]),
+    ({"trump": "X"}, [("trump", "trump_not_suit")]),
+    ({"meld_cards": {"Ann": "AH ZZ"}}, [("meld_cards", "meld_cards_bad")]),
+    ({"color": "red"}, [("", "game_field")]),
+    ([1, 2], [("", "game_field")]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("document", "refused"), DOCUMENT_REFUSED)
+def test_a_document_is_refused_field_by_field(document: object, refused: list[Any]) -> None:
+    reading = read_document_hand(game_of("partnership"), document, 1)
+    assert reading.hand is None
+    assert [(r.field, r.error.code) for r in reading.refusals] == refused
