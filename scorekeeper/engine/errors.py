@@ -100,6 +100,10 @@ MESSAGES: dict[str, str] = {
     "hand_recorded_meanwhile": (
         "hand {hand} was recorded on another phone; check it and enter yours again"
     ),
+    "hand_same_as_before": (
+        "hand {hand} has the bidder, bid, trump and meld of hand {before}: the same hand "
+        "twice? It is recorded once it is confirmed as a new hand"
+    ),
     "game_changed_meanwhile": (
         "the game changed on another phone since this page was opened; check it and try again"
     ),

@@ -257,9 +257,7 @@ def with_options(rules: RuleSet, overrides: Mapping[str, object]) -> RuleSet:
         if option is None:
             raise RuleError("option_unknown", option=option_name, expected=", ".join(OPTIONS))
         refusal = option.applies(rules)
-        if refusal is not None:
-            if value == getattr(rules, option_name):
-                continue
+        if refusal is not None:  # whatever its value, the preset's own too (rules.md §5)
             raise RuleError(refusal, option=option_name, ruleset=rules.name)
         read = option.read(rules, value)
         if read is None:

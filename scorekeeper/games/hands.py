@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import update
@@ -17,6 +18,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from scorekeeper.engine.errors import GameError
+from scorekeeper.engine.repeats import verify_not_repeated
 from scorekeeper.engine.scoring import GameResult, replay, replay_change
 from scorekeeper.extensions import db
 from scorekeeper.games.stored import (
@@ -87,23 +89,39 @@ CONFLICTS = ("hand_recorded_meanwhile", "game_changed_meanwhile")
 ADD_ATTEMPTS = 3  # a hand sent without a version waits out this many others' saves
 
 
+@dataclass(frozen=True)
+class Repeat:
+    """Whether a new hand that repeats the hand before it is asked about
+    (``engine.repeats``: the doors a person or a program records through ask; a game
+    built from stored hands does not), and the hand the person said it repeats."""
+
+    ask: bool = False
+    same_as: int | None = None
+
+
+ASK = Repeat(ask=True)
+
+
 def add_hand(
     game: Game,
     document: dict[str, Any],
     expected: int | None = None,
     receipt: Receipt | None = None,
+    repeat: Repeat = Repeat(),
 ) -> GameResult:
     """Record the next hand; refused (nothing written) when any rule is broken.
 
     ``expected`` is the game's ``version`` the form was opened at (a double tap on
     Save, or a hand recorded meanwhile on another phone, is refused). Without it the
     hand is the next one whatever came before: when another phone's hand is saved
-    first, the game is read again and the hand added after it.
+    first, the game is read again and the hand added after it. With ``repeat.ask``
+    a hand with the bidder, bid, trump and meld of the hand before it is refused
+    (``hand_same_as_before``) unless ``repeat.same_as`` names that hand.
     """
     attempt = 1
     while True:
         try:
-            return _add_hand(game, document, expected, receipt)
+            return _add_hand(game, document, expected, receipt, repeat)
         except GameError as error:
             if expected is not None or error.code not in CONFLICTS or attempt == ADD_ATTEMPTS:
                 raise
@@ -111,13 +129,19 @@ def add_hand(
 
 
 def _add_hand(
-    game: Game, document: dict[str, Any], expected: int | None, receipt: Receipt | None
+    game: Game,
+    document: dict[str, Any],
+    expected: int | None,
+    receipt: Receipt | None,
+    repeat: Repeat,
 ) -> GameResult:
     _check_version(game, expected, adding=True)
     documents = [hand_document(hand) for hand in game.hands] + [document]
     checked = engine_game(game, documents)
-    result = replay(checked)
     number = len(documents)
+    result = replay(checked)  # the rules first: a hand they refuse is asked nothing
+    if repeat.ask:
+        verify_not_repeated(checked.hands, number, repeat.same_as)
     stored = canonical_document(checked, number)
     with _changing(game, result, number, adding=number, receipt=receipt):
         hand = Hand(number=number)

@@ -51,6 +51,27 @@ def percent(rate: float) -> str:
     return gettext("%(number)s%%", number=decimal(rate * 100))
 
 
+MINUS = "\u2212"  # the minus sign: a hyphen is no minus in print (the CSV keeps ASCII)
+
+
+def minus(value: int) -> str:
+    """A whole number with a true minus sign: -260 is "−260" (U+2212), as totals read.
+
+    >>> minus(-260), minus(0), minus(1500)
+    ('\u2212260', '0', '1500')
+    """
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def signed(value: int) -> str:
+    """A hand's points with their sign: "+330", "−260" (U+2212), "0".
+
+    >>> signed(330), signed(-260), signed(0)
+    ('+330', '\u2212260', '0')
+    """
+    return f"+{value}" if value > 0 else minus(value)
+
+
 ALL_TIME = "All time"  # the season every instance has (its id in addresses and files)
 
 
@@ -69,7 +90,14 @@ TEMPLATE_HELPERS = {
     "option_value": option_value,
     **ENDING_HELPERS,
 }
-TEMPLATE_FILTERS = {"day": day, "moment": moment, "decimal": decimal, "percent": percent}
+TEMPLATE_FILTERS = {
+    "day": day,
+    "moment": moment,
+    "decimal": decimal,
+    "percent": percent,
+    "minus": minus,
+    "signed": signed,
+}
 
 
 def install_helpers(env: Environment) -> None:

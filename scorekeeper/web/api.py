@@ -252,9 +252,17 @@ def add_hand(game_id: int) -> Response:
     if key is None:
         answer = Answer()
         expected = _expected_version()  # a header that cannot be read first: 400
-        game_hands.add_hand(_game(game_id), _body(), expected, answer)
+        game_hands.add_hand(_game(game_id), _body(), expected, answer, _repeat())
         return _game_answer(answer.view, 201)
     return _add_hand_once(game_id, key)
+
+
+def _repeat() -> game_hands.Repeat:
+    """A new hand that repeats the one before it is refused unless ``?same_as=N`` names
+    that hand (``engine.repeats``, as the hand form asks "Same as hand N?")."""
+    if "same_as" not in request.args:
+        return game_hands.ASK
+    return game_hands.Repeat(ask=True, same_as=_int_arg("same_as", 0, 1, 2**31 - 1))
 
 
 def _add_hand_once(game_id: int, key: str) -> Response:
@@ -271,7 +279,7 @@ def _add_hand_once(game_id: int, key: str) -> Response:
         return kept
     expected = _expected_version()
     found = _game(game_id)
-    document = _body()
+    document, repeat = _body(), _repeat()
     answer = Answer()
 
     def receipt(stored: Game, result: GameResult) -> None:
@@ -279,9 +287,11 @@ def _add_hand_once(game_id: int, key: str) -> Response:
         idempotency.keep(scope, key, hashed, 201, answer.view)
 
     try:
-        game_hands.add_hand(found, document, expected, receipt)
+        game_hands.add_hand(found, document, expected, receipt, repeat)
     except PinochleError as error:
-        if error.code in CONFLICTS:  # the same key, sent twice at once: one recorded it
+        # the same key sent twice at once: one recorded it (the other meets its version,
+        # or with no If-Match finds the hand it is, as "same as hand N?")
+        if error.code in (*CONFLICTS, "hand_same_as_before"):
             kept = _kept_answer(scope, key, hashed)
             if kept is not None:
                 return kept

@@ -13,6 +13,7 @@ from flask import abort, request
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import IntegerField
+from wtforms.widgets import TextInput
 
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.refusals import FIELD_OF_CODE as HAND_FIELD_OF_CODE
@@ -168,7 +169,14 @@ def int_arg(name: str, default: int, low: int, high: int, label: str | None = No
 
 class WholeNumberField(IntegerField):  # type: ignore[misc]
     """An ``IntegerField`` reading only what ``whole_number`` reads: a number the phone
-    shows as typed, and never one too long to read (the engine bounds the rest)."""
+    shows as typed, and never one too long to read (the engine bounds the rest).
+
+    It is a text field (``inputmode="numeric"`` brings the phone's number pad): a
+    browser's ``type="number"`` drops what is not a number as it is typed ("4o" is sent
+    as "4"), and keeps no selection, so a tap could not select its value for typing to
+    replace (static/js/entry.js). What was typed reaches the server as typed."""
+
+    widget = TextInput()
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         if not valuelist or not isinstance(valuelist[0], str) or not valuelist[0].strip():

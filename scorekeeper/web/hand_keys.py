@@ -12,6 +12,9 @@ gets the answer as data rather than a page::
 
     201 {"number": 7, "version": 12, "location": "/games/3"}   stored (or stored before)
     400 {"error": "refused", "messages": [...]}                  the engine refused it
+    400 {"error": "hand_same_as_before", "messages": [...], "same_as": 6}
+                                     the bidder, bid, trump and meld of hand 6: sent again
+                                     with the field same_as=6, it is stored as a new hand
     409 {"error": "hand_recorded_meanwhile", "messages": [...]}  another phone was first
     422 {"error": "idempotency_key_reused", "messages": [...]}   the key of another hand
 """
@@ -34,6 +37,7 @@ from scorekeeper.store.models import Game
 from scorekeeper.web.openapi import IDEMPOTENCY_KEY_PATTERN
 
 FIELD = "idempotency_key"
+REPEATED = "hand_same_as_before"
 NOT_HASHED = {"csrf_token", FIELD}  # the session's and the key itself, not the hand
 
 Answer = tuple[str, int] | BaseResponse
@@ -62,8 +66,8 @@ def form_hash() -> str:
 
 def refused(status: int, code: str, messages: list[str], page: Answer | None) -> Answer:
     """A refusal, as data for the queue or as the page for a person."""
-    if wants_json():
-        response = jsonify({"error": code, "messages": messages})
+    if wants_json():  # with what the queue needs to answer it ("same_as": the hand repeated)
+        response = jsonify({"error": code, "messages": messages, **g.get("hand_refusal_data", {})})
         response.status_code = status
         return response
     if page is None:
@@ -98,7 +102,9 @@ def new_hand_once(game: Game, key: str, record: Record) -> Answer:
     if stored:
         return _stored(stored, 201)
     code = g.get("hand_refusal_code", "refused")
-    if code in CONFLICTS:  # the same key sent twice at once: the other one stored it
+    # the same key sent twice at once: the other one stored it (met as a change made
+    # meanwhile, or as "same as hand N?" when no version came with it)
+    if code in (*CONFLICTS, REPEATED):
         kept = _kept(scope, key, hashed)
         if kept is not None:
             return kept

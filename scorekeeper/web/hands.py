@@ -12,16 +12,17 @@ button, a bid chip (``hand_form.BidField``), trump, each side's meld, one side's
 counters, save; the other side's counters fill themselves
 (tests/browser/test_actions.py).
 
-When another phone recorded the hand first, the answer shows that hand and an
-empty form for the next one; what this phone typed is only shown ("yours was"),
-with a link that puts it into the form. One careless tap never saves it twice.
+When another phone recorded the hand first, the answer shows that hand and this
+phone's side by side with three choices (keep theirs, put mine in its place, mine is
+the next hand), and an empty form for the next one; a new hand that repeats the hand
+before it asks "Same as hand N?" once (``meanwhile``). One careless tap never saves a
+hand twice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlencode
 
 from flask import Blueprint, flash, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -32,11 +33,18 @@ from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import hand_to_document
 from scorekeeper.engine.hand_score import applicable_fields, max_bid
 from scorekeeper.games import stored as game_stored
-from scorekeeper.games.hands import Receipt, add_hand, delete_hand, replace_hand, undo_last_hand
+from scorekeeper.games.hands import (
+    Receipt,
+    Repeat,
+    add_hand,
+    delete_hand,
+    replace_hand,
+    undo_last_hand,
+)
 from scorekeeper.games.stored import hand_document, replay_game
 from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.store.models import Game
-from scorekeeper.web import hand_keys
+from scorekeeper.web import hand_keys, meanwhile
 from scorekeeper.web.auth import requires
 from scorekeeper.web.forms import game_or_404, hand_or_404, posted_int, whole_number
 from scorekeeper.web.hand_form import (
@@ -274,9 +282,11 @@ def _new(game: Game, receipt: Receipt | None = None) -> tuple[str, int] | BaseRe
     table = table_of(game, len(game.hands) + 1)
     form = hand_form(table) if request.method == "POST" else _query_form(table, {})
     version = posted_int(form.version.data) if request.method == "POST" else None
+    # "Same as hand N?" answered: the number of the hand this one repeats (meanwhile.py)
+    repeat = Repeat(ask=True, same_as=posted_int(request.form.get(meanwhile.FIELD)))
 
     def store(document: dict[str, Any]) -> None:
-        add_hand(game, document, version, receipt)
+        add_hand(game, document, version, receipt, repeat)
 
     try:
         if _save(form, table, store) is not None:
@@ -285,48 +295,35 @@ def _new(game: Game, receipt: Receipt | None = None) -> tuple[str, int] | BaseRe
         g.hand_refusal_code = error.code
         if error.code == "hand_recorded_meanwhile":
             return _recorded_meanwhile(game, form, error)
+        if error.code == "hand_same_as_before":
+            return _same_as_before(game, form, table, error)
         form.show_error(error)
     return _render("hands/form.html", form, table, result=replay_game(game))
 
 
 def _recorded_meanwhile(game: Game, mine: HandForm, error: PinochleError) -> tuple[str, int]:
-    """Another phone recorded this hand first: show its hand and the totals now, an
-    empty form for the next hand, and this phone's values only as "yours was"."""
-    result = replay_game(game)
+    """Another phone recorded this hand first: that hand and this phone's side by side,
+    the three choices, and an empty form for the next hand (``meanwhile``)."""
     table = table_of(game, len(game.hands) + 1)
-    yours = {
-        name: str(value) for name, value in typed(mine).items() if value not in (None, "", False)
-    }
-    yours = {name: ("y" if value == "True" else value) for name, value in yours.items()}
-    theirs = result.hands[-1] if result.hands else None
-    recorded = hand_document(game.hands[-1]) if game.hands else None
-    mine_typed = mine_document(mine, table)
+    shown = meanwhile.recorded_meanwhile(game, mine, table)
     form = hand_form(table, formdata=None)  # empty: not this phone's values
-    page = _render(
-        "hands/form.html",
-        form,
-        table,
-        status=400,
-        result=result,
-        meanwhile={
-            "sentence": engine_message(error),
-            "hand": theirs,
-            "document": recorded,
-            "totals": result.totals,
-            "yours": mine_typed,
-            # the very hand the other phone recorded: nothing to enter again
-            "same": mine_typed is not None and mine_typed == recorded,
-            "enter_mine": url_for("hands.new", game_id=game.id) + "?" + urlencode(yours),
-        },
-    )
+    page = _render("hands/form.html", form, table, status=400, result=replay_game(game),
+                   meanwhile=shown)  # fmt: skip
     g.hand_refusals = [engine_message(error)]
     return page
 
 
-def mine_document(form: HandForm, table: Table) -> dict[str, Any] | None:
-    """What this phone typed, as a hand's document (for "yours was: …")."""
-    reading = reading_of(table, typed(form))
-    return hand_to_document(reading.hand) if reading.hand is not None else None
+def _same_as_before(
+    game: Game, form: HandForm, table: Table, error: PinochleError
+) -> tuple[str, int]:
+    """The hand repeats the one before it: "Same as hand N?" above the form as typed."""
+    before = int(error.values["before"])
+    shown = meanwhile.same_as_before(game, form, table, before)
+    page = _render("hands/form.html", form, table, status=400, result=replay_game(game),
+                   repeat=shown)  # fmt: skip
+    g.hand_refusals = [engine_message(error)]
+    g.hand_refusal_data = {meanwhile.FIELD: before}
+    return page
 
 
 @bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])

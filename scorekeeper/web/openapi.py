@@ -334,6 +334,17 @@ _IDEMPOTENCY_KEY = {
     "description": "the same key again (a retry) records nothing and gets the first answer",
 }
 
+_SAME_AS = {
+    "name": "same_as",
+    "in": "query",
+    "required": False,
+    "schema": {"type": "integer", "minimum": 1, "maximum": 2**31 - 1},
+    "description": (
+        "a hand with the bidder, bid, trump and meld of the hand before it is refused "
+        "(`hand_same_as_before`) unless this names that hand: it is a new hand all the same"
+    ),
+}
+
 _REFUSALS = {
     "400": _error("the body is not a JSON object, or a parameter is malformed"),
     "401": _error("no API token, or an unknown one"),
@@ -437,7 +448,7 @@ def document(server: str) -> dict[str, Any]:
                 "post": {
                     "summary": "Record the next hand",
                     "operationId": "addHand",
-                    "parameters": [_IF_MATCH, _GAME_KEY, _IDEMPOTENCY_KEY],
+                    "parameters": [_IF_MATCH, _GAME_KEY, _IDEMPOTENCY_KEY, _SAME_AS],
                     "requestBody": _body(_ref("Hand")),
                     "responses": {"201": game_view, **_GAME_REFUSALS},
                 },

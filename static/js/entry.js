@@ -1,6 +1,8 @@
 /* The hand form, in fewer actions: the bid's − / + step through the engine's bid
    ladder that the page carries (data-bids), with no question to the server; the
-   bid chips and the bid field show the same bid; and the focus moves on to the next
+   bid chips and the bid field show the same bid; a number field that holds a value is
+   selected on a tap (or when the focus comes to it), so typing replaces it; and the
+   focus moves on to the next
    number the hand needs (trump tapped: the first meld; the keyboard's Next: the
    next number; after the last: Save; in auction pinochle trump, then the result, then
    Save). No rule of the game lives here: the ladder is
@@ -134,8 +136,17 @@
     focusOn(next || save);
   }
 
+  // A number field that holds a value (the bid's minimum, counters filled in, a value put
+  // back) is selected when the focus comes to it (Next) and on each tap: typing replaces
+  // it, never adds to it ("250" and 400 typed is 400, not 250400).
+  function selectAll(event) {
+    var input = event.target;
+    if (input.value) input.select();
+  }
   each("input[inputmode=numeric]", function (input) {
     input.enterKeyHint = "next";
+    input.addEventListener("focus", selectAll);
+    input.addEventListener("click", selectAll); // after the tap has put the caret in place
   });
 
   form.addEventListener("keydown", function (event) {

@@ -64,12 +64,14 @@
     opened = answer.number + 1;
   };
 
-  function keep(entries) {
+  function keep(entries, submitter) {
     var waiting = entries.filter(function (entry) { return entry.game === O.game && entry.state === "waiting"; });
     var fields = [];
     new FormData(form).forEach(function (value, name) {
       if (name !== "idempotency_key" && typeof value === "string") fields.push([name, value]);
     });
+    // the button's own answer ("It is a new hand": same_as), as the page's post sends it
+    if (submitter && submitter.name) fields.push([submitter.name, submitter.value]);
     var entry = {
       key: field.value, game: O.game, action: form.getAttribute("action"), fields: fields,
       version: form.elements.version.value, after: waiting.length ? waiting[waiting.length - 1].key : null,
@@ -105,7 +107,7 @@
     event.preventDefault();
     var locks = navigator.locks; // not while a flush sends this game's hands (two tabs: two hands after one)
     done.then(function () {
-      function put() { return window.HandQueue.all().then(keep); }
+      function put() { return window.HandQueue.all().then(function (entries) { return keep(entries, event.submitter); }); }
       return locks ? locks.request("scorekeeper-queue", put) : put();
     }).then(back);
   });

@@ -96,8 +96,11 @@ class Person:
             ) from None
         name = focused.get_attribute("name")
         before = focused.input_value()
+        # a field the page selected on focus (a value in it) is replaced by what is typed
+        start, end = focused.evaluate("field => [field.selectionStart, field.selectionEnd]")
+        kept = "" if (start, end) == (0, len(before)) else before
         self._page.keyboard.type(text)
-        if focused.input_value() != before + text:
+        if focused.input_value() != kept + text:
             raise RefusedActionError(f"{text!r} did not land in the focused field {name!r}")
         if then_next:
             self._page.keyboard.press("Enter")
@@ -167,6 +170,25 @@ def _bid_hand(
     return script
 
 
+BID_FIELD = '.stepper input[name="bid"]'
+
+
+def _typed_bid_hand(bid: int, numbers: tuple[int, ...]) -> Callable[[Person], None]:
+    """A bid past the chips: the bidder, a tap on the bid field (its value is selected, so
+    typing replaces it), the bid typed, trump, the numbers, Save (issue 23)."""
+
+    def script(person: Person) -> None:
+        person.tap(bidder_on_the_scoreboard("Cal"))
+        person.focus_by_tap(BID_FIELD)
+        person.type_number(str(bid))
+        person.tap(suit("hearts"))
+        for index, number in enumerate(numbers, 1):
+            person.type_number(str(number), then_next=index < len(numbers))
+        person.tap(SAVE)
+
+    return script
+
+
 def _thrown_in(person: Person) -> None:
     person.tap(bidder_on_the_scoreboard("Cal"))
     person.tap(chip(300))
@@ -223,7 +245,12 @@ HANDS = (
     ),
     Hand("two-hand", "two-hand", (("Ann", ("Ann",)), ("Bea", ("Bea",))), _two_hand, (270, 180), 6),
     Hand("thrown in", "partnership", PAIRS, _thrown_in, (-300, 60), 6),
-)
+    # every bid in reach (issue 23): twice the minimum is two actions after the bidder
+    Hand("partnership, bid 400", "partnership", PAIRS, _typed_bid_hand(400, (190, 60, 220)),
+         (410, 90), 8),
+    Hand("partnership, bid 500", "partnership", PAIRS, _typed_bid_hand(500, (300, 40, 210)),
+         (510, 80), 8),
+)  # fmt: skip
 
 
 def new_game(app: Any, hand: Hand) -> int:

@@ -158,7 +158,9 @@ def test_check_and_double_deck_require_a_marriage_of_their_own() -> None:
     for name in ("check", "double-deck"):
         rules = PRESETS[name]
         assert rules.marriage_to_bid == "required"
-        assert ruleset(name, {"marriage_to_bid": "required"}) == rules  # its own value: kept
+        assert "marriage_to_bid" not in rules.options()  # not an option there: their own rule
+        with pytest.raises(RuleError, match="its own rules settle it"):
+            ruleset(name, {"marriage_to_bid": "required"})  # its own value too (rules.md §7.4)
 
 
 def test_marriage_to_bid_is_double_decks_forfeit() -> None:

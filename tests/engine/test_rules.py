@@ -141,6 +141,13 @@ REFUSED = [
     ("two-hand", {"min_bid": 20}, "option_needs_bidding", "it has no bidding"),
     ("two-hand", {"throw_in": "always"}, "option_needs_bidding", "it has no bidding"),
     ("euchre", {}, "ruleset_unknown", "unknown rule set 'euchre'"),
+    # an option that does not apply is refused whatever its value, the preset's own too
+    # (issue 23: these three were accepted because they equal what the preset holds)
+    ("auction", {"throw_in": "always"}, "option_needs_points", "does not apply to auction"),
+    ("two-hand", {"all_pass": "dealer_stuck"}, "option_needs_bidding", "it has no bidding"),
+    ("partnership", {"kitty": "off"}, "option_needs_auction", "does not apply to partnership"),
+    ("check", {"marriage_to_bid": "required"}, "option_preset_rule", "its own rules settle it"),
+    ("double-deck", {"run_extras": "off"}, "option_needs_run_extras", "no run extras"),
 ]
 
 

@@ -90,7 +90,7 @@ def _path(club: Club, endpoint: str) -> str:
 
 BODIES: dict[str, Any] = {
     "api.create_game": GAME,
-    "api.add_hand": PLAYED_HAND,
+    "api.add_hand": {"misdeal": True},  # never "same as hand N?": each role may send it
     "api.replace_hand": {**PLAYED_HAND, "counters": [200, 50]},
     "api.meld": {"cards": "KH QH", "trump": "H"},
 }
@@ -311,8 +311,8 @@ def test_the_same_idempotency_key_twice_records_one_hand(api: FlaskClient, app: 
     assert again.headers["Idempotent-Replayed"] == "true"
     other = api.post(f"{API}/games/{game}/hands", json={**PLAYED_HAND, "bid": 310}, headers=key)
     assert (other.status_code, other.json["error"]) == (422, "idempotency_key_reused")
-    new_key = api.post(
-        f"{API}/games/{game}/hands", json=PLAYED_HAND, headers={"Idempotency-Key": "2"}
+    new_key = api.post(  # a new key: a new hand, the same as hand 1 (confirmed)
+        f"{API}/games/{game}/hands?same_as=1", json=PLAYED_HAND, headers={"Idempotency-Key": "2"}
     )
     assert new_key.json["result"]["totals"] == [680, 320]
     with app.app_context():

@@ -62,6 +62,8 @@ CODES: list[tuple[str | None, str, str, Any, dict[str, str], int, str]] = [
      "number_too_long"),
     ("owner", "POST", "/games/1/hands", {**PLAYED_HAND, "made": True}, {}, 422,
      "hand_not_applicable"),
+    ("owner", "POST", "/games/1/hands", {**PLAYED_HAND, "counters": [160, 90]}, {}, 422,
+     "hand_same_as_before"),
 ]  # fmt: skip
 
 

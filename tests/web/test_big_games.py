@@ -295,7 +295,8 @@ def test_an_api_call_waiting_too_long_for_the_lock_is_told_to_retry(
         answer = client.post(f"/api/v1/games/{game_id}/hands", json=PLAYED_HAND, headers=headers)
     assert_busy(answer)
     assert answer.json == {"error": "busy", "message": BUSY}
-    answer = client.post(f"/api/v1/games/{game_id}/hands", json=PLAYED_HAND, headers=headers)
+    again = {**PLAYED_HAND, "bidder": "Ann"}  # not hand 1 again: no "same as hand 1?"
+    answer = client.post(f"/api/v1/games/{game_id}/hands", json=again, headers=headers)
     assert answer.status_code == 201
 
 

@@ -69,9 +69,12 @@ def test_phones_recording_at_once_lose_no_hand(served: tuple[Flask, str]) -> Non
     answers: Counter[int] = Counter()
     sentences: Counter[str] = Counter()
 
+    numbers = iter(range(PHONES * HANDS_EACH))  # each hand its own meld: no hand repeats
+
     def phone() -> None:
         for _ in range(HANDS_EACH):
-            body = urllib.parse.urlencode(FORM).encode()
+            meld = {"meld_1": str(10 * next(numbers))}
+            body = urllib.parse.urlencode({**FORM, **meld}).encode()
             request = urllib.request.Request(f"{url}/games/{game_id}/hands/new", data=body)
             try:
                 with opener.open(request, timeout=30) as response:

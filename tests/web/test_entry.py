@@ -119,7 +119,7 @@ def test_a_refused_typed_bid_is_shown_in_the_field_and_no_chip_is_chosen(
         data=MultiDict([*MADE.items(), ("bid", "300"), ("bid", "255")]),
     )
     assert answer.status_code == 400
-    assert re.search(r'<input [^>]*name="bid" type="number" value="255"', answer.text)
+    assert re.search(r'<input [^>]*name="bid" type="text" value="255"', answer.text)
     assert not re.search(r'name="bid" value="\d+" checked', answer.text)
     with app.app_context():
         assert stored_game(app, game_id).hands == []

@@ -13,8 +13,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.games.stored import version
-from tests.web.conftest import make_game, stored_game
+from tests.web.conftest import make_game
 from tests.web.test_hands import MADE, documents, field_errors, form_values, new_url, post_hand
 
 
@@ -121,19 +120,22 @@ THEIRS = {"bidder": "Ann", "bid": "300", "trump": "S", "meld_0": "60", "meld_1":
 
 
 def test_a_hand_recorded_on_another_phone_first(app: Flask, client: FlaskClient) -> None:
-    """This phone opened hand 1; another recorded it first. The answer shows their hand
-    and an empty form for hand 2; this phone's values only as "yours was"."""
+    """This phone opened hand 1; another recorded it first. The answer shows both hands
+    side by side, three choices, and an empty form for hand 2 (tests/web/
+    test_one_hand_once.py takes each choice)."""
     game_id = make_game(app)
     mine = {**form_values(client.get(new_url(game_id)).text), **MADE}
     assert post_hand(client, game_id, THEIRS).status_code == 302  # the other phone
     page = post_hand(client, game_id, mine)
     assert page.status_code == 400
     text = html.unescape(page.text)
-    assert "hand 1 was recorded on another phone" in text
-    assert "Ann bid 300" in text  # their hand: bidder, bid, points, totals now
-    assert re.search(r"Points: Us -300, Them 90", text)
-    assert re.search(r"Totals now: <strong>Us -300</strong>, <strong>Them 90</strong>", text)
-    assert re.search(r"Yours was: Bea bid 250", text)
+    assert "Hand 1 was recorded on another phone first: which is right?" in text
+    assert re.search(r"<th scope=\"row\" dir=\"auto\">Bidder <span[^>]*>\(differs\)</span>"
+                     r"</th><td dir=\"auto\">Ann</td><td dir=\"auto\">Bea</td>", text)  # fmt: skip
+    assert re.search(r"Totals now: <strong dir=\"auto\">Us</strong> \u2212300, "
+                     r"<strong dir=\"auto\">Them</strong> 90", text)  # fmt: skip
+    for choice in ("data-keep-theirs", "data-mine-in-place", "data-mine-next"):
+        assert choice in text
     assert "Save hand 2" in text
     empty = form_values(page.text)
     filled_in = {name for name, value in empty.items() if value}
@@ -142,28 +144,24 @@ def test_a_hand_recorded_on_another_phone_first(app: Flask, client: FlaskClient)
     refused = post_hand(client, game_id, empty)
     assert refused.status_code == 400
     assert len(documents(app, game_id)) == 1
-    # "Enter mine as hand 2" fills the form (saves nothing), with the new version
-    link = html.unescape(re.search(r'href="([^"]+)" data-enter-mine', page.text)[1])
-    filled = client.get(link)
-    assert filled.status_code == 200 and len(documents(app, game_id)) == 1
-    values = form_values(filled.text)
-    assert {k: values.get(k) for k in MADE} == MADE
-    with app.app_context():
-        assert values["version"] == str(version(stored_game(app, game_id)))
-    assert post_hand(client, game_id, values).status_code == 302
-    assert [doc["bidder"] for doc in documents(app, game_id)] == ["Ann", "Bea"]
 
 
 def test_the_same_hand_recorded_on_two_phones_is_not_offered_again(
     app: Flask, client: FlaskClient
 ) -> None:
-    """Both phones typed the same hand: the second hears it is recorded once, with no
-    "Enter mine" to tap (two taps would store it twice)."""
+    """Both phones typed the same hand: the second hears it once, that the hand is
+    recorded once and nothing more is to enter: no choice to tap, no "enter yours again"."""
     game_id = make_game(app)
     mine = {**form_values(client.get(new_url(game_id)).text), **THEIRS}
     assert post_hand(client, game_id, THEIRS).status_code == 302  # the other phone
     page = post_hand(client, game_id, mine)
     assert page.status_code == 400
-    assert "Yours was the same hand" in page.text
-    assert "data-enter-mine" not in page.text and "data-yours" not in page.text
+    text = html.unescape(page.text)
+    assert (
+        "Hand 1 was recorded on another phone with the same values as yours: it is recorded "
+        "once, nothing more to enter." in text
+    )
+    assert "enter yours again" not in text and "which is right" not in text
+    for choice in ("data-mine-in-place", "data-mine-next", "data-enter-mine"):
+        assert choice not in text
     assert len(documents(app, game_id)) == 1

@@ -126,7 +126,7 @@ def test_a_key_that_is_no_key_is_refused(app: Flask, client: FlaskClient, key: s
 def test_a_form_without_a_key_works_as_before(app: Flask, client: FlaskClient) -> None:
     game_id = make_game(app)
     assert client.post(new_url(game_id), data=MADE).status_code == 302
-    assert client.post(new_url(game_id), data=MADE).status_code == 302
+    assert client.post(new_url(game_id), data={**MADE, "same_as": "1"}).status_code == 302
     assert len(documents(app, game_id)) == 2
 
 

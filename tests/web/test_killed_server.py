@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import http.client
 import http.cookiejar
+import itertools
 import os
 import re
 import signal
@@ -40,6 +41,7 @@ from tests.web.test_serve import START_TIMEOUT, first_answer, free_port
 
 PHONES = 4
 LOAD_HANDS = 10  # acknowledged before the kill (the phones are still recording)
+MELDS = itertools.count()  # next() is atomic under the GIL: each phone its own meld
 LOAD_TIMEOUT = 30.0
 PASSWORD = "a long enough password"
 TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
@@ -72,7 +74,8 @@ def phone(url: str, game_id: int, acknowledged: list[int], stop: threading.Event
     try:
         assert post("/login", {"name": "keeper", "password": PASSWORD}) == 302
         while not stop.is_set():
-            if post(f"/games/{game_id}/hands/new", FORM) == 302:
+            meld = {"meld_1": str(10 * next(MELDS))}  # each hand its own: none repeats
+            if post(f"/games/{game_id}/hands/new", {**FORM, **meld}) == 302:
                 acknowledged.append(1)
     except (OSError, urllib.error.URLError, http.client.HTTPException):
         return  # the server is gone (maybe halfway through an answer: IncompleteRead)

@@ -129,7 +129,7 @@ def test_a_double_tap_on_save_records_one_hand(app: Flask, client: FlaskClient) 
     assert client.post(f"/games/{game_id}/hands/new", data=form).status_code == 302
     again = client.post(f"/games/{game_id}/hands/new", data=form)
     assert again.status_code == 400
-    assert "hand 1 was recorded on another phone" in again.text
+    assert "Hand 1 was recorded on another phone with the same values as yours" in again.text
     with app.app_context():
         assert len(stored_game(app, game_id).hands) == 1
 
