@@ -110,8 +110,9 @@ def test_the_live_hint_warns_before_save(page: Any, live_server: LiveServer) -> 
 
 
 def test_two_phones_record_hand_1(new_context: Callable[..., Any], live_server: LiveServer) -> None:
-    """Both phones open hand 1; the other saves first. This phone sees that hand and an
-    empty form for hand 2; its own values only as "yours was", one tap to enter them."""
+    """Both phones open hand 1; the other saves first. This phone sees both hands side by
+    side with the three choices (tests/browser/test_one_hand_once.py takes each), above
+    an empty form for hand 2 that a careless Save cannot store."""
     game_id = stored_game(live_server, [])
     url = f"{live_server.url}/games/{game_id}/hands/new"
     mine, theirs = new_context().new_page(), new_context().new_page()
@@ -133,10 +134,10 @@ def test_two_phones_record_hand_1(new_context: Callable[..., Any], live_server: 
     with mine.expect_navigation():
         save_button(mine).tap()
     box = mine.locator("#meanwhile")
-    expect(box).to_contain_text("hand 1 was recorded on another phone")
-    expect(box).to_contain_text("Ann bid 300")
-    expect(box).to_contain_text("Us -300")
-    expect(box).to_contain_text("Yours was: Bea bid 250")
+    expect(box).to_contain_text("Hand 1 was recorded on another phone first: which is right?")
+    compared = box.locator("table.compare")
+    expect(compared).to_contain_text("Ann")  # theirs, recorded
+    expect(compared).to_contain_text("Bea")  # mine
     expect(save_button(mine)).to_have_text("Save hand 2")
     expect(side_field(mine, "meld", "Them")).to_have_value("")
     SHOTS.mkdir(exist_ok=True)
@@ -150,7 +151,7 @@ def test_two_phones_record_hand_1(new_context: Callable[..., Any], live_server: 
     assert totals(mine) == [-300, 90]  # hand 1 only: theirs
 
 
-def test_enter_mine_fills_the_next_hand(
+def test_mine_is_the_next_hand_in_one_tap(
     new_context: Callable[..., Any], live_server: LiveServer
 ) -> None:
     game_id = stored_game(live_server, [])
@@ -169,13 +170,8 @@ def test_enter_mine_fills_the_next_hand(
     side_field(mine, "counters", "Them").fill("130")
     with mine.expect_navigation():
         save_button(mine).tap()
-    with mine.expect_navigation():
-        mine.get_by_role("link", name="Enter mine as hand 2").tap()
-    expect(side_field(mine, "meld", "Them")).to_have_value("150")
-    expect(side_field(mine, "counters", "Them")).to_have_value("130")
-    expect(mine.get_by_role("radio", name="Bea", exact=True)).to_be_checked()
-    with mine.expect_navigation():
-        save_button(mine).tap()
+    with mine.expect_navigation():  # one tap: what this phone typed, as hand 2
+        mine.get_by_role("button", name="Mine is the next hand: record hand 2").tap()
     assert re.search(r"/games/\d+$", mine.url)
     # hand 1: Us set (-250), Them 50 counters; hand 2: Us 120, Them 150 + 130 made
     assert totals(mine) == [-250 + 120, 50 + 280]
