@@ -39,7 +39,7 @@ ENGLISH = words(
 KEPT = {
     "fr": words("pinochle dix double royal total totals points change score scores stats"),
     "pl": words("pinochle dix meld run set to ten link partner"),
-    "nl": words("pinochle dix run team down hand in is of set total totals rating ratings")
+    "nl": words("pinochle dix run team down hand in is of set was total totals rating ratings")
     | words("partner partners link account download extra"),
 }
 # the players and sides the tests name
