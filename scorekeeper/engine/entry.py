@@ -34,7 +34,7 @@ side are refused as 155 off the unit, not as the 95 the reader filled in.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .auction import MADE_BETES, SINGLE_BETE, hand_value, read_auction_hand
 from .cards import Card, Suit, format_cards, parse_cards
@@ -159,11 +159,14 @@ def read_hand(game: Game, typed: Typed, number: int | None = None) -> HandReadin
         **hints,
     }
     time_called = flag(typed, "time_called")
-    if flag(typed, "misdeal"):  # dealt again: nothing else is read
-        return _scored(game, Hand(misdeal=True, time_called=time_called), number, base)
-    passed_out = rules.bidding and flag(typed, "passed_out")
-    if passed_out:
-        return _scored(game, Hand(passed_out=True, time_called=time_called), number, base)
+    outcome = "misdeal" if flag(typed, "misdeal") else ""
+    outcome = outcome or ("passed_out" if rules.bidding and flag(typed, "passed_out") else "")
+    if outcome:  # dealt again: nothing else is read, once the person said so
+        if typed_text(typed, DROP_TYPED) != outcome and typed_beside(typed):
+            error = GameError(f"{outcome}_drops_typed", hand=number)
+            return HandReading(hand=None, refusals=(Refusal(outcome, error),), **base)  # type: ignore[arg-type]
+        hand = Hand(misdeal=True) if outcome == "misdeal" else Hand(passed_out=True)
+        return _scored(game, replace(hand, time_called=time_called), number, base)
     if rules.is_auction:
         hand, found = read_auction_hand(game, typed, number)
         refusals = [Refusal(name, error) for name, error in found]
@@ -175,6 +178,30 @@ def read_hand(game: Game, typed: Typed, number: int | None = None) -> HandReadin
     if refusals:
         return HandReading(hand=None, refusals=tuple(refusals), **base)  # type: ignore[arg-type]
     return _scored(game, hand, number, base)
+
+
+# what a typed hand holds besides its bidder and bid: ticking Misdeal (or Passed out)
+# with any of them asks first; the answer, the outcome's name, is typed as DROP_TYPED
+TYPED_HAND = ("trump", "meld_", "counters_", "meld_chips_", "took_trick_", "cards_",
+              "all_tricks", "renege", "moon", "thrown_in", "no_marriage", "made")  # fmt: skip
+DROP_TYPED = "drop_typed"
+
+
+def typed_beside(typed: Typed) -> bool:
+    """Whether ``typed`` holds a value of the hand that a misdeal or a pass-out drops.
+
+    >>> typed_beside({"bidder": "Ann", "bid": "250", "misdeal": True, "renege": ""})
+    False
+    >>> typed_beside({"misdeal": "y", "meld_0": 100}), typed_beside({"trump": "H"})
+    (True, True)
+    """
+    return any(name.startswith(TYPED_HAND) and _held(value) for name, value in typed.items())
+
+
+def _held(value: object) -> bool:
+    if isinstance(value, str):
+        return bool(value.strip())
+    return value is not None and value is not False
 
 
 def _filled(rules: RuleSet, typed: Sequence[int | None]) -> tuple[list[int | None], int | None]:
