@@ -77,6 +77,7 @@ from .typed import (
     no_unknown,
     read_number,
     typed_text,
+    unconfirmed_drop,
 )
 
 # how many bids of the ladder, from the minimum, the page carries as data
@@ -158,15 +159,13 @@ def read_hand(game: Game, typed: Typed, number: int | None = None) -> HandReadin
         "shown": shown,
         **hints,
     }
-    time_called = flag(typed, "time_called")
     outcome = "misdeal" if flag(typed, "misdeal") else ""
     outcome = outcome or ("passed_out" if rules.bidding and flag(typed, "passed_out") else "")
-    if outcome:  # dealt again: nothing else is read, once the person said so
-        if typed_text(typed, DROP_TYPED) != outcome and typed_beside(typed):
-            error = GameError(f"{outcome}_drops_typed", hand=number)
-            return HandReading(hand=None, refusals=(Refusal(outcome, error),), **base)  # type: ignore[arg-type]
-        hand = Hand(misdeal=True) if outcome == "misdeal" else Hand(passed_out=True)
-        return _scored(game, replace(hand, time_called=time_called), number, base)
+    if outcome and (asked := unconfirmed_drop(typed, outcome, number)) is not None:
+        return HandReading(hand=None, refusals=(Refusal(outcome, asked),), **base)  # type: ignore[arg-type]
+    if outcome:  # dealt again: nothing else is read (once asked: typed.unconfirmed_drop)
+        hand = Hand(misdeal=outcome == "misdeal", passed_out=outcome == "passed_out")
+        return _scored(game, replace(hand, time_called=flag(typed, "time_called")), number, base)
     if rules.is_auction:
         hand, found = read_auction_hand(game, typed, number)
         refusals = [Refusal(name, error) for name, error in found]
@@ -178,30 +177,6 @@ def read_hand(game: Game, typed: Typed, number: int | None = None) -> HandReadin
     if refusals:
         return HandReading(hand=None, refusals=tuple(refusals), **base)  # type: ignore[arg-type]
     return _scored(game, hand, number, base)
-
-
-# what a typed hand holds besides its bidder and bid: ticking Misdeal (or Passed out)
-# with any of them asks first; the answer, the outcome's name, is typed as DROP_TYPED
-TYPED_HAND = ("trump", "meld_", "counters_", "meld_chips_", "took_trick_", "cards_",
-              "all_tricks", "renege", "moon", "thrown_in", "no_marriage", "made")  # fmt: skip
-DROP_TYPED = "drop_typed"
-
-
-def typed_beside(typed: Typed) -> bool:
-    """Whether ``typed`` holds a value of the hand that a misdeal or a pass-out drops.
-
-    >>> typed_beside({"bidder": "Ann", "bid": "250", "misdeal": True, "renege": ""})
-    False
-    >>> typed_beside({"misdeal": "y", "meld_0": 100}), typed_beside({"trump": "H"})
-    (True, True)
-    """
-    return any(name.startswith(TYPED_HAND) and _held(value) for name, value in typed.items())
-
-
-def _held(value: object) -> bool:
-    if isinstance(value, str):
-        return bool(value.strip())
-    return value is not None and value is not False
 
 
 def _filled(rules: RuleSet, typed: Sequence[int | None]) -> tuple[list[int | None], int | None]:
