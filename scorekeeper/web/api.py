@@ -142,7 +142,8 @@ def _int_arg(name: str, default: int, low: int, high: int) -> int:
 
 
 def _expected_version() -> int | None:
-    """The game version an ``If-Match`` header names (``"7"``, ``W/"7"`` or ``7``)."""
+    """The game version an ``If-Match`` header names (``"7"``, ``W/"7"``, ``7``, or a
+    compressed answer's ``"7:gzip"``)."""
     text = request.headers.get("If-Match")
     if text is None:
         return None
@@ -150,7 +151,7 @@ def _expected_version() -> int | None:
         raise ApiError(
             400, "bad_if_match", f'If-Match is a game version like "7", not {shown(text, 100)}.'
         )
-    return int(text.removeprefix("W/").strip('"'))
+    return int(text.removeprefix("W/").strip('"').partition(":")[0])
 
 
 GAME_KEY_HEADER = "Game-Key"

@@ -170,3 +170,28 @@ def test_a_page_with_a_message_is_never_kept(client: FlaskClient, app: Flask) ->
     after = client.get(f"/games/{game_id}")
     assert after.headers["ETag"] and "Hand 2 undone." not in after.text
     assert "Put hand 2 back" in after.text
+
+
+def test_a_compressed_api_answers_etag_works_as_if_match(client: FlaskClient, app: Flask) -> None:
+    """Flask-Compress writes the encoding into a strong ETag ("2:gzip"): sent back as
+    If-Match it names the same version (a program's HTTP library asks for gzip)."""
+    from tests.web.conftest import PLAYED_HAND
+
+    game_id = played_game(app, 3)
+    gzip_asked = {"Accept-Encoding": "gzip"}
+    read = client.get(f"/api/v1/games/{game_id}", headers=gzip_asked)
+    assert read.headers["Content-Encoding"] == "gzip"
+    etag = read.headers["ETag"]
+    assert etag.endswith(':gzip"')
+    added = client.post(
+        f"/api/v1/games/{game_id}/hands",
+        json={**PLAYED_HAND, "bidder": "Bea"},
+        headers={**gzip_asked, "If-Match": etag},
+    )
+    assert added.status_code == 201
+    stale = client.post(
+        f"/api/v1/games/{game_id}/hands",
+        json={**PLAYED_HAND, "bidder": "Dan"},
+        headers={"If-Match": etag},
+    )
+    assert (stale.status_code, stale.json["error"]) == (409, "hand_recorded_meanwhile")
