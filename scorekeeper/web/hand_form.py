@@ -154,7 +154,7 @@ def hand_form(table: Table, **kwargs: Any) -> HandForm:
     # meanwhile on another phone is refused instead of saved twice
     Form.version = HiddenField()
     # "misdeal" or "passed_out" once the person was asked whether to drop the typed
-    # hand for it (engine.entry.DROP_TYPED): the second Save stores the outcome
+    # hand for it (engine.typed.DROP_TYPED): the second Save stores the outcome
     Form.drop_typed = HiddenField()
     if rules.is_auction:  # bidder, bid, trump or conceded, the result: nothing else
         Form.passed_out = BooleanField(_l("Passed out: all passed, the cards are redealt"))
