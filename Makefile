@@ -55,7 +55,7 @@ bench-stats: $(STAMP)
 bench-load: $(STAMP)
 	$(BIN)/python -m benchmarks.load
 
-## bench-import: big games (100 and 1,000 hands): import, add a hand, scoreboard, sheet, write lock; ratios
+## bench-import: big games (100 and 1,000 hands): import, add a hand, scoreboard, sheet, write lock; ratios; 16 readers of a long game's share link against a writer
 bench-import: $(STAMP)
 	$(BIN)/python -m benchmarks.import_
 

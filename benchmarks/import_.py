@@ -6,7 +6,8 @@ game had one hand fewer), its scoreboard (``GET /games/ID``) and its printed she
 process with Flask's test client on a SQLite file; each figure the median of
 ``REPEATS`` runs. The write lock is timed too: from a transaction's first write to its
 commit, the time every other writer waits. Linear work grows about 10x from 100 to
-1,000 hands; the ratio is printed beside each figure.
+1,000 hands; the ratio is printed beside each figure. Last, 16 readers of a
+1,000-hand game's share link against a writer of another game (``benchmarks.readers``).
 
     python -m benchmarks.import_     (make bench-import)
 """
@@ -27,6 +28,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
+from benchmarks import readers
 from benchmarks.engine import line, pin_to_one_core
 from scorekeeper import create_app
 from scorekeeper.engine.bounds import MAX_HANDS
@@ -169,6 +171,8 @@ def main() -> None:
         first, last = results[small][name], results[large][name]
         print(f"{name:<56} {first * 1000:>6.1f}ms {last * 1000:>8.1f}ms {last / first:>6.1f}x")
     line("linear work grows about", f"{large / small:.0f}x")
+    print()
+    readers.report()
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app; ``test_config`` replaces the instance configuration (tests)."""
     from flask import Flask
 
-    from scorekeeper.extensions import babel, csrf, db, migrate
+    from scorekeeper.extensions import babel, compress, csrf, db, migrate
     from scorekeeper.i18n.languages import compile_catalogs, select_locale
     from scorekeeper.store.files import private_folder
     from scorekeeper.store.writable import watch
@@ -54,6 +54,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SHEET_CACHE_FOLDER=None,
         SHEET_CACHE_FILES=500,
         SHEET_CACHE_BYTES=200 * 1024 * 1024,
+        # pages of long games kept as rendered, per process (web/page_cache.py)
+        PAGE_CACHE_BYTES=64 * 1024 * 1024,
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
         # a form left open while the phone sleeps must still save: the token lives as
         # long as the session, not an hour
@@ -71,6 +73,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # seconds a write waits for another's lock (SQLite's busy timeout, PostgreSQL's
         # lock_timeout); past it the answer is 503 with Retry-After, not a long hang
         DATABASE_LOCK_TIMEOUT=LOCK_TIMEOUT,
+        # answers compressed when the client asks (Flask-Compress): brotli, else gzip; the
+        # pages, the API's JSON, the CSV downloads, the static files (streamed as they are
+        # read); never a PDF (already compressed)
+        COMPRESS_ALGORITHM=["br", "gzip"],
+        COMPRESS_ALGORITHM_STREAMING=["br", "gzip"],
+        COMPRESS_MIMETYPES=[*COMPRESSED_TYPES],
     )
     if test_config is None:
         private_folder(instance)  # 0700: the database, its key and its backups are secret
@@ -89,6 +97,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         watch(db.engine)  # a full disk or a read-only database: reads go on (store/writable.py)
     migrate.init_app(app, db, directory=str(MIGRATIONS), render_as_batch=True)
     csrf.init_app(app)
+    compress.init_app(app)
     app.config.setdefault(
         "BABEL_TRANSLATION_DIRECTORIES", str(compile_catalogs(instance / "translations"))
     )
@@ -125,6 +134,17 @@ def _secret_key(instance: Path) -> str:
 
 
 LOCK_TIMEOUT = 10.0  # seconds a write waits for another to finish (DATABASE_LOCK_TIMEOUT)
+COMPRESSED_TYPES = (
+    "text/html",
+    "text/css",
+    "text/plain",
+    "text/csv",
+    "text/javascript",
+    "application/javascript",
+    "application/json",
+    "application/manifest+json",
+    "image/svg+xml",
+)
 
 
 def _wait_for_locks(engine: Engine, seconds: float) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import Babel
+from flask_compress import Compress
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -35,6 +36,7 @@ migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()
 login_manager = LoginManager()
+compress = Compress()  # gzip or brotli when the client asks (create_app's COMPRESS_*)
 
 
 SQLITE_MMAP_BYTES = 256 * 1024 * 1024  # at most; the OS shares the pages between connections

@@ -1,8 +1,10 @@
 """What a password and a user's name must be, beyond the name rule (engine/people.py).
 
 Passwords: 8 to 200 characters, not only white space, not the user's name nor holding
-it (case-insensitive), and not easy to guess: zxcvbn (Dropbox's estimator, the Python
-port on PyPI) must count at least ``MIN_GUESSES`` guesses, which refuses its lists of
+it (case-insensitive), nor the app's own name (``APP_NAMES``), and not easy to guess:
+zxcvbn (Dropbox's estimator, the Python port on PyPI), told the app's words and the
+example pass phrases too (``APP_WORDS``), must count at least ``MIN_GUESSES``
+guesses, which refuses its lists of
 the most common passwords (30,000 of them, with English words and names), repeats
 (``aaaaaaaa``), sequences (``12345678``, ``abcdefgh``), keyboard rows (``qwertyui``),
 dates and those with a character or two changed (``p@ssw0rd``).
@@ -26,6 +28,17 @@ MAX_PASSWORD = 200
 MIN_GUESSES = 10**6  # zxcvbn's score 2: "somewhat guessable", with logins throttled
 _ESTIMATED = 72  # zxcvbn reads this many characters (a longer password is not weaker)
 _NAME_IN_PASSWORD = 3  # a name this long or longer may not appear in the password
+# the app's own name: a password holding it is refused as a password holding the user's
+# name is (its letters, whatever is between them: "Score-Keeper!")
+APP_NAMES = ("scorekeeper", "pinochle")
+# words a guesser tries first at this app, zxcvbn's "user inputs" beside the user's name:
+# the game's, and the pass phrases every example shows (the app's own docs once did)
+APP_WORDS = (
+    *APP_NAMES,
+    "score", "keeper", "meld", "trump", "marriage", "pinochle scorekeeper",
+    "correct", "horse", "battery", "staple", "correcthorse", "correct horse battery staple",
+    "correcthorsebatterystaple", "troubador", "amber", "kettle", "drift", "amber kettle drift",
+)  # fmt: skip
 
 
 def password_problem(password: str, name: str) -> str | None:
@@ -33,7 +46,9 @@ def password_problem(password: str, name: str) -> str | None:
 
     >>> password_problem("12345678", "Olga"), password_problem("olga-olga", "Olga")
     ('guessable', 'name')
-    >>> password_problem("amber kettle 42 drift", "Olga") is None
+    >>> password_problem("Score-Keeper 2026!", "Olga"), password_problem("correcthorse", "Olga")
+    ('app', 'guessable')
+    >>> password_problem("violet harbor 42 plum", "Olga") is None
     True
     """
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
@@ -46,7 +61,10 @@ def password_problem(password: str, name: str) -> str | None:
         or (len(name_folded) >= _NAME_IN_PASSWORD and name_folded in folded)
     ):
         return "name"
-    estimate = zxcvbn(password[:_ESTIMATED], user_inputs=[name, *name.split()])
+    letters = "".join(char for char in folded if char.isalpha())
+    if any(word in letters for word in APP_NAMES):
+        return "app"
+    estimate = zxcvbn(password[:_ESTIMATED], user_inputs=[name, *name.split(), *APP_WORDS])
     if float(estimate["guesses"]) < MIN_GUESSES:
         return "guessable"
     return None

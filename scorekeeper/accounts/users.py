@@ -165,6 +165,7 @@ def _checked_name(name: str) -> str:
 PASSWORD_PROBLEMS = {
     "spaces": N_("A password cannot be only spaces."),
     "name": N_("A password cannot be the user's name, nor hold it."),
+    "app": N_("A password cannot hold this app's name (scorekeeper, pinochle)."),
     "guessable": N_(
         "This password is too easy to guess: it is one of the most common, or a repeat, "
         "a sequence, a keyboard row or a date. A few unrelated words make a good one."

@@ -43,6 +43,13 @@ JSON_DEPTH = 8  # lists and objects inside a JSON column (a hand's meld cards: 2
 ROLES = ("viewer", "scorekeeper", "owner")  # as accounts.ROLES (which imports the app)
 NAMES = {"player": "player", "game_side": "side", "season": "season", "user_account": "user"}
 PASSWORD_HASH = re.compile(r"(scrypt|pbkdf2):[A-Za-z0-9:._-]{1,60}\$[!-~]{1,100}\$[0-9a-f]{32,256}")
+# a hash no weaker than the app writes (werkzeug's defaults): scrypt with n, r, p at least
+# 2**15, 8, 1; or PBKDF2 of SHA-256 or SHA-512 with at least 600,000 iterations (OWASP's
+# figure for PBKDF2-SHA256; werkzeug writes 1,000,000); salts of 16 characters and more
+SCRYPT = re.compile(r"scrypt:(\d{1,10}):(\d{1,4}):(\d{1,4})\$[!-~]{16,100}\$[0-9a-f]{128}")
+PBKDF2 = re.compile(r"pbkdf2:(sha256|sha512):(\d{1,10})\$[!-~]{16,100}\$[0-9a-f]{64,128}")
+SCRYPT_LEAST = (2**15, 8, 1)
+PBKDF2_LEAST = 600_000
 INT_RANGE = {Integer: 2**31, BigInteger: 2**63}
 # what a hand's history says was done to it (games.hands), each with its hand documents
 EDIT_ACTIONS = ("added", "edited", "deleted", "put_back")
@@ -64,6 +71,7 @@ def check_tables(tables: Rows, columns: Callable[[str], Table]) -> None:
                 if column.name in row:
                     _check_value(row[column.name], column, _where(name, number, row, column.name))
         _check_unique(name, rows, table)
+    _check_ids(tables)
     for name, rows in tables.items():
         _check_references(name, rows, columns(name), tables)
     _check_people(tables)
@@ -227,8 +235,40 @@ def _check_people(tables: Rows) -> None:
                 f"{_where('user_account', number, row, 'password_hash')}: not a password "
                 "hash as this app writes them (scrypt:… or pbkdf2:…)"
             )
+        if not strong_hash(row["password_hash"]):
+            raise RowError(
+                f"{_where('user_account', number, row, 'password_hash')}: a password hash "
+                "weaker than this app writes (scrypt with n 32768, r 8, p 1 at least, or "
+                "PBKDF2-SHA256 of 600,000 iterations at least)"
+            )
     if users and not any(row["role"] == "owner" for row in users):
         raise RowError("user_account: no user is an owner, so no one could manage the instance")
+
+
+def strong_hash(hashed: str) -> bool:
+    """Whether ``hashed`` is as strong as the hashes the app writes (``SCRYPT_LEAST``,
+    ``PBKDF2_LEAST``).
+
+    >>> strong_hash("pbkdf2:sha256:1$" + "s" * 16 + "$" + "0" * 64)
+    False
+    """
+    scrypt = SCRYPT.fullmatch(hashed)
+    if scrypt is not None:
+        n, r, p = (int(value) for value in scrypt.groups())
+        least_n, least_r, least_p = SCRYPT_LEAST
+        return n >= least_n and n & (n - 1) == 0 and r >= least_r and p >= least_p
+    pbkdf2 = PBKDF2.fullmatch(hashed)
+    return pbkdf2 is not None and int(pbkdf2[2]) >= PBKDF2_LEAST
+
+
+def _check_ids(tables: Rows) -> None:
+    """Every id from 1: no row is given an id the app never gives (a negative one, 0)."""
+    for name, rows in tables.items():
+        for number, row in enumerate(rows, 1):
+            if isinstance(row.get("id"), int) and row["id"] < 1:
+                raise RowError(
+                    f"{_where(name, number, row, 'id')}: a whole number from 1, not {row['id']}"
+                )
 
 
 def _check_look_alikes(users: list[dict[str, Any]]) -> None:
@@ -332,8 +372,8 @@ def _game_document(
 
 
 def _hand_document(hand: dict[str, Any], players: dict[Any, str]) -> dict[str, Any]:
-    if hand["passed_out"]:
-        return {"passed_out": True}
+    """A hand row as a game file's hand, every value it holds written out: a misdealt or
+    passed-out hand with other values is then refused as the API refuses it."""
     fields = {
         "bidder": players.get(hand["bidder_id"]),
         "bid": hand["bid"],
@@ -347,5 +387,10 @@ def _hand_document(hand: dict[str, Any], players: dict[Any, str]) -> dict[str, A
         "meld_chips": hand["meld_chips"],
         "meld_cards": hand["meld_cards"] or None,
         "made": hand.get("made"),
+        "renege": hand.get("renege"),
+        "passed_out": hand["passed_out"] or None,
+        "misdeal": hand.get("misdeal") or None,
+        "moon": hand.get("moon") or None,
+        "time_called": hand.get("time_called") or None,
     }
     return {name: value for name, value in fields.items() if value is not None}

@@ -15,7 +15,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from scorekeeper.cli.addresses import DEFAULT_HOST
-from scorekeeper.engine.gamefile import load, loads, to_document
+from scorekeeper.engine.gamefile import MAX_FILE_BYTES, load, loads, to_document, too_large
 from scorekeeper.engine.rules import ruleset
 
 from .output import BAD_INPUT, ENGLISH, LANGUAGES, OK, say, say_error, terminal_text
@@ -232,10 +232,17 @@ def run_upgrade(_args: argparse.Namespace) -> int:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    """``scorekeeper import``: the new game's id; a bad file is refused before any write."""
+    """``scorekeeper import``: the new game's id; a bad file is refused before any write
+    (and before the web stack is imported)."""
+    if args.file == "-":
+        text = sys.stdin.read(MAX_FILE_BYTES + 1)  # no more than a game file may be
+        if len(text) > MAX_FILE_BYTES:
+            raise too_large("-")
+        game = loads(text)
+    else:
+        game = load(args.file)
     from scorekeeper.games.transfer import import_game
 
-    game = loads(sys.stdin.read()) if args.file == "-" else load(args.file)
     app = _app()
     with app.app_context():
         stored = import_game(to_document(game))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -79,6 +79,13 @@ class _MeldRequest:
     as_json: bool
 
 
+# characters of one hand, typed or read from a line, at most (a double-deck hand of 20
+# cards is about 80): a longer one is refused before it is parsed, and a longer line is
+# read in pieces and dropped, so memory does not grow with it
+MAX_LINE = 1000
+PIECE = 64 * 1024
+
+
 def run_meld(args: argparse.Namespace) -> int:
     """``scorekeeper meld``: 0 done (or a valid claim), 1 a claim not valid, 2 bad input."""
     request = _MeldRequest(
@@ -89,6 +96,9 @@ def run_meld(args: argparse.Namespace) -> int:
     )
     if args.cards == "-":
         return _meld_lines(request, sys.stdin)
+    if len(args.cards) > MAX_LINE:
+        say_error(too_long(args.cards))
+        return BAD_INPUT
     output, status = _meld_one(request, args.cards, request.trump)
     print(output)
     return status
@@ -98,7 +108,14 @@ def _meld_lines(request: _MeldRequest, lines: TextIO) -> int:
     """One hand per line; a bad line is reported and the rest go on."""
     failed = claim_not_valid = False
     blocks = 0
-    for number, line in enumerate(lines, 1):
+    for number, line in _bounded_lines(lines):
+        if line is None:
+            failed = True
+            if request.as_json:
+                print(json_line({"line": number, "error": too_long(None)}))
+            else:
+                say_error(f"line {number}: {too_long(None)}")
+            continue
         if not line.strip():
             continue
         cards, _, trump_text = line.partition("|")
@@ -122,6 +139,26 @@ def _meld_lines(request: _MeldRequest, lines: TextIO) -> int:
     if failed:
         return BAD_INPUT
     return NOT_VALID if claim_not_valid else OK
+
+
+def _bounded_lines(lines: TextIO) -> Iterator[tuple[int, str | None]]:
+    """Each line with its number, or None for one longer than ``MAX_LINE`` (its rest
+    read in pieces and dropped)."""
+    number = 0
+    while line := lines.readline(MAX_LINE + 1):
+        number += 1
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            while (rest := lines.readline(PIECE)) and not rest.endswith("\n"):
+                pass
+            yield number, None
+        else:
+            yield number, line
+
+
+def too_long(cards: str | None) -> str:
+    """The refusal of a hand longer than ``MAX_LINE``: how long, and what a hand is."""
+    what = "the cards" if cards is None else f"the cards ({len(cards):,} characters)"
+    return f"{what} are more than {MAX_LINE:,} characters: a hand is at most 20 cards"
 
 
 def _meld_one(request: _MeldRequest, text: str, trump: Suit | None) -> tuple[str, int]:

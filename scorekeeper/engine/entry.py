@@ -34,7 +34,7 @@ side are refused as 155 off the unit, not as the 95 the reader filled in.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .auction import MADE_BETES, SINGLE_BETE, hand_value, read_auction_hand
 from .cards import Card, Suit, format_cards, parse_cards
@@ -77,6 +77,7 @@ from .typed import (
     no_unknown,
     read_number,
     typed_text,
+    unconfirmed_drop,
 )
 
 # how many bids of the ladder, from the minimum, the page carries as data
@@ -158,12 +159,13 @@ def read_hand(game: Game, typed: Typed, number: int | None = None) -> HandReadin
         "shown": shown,
         **hints,
     }
-    time_called = flag(typed, "time_called")
-    if flag(typed, "misdeal"):  # dealt again: nothing else is read
-        return _scored(game, Hand(misdeal=True, time_called=time_called), number, base)
-    passed_out = rules.bidding and flag(typed, "passed_out")
-    if passed_out:
-        return _scored(game, Hand(passed_out=True, time_called=time_called), number, base)
+    outcome = "misdeal" if flag(typed, "misdeal") else ""
+    outcome = outcome or ("passed_out" if rules.bidding and flag(typed, "passed_out") else "")
+    if outcome and (asked := unconfirmed_drop(typed, outcome, number)) is not None:
+        return HandReading(hand=None, refusals=(Refusal(outcome, asked),), **base)  # type: ignore[arg-type]
+    if outcome:  # dealt again: nothing else is read (once asked: typed.unconfirmed_drop)
+        hand = Hand(misdeal=outcome == "misdeal", passed_out=outcome == "passed_out")
+        return _scored(game, replace(hand, time_called=flag(typed, "time_called")), number, base)
     if rules.is_auction:
         hand, found = read_auction_hand(game, typed, number)
         refusals = [Refusal(name, error) for name, error in found]

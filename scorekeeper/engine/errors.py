@@ -10,7 +10,12 @@ written once.
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
+
+# characters of what was sent that a sentence quotes, at most: a refusal of a 2 MB name
+# says which name in a line, never repeats the 2 MB (``bounded``)
+SHOWN = 100
 
 MESSAGES: dict[str, str] = {
     # cards
@@ -201,6 +206,14 @@ MESSAGES: dict[str, str] = {
         "hand {hand}: no_marriage applies only where the bidder must hold a marriage in trump"
     ),
     # a hand under the house rules of rules.md §7
+    "misdeal_drops_typed": (
+        "hand {hand}: a misdeal is dealt again and records nothing else: what was typed "
+        "for this hand is dropped. Save again to drop it, or untick Misdeal"
+    ),
+    "passed_out_drops_typed": (
+        "hand {hand}: a passed-out hand records nothing else: what was typed for this hand "
+        "is dropped. Save again to drop it, or untick Passed out"
+    ),
     "misdeal_fields": (
         "hand {hand}: a misdealt hand is dealt again and records nothing else (got {fields})"
     ),
@@ -240,6 +253,7 @@ REASONS: dict[str, str] = {
     "expected_date": "expected a date like 2026-11-29, not {value!r}",
     "unknown_field": "unknown field {field!r}",
     "unreadable": "cannot read {path!r}: {error}",
+    "too_large": "{path!r} is more than {limit} bytes, more than a game file may be",
     "not_utf8": "{path!r} is not UTF-8 text",
     "not_json": "not JSON (line {line}, column {column})",
     "not_a_game": "not JSON that a game file can hold",
@@ -249,6 +263,65 @@ REASONS: dict[str, str] = {
     "players_repeated": "seated twice: {players}",
 }
 Reason = tuple[str, dict[str, Any]]
+
+
+class Cut(str):
+    """A value too long to quote whole, cut to ``SHOWN`` characters and "…": its ``str``
+    is the cut text, its ``repr`` the value's own repr cut alike (so ``{name!r}`` in a
+    sentence reads as it would, shorter).
+
+    >>> name = Cut("A" * 500)
+    >>> len(str(name)), repr(name)[:4], repr(name)[-3:]
+    (101, "'AAA", "A'…")
+    """
+
+    shown: str
+
+    def __new__(cls, value: object) -> Cut:
+        if isinstance(value, str):
+            text, shown = value[:SHOWN] + "…", repr(value[:SHOWN]) + "…"
+        else:
+            text = shown = _SHORT.repr(value)
+        cut = super().__new__(cls, text)
+        cut.shown = shown
+        return cut
+
+    def __repr__(self) -> str:
+        return self.shown
+
+
+def _short_repr() -> reprlib.Repr:
+    short = reprlib.Repr()
+    short.maxstring = short.maxother = SHOWN
+    short.maxlevel = 3
+    return short
+
+
+_SHORT = _short_repr()
+
+
+def bounded(values: dict[str, Any]) -> dict[str, Any]:
+    """``values`` with each text longer than ``SHOWN`` (and each long list or mapping)
+    cut (``Cut``), but ``expected`` (the engine's own list of what it takes) and a
+    refusal's ``reason`` and ``reasons`` (the sentence made of ``REASONS``, whose own
+    values ``because`` cuts).
+
+    >>> bounded({"name": "Ann", "got": 3})
+    {'name': 'Ann', 'got': 3}
+    """
+    return {
+        key: value if key in _MADE or not _long(value) else Cut(value)
+        for key, value in values.items()
+    }
+
+
+_MADE = ("reason", "reasons", "expected")  # the engine's own words, not what was sent
+
+
+def _long(value: object) -> bool:
+    if isinstance(value, str):
+        return len(value) > SHOWN
+    return isinstance(value, list | tuple | dict | set | frozenset) and len(value) > SHOWN // 10
 
 
 def because(*reasons: Reason) -> dict[str, Any]:
@@ -261,6 +334,7 @@ def because(*reasons: Reason) -> dict[str, Any]:
     >>> values["reasons"][0]
     ('players_missing', {'players': 'Dan'})
     """
+    reasons = tuple((code, bounded(values)) for code, values in reasons)
     english = "; ".join(REASONS[code].format(**values) for code, values in reasons)
     return {"reason": english, "reasons": reasons}
 
@@ -275,8 +349,8 @@ class Notice:
 
     def __init__(self, code: str, **values: Any) -> None:
         self.code = code
-        self.values: dict[str, Any] = values
-        self.message = message(code, **values)
+        self.values: dict[str, Any] = bounded(values)
+        self.message = message(code, **self.values)
 
     def __str__(self) -> str:
         return self.message
@@ -295,8 +369,8 @@ class PinochleError(ValueError):
 
     def __init__(self, code: str, **values: Any) -> None:
         self.code = code
-        self.values: dict[str, Any] = values
-        super().__init__(message(code, **values))
+        self.values: dict[str, Any] = bounded(values)
+        super().__init__(message(code, **self.values))
 
     @property
     def message(self) -> str:

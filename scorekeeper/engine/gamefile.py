@@ -21,6 +21,9 @@ from .rules import ruleset
 from .typed import as_list, as_mapping, as_text, no_unknown, refused_field
 
 FORMAT = "pinochle-game/1"
+# bytes a game file may hold, as the app takes in one request: a 1,000-hand game is
+# about 160 kB; more is refused before a byte of it is parsed
+MAX_FILE_BYTES = 2 * 1024 * 1024
 _TOP_FIELDS = {
     "format",
     "ruleset",
@@ -34,8 +37,11 @@ _TOP_FIELDS = {
 
 
 def load(path: str | Path) -> Game:
-    """A game from a file; ``GameError`` with a sentence when it is not a valid game."""
+    """A game from a file; ``GameError`` with a sentence when it is not a valid game (a
+    file over ``MAX_FILE_BYTES`` before it is read)."""
     try:
+        if Path(path).stat().st_size > MAX_FILE_BYTES:
+            raise too_large(str(path))
         text = Path(path).read_text(encoding="utf-8-sig")
     except OSError as exc:
         reason = ("unreadable", {"path": str(path), "error": exc.strerror})
@@ -43,6 +49,13 @@ def load(path: str | Path) -> Game:
     except UnicodeDecodeError:
         raise GameError("game_format", **because(("not_utf8", {"path": str(path)}))) from None
     return loads(text)
+
+
+def too_large(path: str) -> GameError:
+    """The refusal of a game file over ``MAX_FILE_BYTES`` (``path``: "-" for stdin)."""
+    return GameError(
+        "game_format", **because(("too_large", {"path": path, "limit": MAX_FILE_BYTES}))
+    )
 
 
 def loads(text: str) -> Game:

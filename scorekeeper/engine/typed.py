@@ -128,3 +128,41 @@ def no_unknown(raw: Mapping[str, object], known: Iterable[str], where: str) -> N
     unknown = sorted(set(raw) - set(known))
     if unknown:
         raise refused_field(where, "unknown_field", field=unknown[0])
+
+
+# what a typed hand holds besides its bidder and bid: ticking Misdeal (or Passed out)
+# with any of them asks first; the answer, the outcome's name, is typed as DROP_TYPED
+TYPED_HAND = ("trump", "meld_", "counters_", "meld_chips_", "took_trick_", "cards_",
+              "all_tricks", "renege", "moon", "thrown_in", "no_marriage", "made")  # fmt: skip
+DROP_TYPED = "drop_typed"
+
+
+def typed_beside(typed: Typed) -> bool:
+    """Whether ``typed`` holds a value of the hand that a misdeal or a pass-out drops.
+
+    >>> typed_beside({"bidder": "Ann", "bid": "250", "misdeal": True, "renege": ""})
+    False
+    >>> typed_beside({"misdeal": "y", "meld_0": 100}), typed_beside({"trump": "H"})
+    (True, True)
+    """
+    return any(name.startswith(TYPED_HAND) and _held(value) for name, value in typed.items())
+
+
+def _held(value: object) -> bool:
+    if isinstance(value, str):
+        return bool(value.strip())
+    return value is not None and value is not False
+
+
+def unconfirmed_drop(typed: Typed, outcome: str, number: int) -> GameError | None:
+    """The question a misdeal or a pass-out (``outcome``) over a typed hand asks first
+    (its refusal, at the tick), or None once ``DROP_TYPED`` names it or nothing is typed.
+
+    >>> unconfirmed_drop({"trump": "H", "misdeal": "y"}, "misdeal", 3).code
+    'misdeal_drops_typed'
+    >>> unconfirmed_drop({"trump": "H", "drop_typed": "misdeal"}, "misdeal", 3) is None
+    True
+    """
+    if typed_text(typed, DROP_TYPED) == outcome or not typed_beside(typed):
+        return None
+    return GameError(f"{outcome}_drops_typed", hand=number)

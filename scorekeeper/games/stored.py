@@ -6,6 +6,7 @@ their own transactions."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func, insert, select
@@ -164,21 +165,43 @@ def change_stamp(game: Game) -> str:
 
 def game_stamp(game_id: int) -> str:
     """A short string that changes whenever the game's scoreboard may have (one query)."""
+    head = game_head(game_id)
+    return "" if head is None else head.stamp
+
+
+@dataclass(frozen=True)
+class GameHead:
+    """What a kept page of a game is known by: the game's key, its sheet's language and
+    its change stamp."""
+
+    id: int
+    key: str
+    language: str
+    stamp: str
+
+
+def game_head(game_id: int) -> GameHead | None:
+    """The game's key, language and change stamp, in one query (no row is loaded)."""
+    if not 0 < game_id < 2**31:
+        return None
     row = db.session.execute(
         select(
+            Game.key,
+            Game.language,
             Game.updated_at,
             select(func.count(Hand.id)).where(Hand.game_id == game_id).scalar_subquery(),
             select(func.max(HandEdit.id)).where(HandEdit.game_id == game_id).scalar_subquery(),
         ).where(Game.id == game_id)
     ).one_or_none()
     if row is None:
-        return ""
-    updated, hands, last_edit = row
-    return f"{hands}.{last_edit or 0}.{updated.isoformat()}"
+        return None
+    key, language, updated, hands, last_edit = row
+    return GameHead(game_id, key, language, f"{hands}.{last_edit or 0}.{updated.isoformat()}")
 
 
-def get_game(game_id: int) -> Game | None:
-    """A game with its sides, seats, hands and history loaded in a few queries."""
+def get_game(game_id: int, fresh: bool = False) -> Game | None:
+    """A game with its sides, seats, hands and history loaded in a few queries (``fresh``:
+    loaded again into the session's own copy, as ``game_row`` left it)."""
     if not 0 < game_id < 2**31:
         return None
     return db.session.get(
@@ -190,4 +213,17 @@ def get_game(game_id: int) -> Game | None:
             selectinload(Game.hands).selectinload(Hand.bidder),
             selectinload(Game.edits),
         ],
+        populate_existing=fresh,
+    )
+
+
+def game_row(game_id: int) -> Game | None:
+    """A game's row with its sides and seats, none of its hands: what a page of any
+    game's length needs besides the rendered hands (``get_game(fresh=True)`` then)."""
+    if not 0 < game_id < 2**31:
+        return None
+    return db.session.get(
+        Game,
+        game_id,
+        options=[selectinload(Game.sides), selectinload(Game.seats).selectinload(Seat.player)],
     )

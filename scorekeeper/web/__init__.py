@@ -82,6 +82,7 @@ def register(app: Flask) -> None:
     app.before_request(_refuse_nul)
     app.context_processor(_template_helpers)
     app.after_request(_headers)
+    app.after_request(_static_read_whole)  # runs before Flask-Compress's (registered first)
     app.add_template_filter(suit_symbol, "suit")
     install_helpers(app.jinja_env)
 
@@ -213,6 +214,25 @@ def _headers(response: Response) -> Response:
     response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("X-Frame-Options", "DENY")
+    return response
+
+
+def _static_read_whole(response: Response) -> Response:
+    """A static file (a few kB each) read whole and closed at once rather than streamed:
+    compressed as the pages are (Flask-Compress streams without gzip and leaves the file
+    to the collector), still answered 304 by its ETag."""
+    if request.endpoint != "static" or not response.direct_passthrough:
+        return response
+    if response.status_code != 200:
+        return response
+    stream = response.response
+    response.direct_passthrough = False
+    try:
+        response.set_data(b"".join(response.iter_encoded()))
+    finally:
+        close = getattr(stream, "close", None)
+        if close is not None:
+            close()
     return response
 
 

@@ -142,13 +142,16 @@ def _int_arg(name: str, default: int, low: int, high: int) -> int:
 
 
 def _expected_version() -> int | None:
-    """The game version an ``If-Match`` header names (``"7"``, ``W/"7"`` or ``7``)."""
+    """The game version an ``If-Match`` header names (``"7"``, ``W/"7"``, ``7``, or a
+    compressed answer's ``"7:gzip"``)."""
     text = request.headers.get("If-Match")
     if text is None:
         return None
     if not re.fullmatch(IF_MATCH_PATTERN, text):
-        raise ApiError(400, "bad_if_match", f'If-Match is a game version like "7", not {text!r}.')
-    return int(text.removeprefix("W/").strip('"'))
+        raise ApiError(
+            400, "bad_if_match", f'If-Match is a game version like "7", not {shown(text, 100)}.'
+        )
+    return int(text.removeprefix("W/").strip('"').partition(":")[0])
 
 
 GAME_KEY_HEADER = "Game-Key"
@@ -212,7 +215,9 @@ def openapi() -> Response:
 def games() -> Response:
     unknown = sorted(set(request.args) - {"limit", "offset"})
     if unknown:
-        raise ApiError(400, "bad_parameter", f"Unknown parameter {unknown[0]!r}: limit, offset.")
+        raise ApiError(
+            400, "bad_parameter", f"Unknown parameter {shown(unknown[0], 100)}: limit, offset."
+        )
     limit = _int_arg("limit", 50, 1, LIST_LIMIT)
     offset = _int_arg("offset", 0, 0, 2**31)
     return jsonify({"games": game_summaries(limit, offset)})
@@ -284,7 +289,9 @@ def _add_hand_once(game_id: int, key: str) -> Response:
 
     def receipt(stored: Game, result: GameResult) -> None:
         answer(stored, result)
-        idempotency.keep(scope, key, hashed, 201, answer.view)
+        # what a retry needs, not the whole game (a 1,000-hand game's answer is 200 kB)
+        kept = {"game": stored.id, "number": len(stored.hands), "version": stored.version}
+        idempotency.keep(scope, key, hashed, 201, kept)
 
     try:
         game_hands.add_hand(found, document, expected, receipt, repeat)
@@ -309,9 +316,21 @@ def _kept_answer(scope: str, key: str, hashed: str) -> Response | None:
             "idempotency_key_reused",
             "This Idempotency-Key was sent with another request; use a new key.",
         )
-    response = _game_answer(kept.body, kept.status)
+    response = _game_answer(_replayed(kept.body), kept.status)
     response.headers["Idempotent-Replayed"] = "true"
     return response
+
+
+def _replayed(body: dict[str, Any]) -> dict[str, Any]:
+    """The answer to a retry: the game the hand was recorded in, as it is now (as the
+    first answer had it while nothing else changed). A key kept before receipts were
+    small holds the whole answer."""
+    if "result" in body:
+        return body
+    game = get_game(int(body["game"]))
+    if game is None:
+        raise ApiError(410, "game_deleted", "The game this hand was recorded in was deleted.")
+    return game_view(game, replay_game(game))
 
 
 @bp.put("/games/<int:game_id>/hands/<int:number>")
@@ -349,7 +368,7 @@ def meld() -> Response:
         raise ApiError(
             422,
             "unknown_field",
-            f"Unknown field {unknown[0]!r}: expected cards, trump, ruleset, claim.",
+            f"Unknown field {shown(unknown[0], 100)}: expected cards, trump, ruleset, claim.",
         )
     cards, trump, name, claim = (body.get(f) for f in ("cards", "trump", "ruleset", "claim"))
     if not isinstance(cards, str):

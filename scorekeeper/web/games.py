@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
@@ -193,8 +194,8 @@ def _new_game_values(form: NewGameForm, rules: RuleSet) -> tuple[Any, ...]:
 
 
 @bp.route("/games/<int:game_id>")
-def show(game_id: int) -> str | tuple[str, int]:
-    return scoreboard(game_or_404(game_id))
+def show(game_id: int) -> ResponseReturnValue:
+    return scoreboard(game_id)
 
 
 @bp.route("/games/<int:game_id>/delete", methods=["POST"])

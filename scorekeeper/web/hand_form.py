@@ -153,6 +153,9 @@ def hand_form(table: Table, **kwargs: Any) -> HandForm:
     # the game's version when the form was opened: a double tap or a change made
     # meanwhile on another phone is refused instead of saved twice
     Form.version = HiddenField()
+    # "misdeal" or "passed_out" once the person was asked whether to drop the typed
+    # hand for it (engine.typed.DROP_TYPED): the second Save stores the outcome
+    Form.drop_typed = HiddenField()
     if rules.is_auction:  # bidder, bid, trump or conceded, the result: nothing else
         Form.passed_out = BooleanField(_l("Passed out: all passed, the cards are redealt"))
         Form.misdeal = BooleanField(_l("Misdeal: the same dealer deals again, nothing is paid"))

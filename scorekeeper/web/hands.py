@@ -91,6 +91,8 @@ PAGE_ORDER = (
 )
 # the house rules' rarer outcomes, folded under "Other outcomes" unless they hold a value
 OTHER_OUTCOMES = ("misdeal", "renege", "time_called")
+# the end of the codes that ask before a misdeal or a pass-out drops a typed hand
+DROPS_TYPED = "_drops_typed"
 # where a refusal about a group of fields links to (the fieldset that holds them)
 ANCHOR = {"meld_cards": "meld"}
 
@@ -218,6 +220,9 @@ def _render(
     if "version" in form:
         form.version.data = str(game_stored.version(table.game))
     reading = reading_of(table, typed(form))
+    if "drop_typed" in form:  # asked once: Save again drops the typed hand for the outcome
+        asked = [r.field for r in reading.refusals if r.error.code.endswith(DROPS_TYPED)]
+        form.drop_typed.data = asked[0] if asked and status == 400 else form.drop_typed.data
     found = problems(form, table) if status == 400 else []
     g.hand_refusals = [
         f"{item['label']}: {item['message']}" if item["label"] else item["message"]

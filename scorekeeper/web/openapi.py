@@ -15,7 +15,9 @@ from scorekeeper.engine.people import NAME_LIMIT
 from scorekeeper.engine.presets import PRESETS
 
 OPENAPI_VERSION = "3.0.3"
-IF_MATCH_PATTERN = r'^(W/)?"?[0-9]{1,18}"?$'  # the game's version, as its ETag or bare
+# the game's version, as its ETag or bare; the ETag of a compressed answer carries its
+# encoding after a colon ("7:gzip", Flask-Compress), which names the same version
+IF_MATCH_PATTERN = r'^(W/)?"?[0-9]{1,18}(:(gzip|br|deflate|zstd))?"?$'
 IDEMPOTENCY_KEY_PATTERN = r"^[!-~]{1,200}$"  # visible ASCII, as a header carries it
 
 

@@ -1,51 +1,189 @@
 """The scoreboard page, as the game's own page shows it and as a share link shows it
 (read-only, asking every ``POLL_SECONDS`` whether the game changed), with the game's
-live share link as an address and a QR code."""
+live share link as an address and a QR code.
+
+A long game costs its replay and its table of hands once per change, not once per
+reader (``page_cache``): the hands and the history are kept as rendered, by the game's
+change stamp, the language and whether the reader may change the game; the share
+link's page is kept whole. Every answer carries a weak ETag, and a reader sending it
+back while nothing changed gets 304 after one query for the stamp.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 import segno
-from flask import render_template, url_for
+from flask import abort, make_response, render_template, session, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
 from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 
 from scorekeeper.accounts.links import share_link
 from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.scoring import GameResult
 from scorekeeper.games.hands import put_back_offer
-from scorekeeper.games.stored import game_stamp, hand_document, replay_game, rules_of
+from scorekeeper.games.stored import (
+    GameHead,
+    game_head,
+    game_row,
+    get_game,
+    hand_document,
+    replay_game,
+    rules_of,
+)
 from scorekeeper.i18n.refusals import engine_message
-from scorekeeper.store.models import Game
-from scorekeeper.web.auth import can
+from scorekeeper.web import page_cache
+from scorekeeper.web.auth import can, current_role
 
 POLL_SECONDS = 4  # how often a shared page asks whether the game changed
+LAYOUT = "2"  # part of every key and ETag: a new layout is a new page
+ROW_BYTES = 400  # what a kept hand's replay weighs beside its HTML, about
 
 
-def scoreboard(game: Game, shared_token: str | None = None) -> str | tuple[str, int]:
+@dataclass(frozen=True)
+class Board:
+    """What a change of the game changes on its page: the replay, the table of hands
+    and the history, rendered; the delete or undo that can be put back."""
+
+    result: GameResult
+    hands_html: Markup
+    history_html: Markup
+    put_back: Any  # (a HandEdit's id and number) or None
+
+    def size(self) -> int:
+        return len(self.hands_html) + len(self.history_html) + ROW_BYTES * len(self.result.hands)
+
+
+@dataclass(frozen=True)
+class Offer:
+    id: int
+    number: int
+
+
+class NoReplayError(Exception):
+    """A stored game the rules no longer accept."""
+
+    def __init__(self, error: PinochleError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def scoreboard(game_id: int, shared_token: str | None = None) -> ResponseReturnValue:
     """The scoreboard; through a share link (``shared_token``) it changes nothing."""
-    documents = [hand_document(hand) for hand in game.hands]
-    try:
-        result = replay_game(game, documents)
-    except PinochleError as error:  # a stored game the rules no longer accept
-        message = _("This game cannot be replayed: %(reason)s", reason=engine_message(error))
-        return render_template("error.html", title=_("Game"), message=message, status=409), 409
+    head = game_head(game_id)
+    if head is None:
+        abort(404)
     writable = shared_token is None and can("scorekeeper")
+    link = share_link(game_id) if writable else None
+    etag = None if session.get("_flashes") else _etag(head, writable, shared_token, link)
+    if etag is not None and page_cache.unchanged(etag):
+        return page_cache.not_modified(etag)
+    try:
+        if shared_token is not None and etag is not None:  # nothing of its reader: kept whole
+            key = ("shared", head, _language(), current_role(), LAYOUT)
+            page = page_cache.page_cache().kept(key, lambda: _whole(head, shared_token))
+            return page_cache.page_response(page, etag)
+        html = _page(head, writable, shared_token, link)
+    except NoReplayError as refused:
+        reason = engine_message(refused.error)
+        message = _("This game cannot be replayed: %(reason)s", reason=reason)
+        return render_template("error.html", title=_("Game"), message=message, status=409), 409
+    response = make_response(html)
+    return page_cache.with_etag(response, etag) if etag is not None else response
+
+
+def _whole(head: GameHead, token: str) -> tuple[page_cache.Page, int]:
+    html = _page(head, False, token, None)
+    return page_cache.Page(html), 2 * len(html)
+
+
+def _page(head: GameHead, writable: bool, token: str | None, link: Any) -> str:
+    game = game_row(head.id)
+    if game is None:  # deleted since the head was read
+        abort(404)
+    board = _board(head, writable)
     return render_template(
         "games/show.html",
         rules=rules_of(game),
         game=game,
-        result=result,
-        documents=documents,
+        result=board.result,
+        board=board,
         writable=writable,
-        shared_token=shared_token,
-        stamp=game_stamp(game.id) if shared_token else None,
+        shared_token=token,
+        stamp=head.stamp if token else None,
         poll_seconds=POLL_SECONDS,
-        share=share_panel(game.id) if writable else None,
-        put_back=put_back_offer(game) if writable else None,
+        share=share_panel(link) if writable else None,
+        put_back=board.put_back if writable else None,
     )
 
 
-def share_panel(game_id: int) -> dict[str, str] | None:
+def _board(head: GameHead, writable: bool) -> Board:
+    key = ("board", head, _language(), writable, LAYOUT)
+    board: Board = page_cache.page_cache().kept(key, lambda: _made_board(head.id, writable))
+    return board
+
+
+def _made_board(game_id: int, writable: bool) -> tuple[Board, int]:
+    """The game read whole (in a few queries), replayed and its hands rendered."""
+    game = get_game(game_id, fresh=True)
+    assert game is not None
+    documents = [hand_document(hand) for hand in game.hands]
+    try:
+        result = replay_game(game, documents)
+    except PinochleError as error:
+        raise NoReplayError(error) from None
+    rules = rules_of(game)
+    hands = render_template(
+        "games/_hands.html",
+        game=game,
+        rules=rules,
+        result=result,
+        documents=documents,
+        writable=writable,
+    )
+    history = render_template("games/_history.html", edits=game.edits)
+    offer = put_back_offer(game)
+    board = Board(
+        result,
+        Markup(hands if result.hands else ""),
+        Markup(history),
+        Offer(offer.id, offer.number) if offer is not None else None,
+    )
+    return board, board.size()
+
+
+def _etag(head: GameHead, writable: bool, token: str | None, link: Any) -> str:
+    """What the page shows depends on: the game and its change, the language, who reads
+    (the role; the session's CSRF token in its forms), the share link, the layout."""
+    return page_cache.etag_of(
+        LAYOUT,
+        head,
+        _language(),
+        current_role(),
+        writable,
+        token,
+        link.token if link is not None else None,
+        _csrf_secret() if writable else None,
+    )
+
+
+def _csrf_secret() -> str:
+    """The session's CSRF secret, which the page's forms carry (made now if missing,
+    as the page would make it)."""
+    generate_csrf()
+    return str(session.get("csrf_token", ""))
+
+
+def _language() -> str:
+    return str(get_locale())
+
+
+def share_panel(link: Any) -> dict[str, str] | None:
     """The game's live link, as an address and a QR code (SVG), for the game page."""
-    link = share_link(game_id)
     if link is None:
         return None
     address = url_for("share.view", token=link.token, _external=True)

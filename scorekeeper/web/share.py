@@ -34,8 +34,7 @@ def _shared_game_id(token: str) -> int:
 
 @bp.route("/s/<token>")
 def view(token: str) -> ResponseReturnValue:
-    game = game_or_404(_shared_game_id(token))
-    return scoreboard(game, shared_token=token)
+    return scoreboard(_shared_game_id(token), shared_token=token)
 
 
 @bp.route("/s/<token>/changed")

@@ -32,6 +32,7 @@ from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.reports import pdf
 from scorekeeper.reports.sheet_store import SheetStore
 from scorekeeper.store.models import Game
+from scorekeeper.web import page_cache
 from scorekeeper.web.forms import game_or_404, int_arg
 from scorekeeper.web.renders import render_slot
 
@@ -131,14 +132,27 @@ def game_pdf(game_id: int) -> BaseResponse:
 
 
 @bp.route("/games/<int:game_id>/sheet")
-def game_print(game_id: int) -> str:
-    game = game_or_404(game_id)
+def game_print(game_id: int) -> BaseResponse:
+    """The sheet to print from the phone: made once per change of the game (its change
+    stamp, the paper, the language), kept (``page_cache``) and answered 304 meanwhile."""
+    game = _game_row_or_404(game_id)
     paper = _paper()
-    links = _screen_links(
-        url_for("games.show", game_id=game.id),
-        url_for("sheets.game_pdf", game_id=game.id, paper=paper),
-    )
-    return pdf.game_sheet_html(engine_game(game), paper, game.language, links)
+    stamp = f"{SHEET_VERSION}.{change_stamp(game)}.{paper}.{game.language}"
+    etag = page_cache.etag_of("print", game.key, stamp)
+    if page_cache.unchanged(etag):
+        return page_cache.not_modified(etag)
+
+    def made() -> tuple[page_cache.Page, int]:
+        links = _screen_links(
+            url_for("games.show", game_id=game_id),
+            url_for("sheets.game_pdf", game_id=game_id, paper=paper),
+        )
+        language = game.language
+        html = pdf.game_sheet_html(_whole_game(game), paper, language, links)
+        return page_cache.Page(html), 2 * len(html)
+
+    page = page_cache.page_cache().kept(("print", game_id, etag), made)
+    return page_cache.page_response(page, etag)
 
 
 def _screen_links(back: str, pdf_address: str) -> pdf.ScreenLinks:

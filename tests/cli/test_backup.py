@@ -280,7 +280,19 @@ TAMPERED: list[tuple[str, Callable[[Tables], None], str]] = [
     ("an edit nuked", _first("hand_edit", action="nuked"), "not 'nuked'"),
     ("an edit of text", _first("hand_edit", after="x"), "a hand (a JSON object) or null"),
     ("a version below 1", _first("game", version=-5), "version: a whole number from 1"),
-]
+    # issue 22, item 8: what restore accepted
+    ("a misdeal with values", _first("hand", misdeal=True),
+     "a misdealt hand is dealt again and records nothing else"),
+    ("a pass-out with values", _first("hand", passed_out=True), "refuses the game: hand 1"),
+    ("a 1-iteration PBKDF2 hash",
+     _first("user_account", password_hash="pbkdf2:sha256:1$" + "s" * 16 + "$" + "0" * 64),
+     "a password hash weaker than this app writes"),
+    ("a scrypt hash with n 1024",
+     _first("user_account", password_hash="scrypt:1024:8:1$" + "s" * 16 + "$" + "0" * 128),
+     "a password hash weaker than this app writes"),
+    ("an id -1", _first("season", id=-1), "season row 1 (id -1), id: a whole number from 1"),
+    ("a game id 0", _first("game", id=0), "game row 1 (id 0), id: a whole number from 1"),
+]  # fmt: skip
 
 
 @pytest.fixture(scope="module")

@@ -185,8 +185,8 @@ HOUSE_TYPED = [
      {**MADE, "counters_1": "", "renege": "1"}, {"renege": 1}, False),
     ("a renege typed as a number (the API)", "partnership", {},
      {**MADE, "counters_1": "", "renege": 0}, {"renege": 0}, False),
-    ("a misdeal: nothing else is read", "partnership", {},
-     {**MADE, "misdeal": "y"}, {"misdeal": True}, False),
+    ("a misdeal: nothing else is read, once the drop is confirmed", "partnership", {},
+     {**MADE, "misdeal": "y", "drop_typed": "misdeal"}, {"misdeal": True}, False),
     ("a misdeal as time is called", "two-hand", {},
      {"misdeal": "on", "time_called": "yes"}, {"misdeal": True, "time_called": True}, False),
     ("time called during a played hand", "partnership", {},
@@ -299,3 +299,40 @@ def test_a_document_is_refused_field_by_field(document: object, refused: list[An
     reading = read_document_hand(game_of("partnership"), document, 1)
     assert reading.hand is None
     assert [(r.field, r.error.code) for r in reading.refusals] == refused
+
+
+# (what, typed besides the bidder, the refusal's code or None: read as the outcome)
+OUTCOME_OVER_TYPED = [
+    ("a misdeal over a typed hand asks first", {**MADE, "misdeal": "y"}, "misdeal_drops_typed"),
+    ("and is stored once confirmed", {**MADE, "misdeal": "y", "drop_typed": "misdeal"}, None),
+    ("a misdeal over a trump only", {"trump": "H", "misdeal": True}, "misdeal_drops_typed"),
+    ("a misdeal over meld typed 0", {"meld_0": 0, "misdeal": True}, "misdeal_drops_typed"),
+    ("a misdeal with the bid the form starts with", {"bid": "250", "misdeal": "y"}, None),
+    ("a misdeal as time is called", {"misdeal": "y", "time_called": "y"}, None),
+    ("the other outcome's answer does not do", {**MADE, "misdeal": "y",
+                                                "drop_typed": "passed_out"}, "misdeal_drops_typed"),
+    ("a pass-out over typed counters", {"counters_0": "120", "passed_out": "y"},
+     "passed_out_drops_typed"),
+    ("a pass-out confirmed", {"counters_0": "120", "passed_out": "y", "drop_typed": "passed_out"},
+     None),
+    ("a renege left at nobody", {"renege": "", "all_tricks": "", "passed_out": "y"}, None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("typed", "code"), [c[1:] for c in OUTCOME_OVER_TYPED],
+                         ids=[c[0] for c in OUTCOME_OVER_TYPED])  # fmt: skip
+def test_a_misdeal_or_pass_out_over_typed_values_asks_once(
+    typed: dict[str, object], code: str | None
+) -> None:
+    """Issue 22, item 5: ticking Misdeal (or Passed out) on a form that holds a typed hand
+    dropped it silently; the reader asks first, at the tick's field."""
+    game = game_with("partnership", all_pass="redeal")
+    reading = read_hand(game, {"bidder": "Bea", **typed})
+    if code is None:
+        assert reading.refusals == () and reading.hand is not None
+        assert reading.hand.misdeal or reading.hand.passed_out
+    else:
+        assert [(r.field, r.error.code) for r in reading.refusals] == [
+            (code.removesuffix("_drops_typed"), code)
+        ]
+        assert "Save again to drop it" in str(reading.refusals[0].error)

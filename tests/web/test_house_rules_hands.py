@@ -5,6 +5,7 @@ the edit form and the history carry the new fields."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -21,9 +22,10 @@ BID = {"bidder": "Cal", "bid": "300", "trump": "H", "meld_0": "190", "meld_1": "
 # (options, typed on the form, the hand stored, the outcome, the points, ended by)
 RECORDED: list[tuple[dict[str, Any], dict[str, str], dict[str, Any], str, list[int], Any]] = [
     ({}, {"misdeal": "y"}, {"misdeal": True}, "misdeal", [0, 0], None),
-    # a misdeal reads nothing else: what was typed before the deal went wrong is dropped
-    ({}, {**BID, "counters_0": "150", "misdeal": "y"}, {"misdeal": True}, "misdeal", [0, 0],
-     None),
+    # a misdeal reads nothing else: what was typed before the deal went wrong is dropped,
+    # once the form asked (test_a_misdeal_over_a_typed_hand_asks_once_before_dropping_it)
+    ({}, {**BID, "counters_0": "150", "misdeal": "y", "drop_typed": "misdeal"},
+     {"misdeal": True}, "misdeal", [0, 0], None),
     ({}, {"misdeal": "y", "time_called": "y"}, {"misdeal": True, "time_called": True},
      "misdeal", [0, 0], "time_called"),
     ({}, {**BID, "renege": "1"},
@@ -69,6 +71,36 @@ def test_each_outcome_is_recorded_through_the_form(
         result = replay_game(game)
     hand = result.hands[0]
     assert (hand.outcome, list(hand.points), result.ended_by) == (outcome, points, ended)
+
+
+@pytest.mark.parametrize(
+    ("outcome", "label"), [("misdeal", "Misdeal"), ("passed_out", "Passed out")]
+)
+@pytest.mark.parametrize("editing", [False, True])
+def test_a_misdeal_over_a_typed_hand_asks_once_before_dropping_it(
+    app: Flask, client: FlaskClient, outcome: str, label: str, editing: bool
+) -> None:
+    """Issue 22, item 5: the first Save asks (400, the sentence at the tick, the typed
+    values still there, nothing saved); the second stores the outcome alone."""
+    game_id = make_game(app, all_pass="redeal")
+    path = f"/games/{game_id}/hands/new"
+    if editing:
+        client.post(path, data={**BID, "counters_0": "150"})
+        path = f"/games/{game_id}/hands/1/edit"
+    typed = {**BID, "counters_0": "150", outcome: "y"}
+    asked = client.post(path, data=typed)
+    assert asked.status_code == 400
+    assert "records nothing else: what was typed for this hand is dropped" in asked.text
+    assert f"Save again to drop it, or untick {label}" in asked.text
+    assert f'name="drop_typed" type="hidden" value="{outcome}"' in asked.text
+    assert re.search(r'<input [^>]*name="meld_0" [^>]*value="190"', asked.text)  # kept
+    with app.app_context():
+        before = [hand_document(hand) for hand in stored_game(app, game_id).hands]
+    assert before == ([] if not editing else [before[0]])
+    answer = client.post(path, data={**typed, "drop_typed": outcome})
+    assert answer.status_code == 302, answer.text
+    with app.app_context():
+        assert hand_document(stored_game(app, game_id).hands[-1]) == {outcome: True}
 
 
 def test_a_misdeal_keeps_the_dealer(app: Flask, client: FlaskClient) -> None:

@@ -36,13 +36,20 @@ REFUSED = [
     ("OLGA2026!", "name"),
     ("  Olga  Olga  ", "name"),
     ("my name is olga", "name"),
+    # the app's own name, and the words and example phrases a guesser tries first here
+    # (issue 22, item 8)
+    ("scorekeeper", "app"),
+    ("ScoreKeeper2026!", "app"),
+    ("my pinochle club 77", "app"),
+    ("correcthorse", "guessable"),
+    ("correct horse battery staple", "guessable"),
+    ("Tr0ub4dor&3x", "guessable"),
+    ("amber kettle drift", "guessable"),
 ]
 ACCEPTED = [
     "a long enough password",
-    "amber kettle drift",
-    "Tr0ub4dor&3x",
-    "correct horse battery staple",
-    ("amber kettle drift " * 10 + "and a last line")[:200],
+    "violet harbor 42 plum",
+    ("violet harbor plum " * 10 + "and a last line")[:200],
     "zmq8-v7kp",
 ]
 
