@@ -17,17 +17,12 @@ from typing import Any
 
 import pytest
 
+from tests.browser import test_offline as offline
 from tests.browser.actions import Person, bidder_on_the_scoreboard, chip, suit
 from tests.browser.conftest import NARROW, PHONE, expect
-from tests.browser.test_offline import (  # noqa: F401 (server and phone are fixtures)
-    Server,
-    live,
-    open_game,
-    pending,
-    phone,
-    server,
-    wait_for_hands,
-)
+from tests.browser.test_offline import Server, live, open_game, pending, wait_for_hands
+
+server, phone = offline.server, offline.phone  # the fixtures: a server of its own, a phone
 
 SIZES = {"390": PHONE, "360": NARROW}
 RECORD = "[data-draft-game] a.button"
@@ -55,7 +50,7 @@ def record(person: Person, page: Any, bidder: str, bid: int, trump: str,
 def two_hands_that_need_a_look(
     phone: Callable[..., Any],
     server: Server,
-    size: str,  # noqa: F811
+    size: str,
 ) -> tuple[int, Any, Person]:
     """Hand 1 (Bea 250 ♥, meld 100 / 150, counters 200 + 200) and hand 2 (Ann 300 ♠, meld
     60 / 40, Us 200) typed offline; online, both need a look."""
@@ -84,7 +79,7 @@ def two_hands_that_need_a_look(
 def test_a_refused_hand_stays_until_the_server_stores_it(
     phone: Callable[..., Any],
     server: Server,
-    size: str,  # noqa: F811
+    size: str,
 ) -> None:
     game_id, page, person = two_hands_that_need_a_look(phone, server, size)
     look = page.locator(LOOK)
@@ -134,7 +129,7 @@ def test_a_refused_hand_stays_until_the_server_stores_it(
 def test_a_refused_hand_leaves_the_list_when_discarded(
     phone: Callable[..., Any],
     server: Server,
-    size: str,  # noqa: F811
+    size: str,
 ) -> None:
     game_id, page, person = two_hands_that_need_a_look(phone, server, size)
     discard = page.locator(LOOK).nth(0).locator("[data-discard]")
@@ -151,7 +146,7 @@ def test_a_refused_hand_leaves_the_list_when_discarded(
 def test_the_banners_follow_the_connection_and_the_bidders_stay(
     phone: Callable[..., Any],
     server: Server,
-    size: str,  # noqa: F811
+    size: str,
 ) -> None:
     game_id = live(server)
     page = phone(sync=False, size=SIZES[size]).new_page()
@@ -180,7 +175,7 @@ def test_the_banners_follow_the_connection_and_the_bidders_stay(
 
 def test_a_queued_hand_the_same_as_the_one_before_is_asked_and_sent_as_new(
     phone: Callable[..., Any],
-    server: Server,  # noqa: F811
+    server: Server,
 ) -> None:
     first = {"bidder": "Ann", "bid": 300, "trump": "S", "meld": [60, 40], "counters": [150, 100]}
     game_id = live(server, [first])
