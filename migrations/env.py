@@ -93,14 +93,32 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        sqlite = connection.dialect.name == 'sqlite'
+        if sqlite:
+            # A migration that copies a table (batch mode: a new table, the rows, the old
+            # one dropped) must not take the rows of the tables that point at it along
+            # through ON DELETE CASCADE, which dropping a table does in SQLite while its
+            # foreign keys are on. So they are off while migrating (the pragma works only
+            # outside a transaction), checked before the commit and on again after.
+            connection.exec_driver_sql('PRAGMA foreign_keys=OFF')
+            connection.commit()
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),
             **conf_args
         )
 
-        with context.begin_transaction():
-            context.run_migrations()
+        try:
+            with context.begin_transaction():
+                context.run_migrations()
+                if sqlite:
+                    broken = connection.exec_driver_sql('PRAGMA foreign_key_check').all()
+                    if broken:
+                        raise RuntimeError(f'the migration broke foreign keys: {broken[:5]}')
+        finally:
+            if sqlite:
+                connection.exec_driver_sql('PRAGMA foreign_keys=ON')
+                connection.commit()
 
 
 if context.is_offline_mode():

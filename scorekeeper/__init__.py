@@ -30,6 +30,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from scorekeeper.extensions import babel, csrf, db, migrate
     from scorekeeper.i18n.languages import compile_catalogs, select_locale
     from scorekeeper.store.files import private_folder
+    from scorekeeper.store.writable import watch
 
     instance = instance_folder()
     _https = os.environ.get("SCOREKEEPER_HTTPS") == "1"
@@ -85,6 +86,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     with app.app_context():
         _wait_for_locks(db.engine, float(app.config["DATABASE_LOCK_TIMEOUT"]))
+        watch(db.engine)  # a full disk or a read-only database: reads go on (store/writable.py)
     migrate.init_app(app, db, directory=str(MIGRATIONS), render_as_batch=True)
     csrf.init_app(app)
     app.config.setdefault(

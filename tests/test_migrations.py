@@ -198,3 +198,75 @@ def test_names_stored_before_the_name_rule_are_put_in_stored_form(app: Flask) ->
     assert sorted(sides) == ["Them", "Us"]
     cards = json.loads(cards) if isinstance(cards, str) else cards
     assert cards == {"Ann (2)": "KH QH", "Ann": "KS QS"}
+
+
+BEFORE_GAME_KEYS = """
+INSERT INTO player (id, name, created_at) VALUES
+  (1, 'Ann', '2026-01-01 10:00:00'), (2, 'Bea', '2026-01-01 10:00:00'),
+  (3, 'Cal', '2026-01-01 10:00:00'), (4, 'Dan', '2026-01-01 10:00:00');
+INSERT INTO game (id, ruleset, language, rules, first_dealer_seat, played_on, created_at,
+  updated_at, version) VALUES
+  (1, 'partnership', 'en', '{}', 0, '2026-01-02', '2026-01-02 19:00:00', '2026-01-02 21:00:00', 2),
+  (2, 'partnership', 'en', '{}', 0, '2026-01-03', '2026-01-03 19:00:00', '2026-01-03 21:00:00', 2);
+INSERT INTO game_side (id, game_id, position, name) VALUES
+  (1, 1, 0, 'Us'), (2, 1, 1, 'Them'), (3, 2, 0, 'Us'), (4, 2, 1, 'Them');
+INSERT INTO seat (id, game_id, position, side, player_id) VALUES
+  (1, 1, 0, 0, 1), (2, 1, 1, 1, 2), (3, 1, 2, 0, 3), (4, 1, 3, 1, 4),
+  (5, 2, 0, 0, 1), (6, 2, 1, 1, 2), (7, 2, 2, 0, 3), (8, 2, 3, 1, 4);
+INSERT INTO hand (id, game_id, number, bidder_id, bid, trump, meld, counters, thrown_in,
+  passed_out, no_marriage, created_at, updated_at) VALUES
+  (1, 1, 1, 3, 300, 'H', '[190, 60]', '[150, 100]', FALSE, FALSE, FALSE,
+   '2026-01-02 19:10:00', '2026-01-02 19:10:00'),
+  (2, 2, 1, 3, 300, 'H', '[190, 60]', '[150, 100]', FALSE, FALSE, FALSE,
+   '2026-01-03 19:10:00', '2026-01-03 19:10:00');
+INSERT INTO hand_edit (id, game_id, number, action, after, at) VALUES
+  (1, 1, 1, 'added', NULL, '2026-01-02 19:10:00'), (2, 2, 1, 'added', NULL, '2026-01-03 19:10:00');
+INSERT INTO share_link (id, game_id, token, created_at) VALUES
+  (1, 2, 'abcdefghijklmnopqrstuvwxyz', '2026-01-03 19:00:00')
+"""
+COUNTED = ("player", "game", "game_side", "seat", "hand", "hand_edit", "share_link")
+
+
+def counts() -> dict[str, int]:
+    with db.engine.connect() as connection:
+        return {
+            name: connection.exec_driver_sql(f"SELECT COUNT(*) FROM {name}").scalar_one()
+            for name in COUNTED
+        }
+
+
+def test_after_the_upgrade_a_deleted_games_id_is_never_given_again(app: Flask) -> None:
+    """Issue 22, item 1: a database made before keeps every row through the upgrade
+    (no table copied on SQLite takes the rows pointing at it along), each game gets a
+    key of its own, and the newest game's id, once deleted, goes to no other game; down
+    and up again keeps the rows too."""
+    from scorekeeper.games.lifecycle import create_game
+
+    upgrade(revision="c4d7e2f9a1b8")
+    with db.engine.begin() as connection:
+        for statement in BEFORE_GAME_KEYS.split(";"):
+            connection.exec_driver_sql(statement)
+        if db.engine.dialect.name == "postgresql":  # the sequences skipped the ids given
+            for name in COUNTED:
+                connection.exec_driver_sql(
+                    f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), "
+                    f"(SELECT MAX(id) FROM {name}))"
+                )
+    before = counts()
+    upgrade()
+    assert counts() == before
+    with db.engine.connect() as connection:
+        keys = connection.exec_driver_sql("SELECT key FROM game").scalars().all()
+    assert len(set(keys)) == 2 and all(len(key) == 12 for key in keys)
+    with db.engine.begin() as connection:  # the foreign keys cascade again
+        connection.exec_driver_sql("DELETE FROM game WHERE id = 2")
+    assert counts() == {**before, "game": 1, "game_side": 2, "seat": 4, "hand": 1,
+                        "hand_edit": 1, "share_link": 0}  # fmt: skip
+    game = create_game("partnership", {}, [("Us", ["Ann", "Cal"]), ("Them", ["Bea", "Dan"])])
+    assert game.id == 3
+    db.session.commit()
+    kept = counts()
+    downgrade(revision="c4d7e2f9a1b8")
+    assert counts() == kept
+    upgrade()
+    assert counts() == kept

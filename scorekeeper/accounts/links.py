@@ -9,12 +9,14 @@ import secrets
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from scorekeeper.accounts.users import AccountError
 from scorekeeper.engine.people import NameRefusedError, checked_name
 from scorekeeper.extensions import db
+from scorekeeper.store.locks import is_lock_timeout, quick_write
 from scorekeeper.store.models import ApiToken, ShareLink, User, new_token, utcnow
+from scorekeeper.store.writable import cannot_write
 
 # --- share links ---------------------------------------------------------------------------
 
@@ -116,6 +118,20 @@ def user_by_api_token(token: str, now: datetime | None = None) -> User | None:
         return None
     now = now or utcnow()
     if row.last_used_at is None or now - row.last_used_at > API_TOKEN_USE_INTERVAL:
-        row.last_used_at = now
-        db.session.commit()
+        _note_use(row.id, now)
     return row.user
+
+
+def _note_use(token_id: int, now: datetime) -> None:
+    """Record a token's last use, unless another write holds the database's lock or the
+    database cannot be written (a full disk, read-only): a read never waits for a
+    write, and the use is written on a later request."""
+    table = ApiToken.__table__
+    try:
+        with quick_write() as connection:
+            connection.execute(
+                table.update().where(table.c.id == token_id).values(last_used_at=now)
+            )
+    except DBAPIError as error:
+        if not (is_lock_timeout(error) or cannot_write(error)):
+            raise

@@ -22,10 +22,12 @@ from typing import Any, Protocol, TextIO
 import flask_migrate
 from alembic.migration import MigrationContext
 from flask import Flask
+from sqlalchemy.exc import DBAPIError
 from waitress.server import create_server
 
 from scorekeeper.extensions import db
 from scorekeeper.games.transfer import record_missing_outcomes
+from scorekeeper.store.writable import DISK_FULL, READ_ONLY, cannot_write, probe
 
 try:
     import resource
@@ -45,31 +47,57 @@ SPARE_FILES = 64  # the listening socket, the database, templates, logs
 # --- the database ----------------------------------------------------------------------
 
 
+# what ``serve`` says when it starts on a database it cannot write
+CANNOT_WRITE = {
+    DISK_FULL: "its disk is full",
+    READ_ONLY: "it is read-only",
+}
+
+
 @dataclass(frozen=True)
 class DatabaseState:
-    """Where the database is (password hidden) and its revision before and after."""
+    """Where the database is (password hidden), its revision before and after, and why
+    it cannot be written, if it cannot (``store.writable``)."""
 
     url: str
     before: str | None
     after: str | None
+    cannot_write: str | None = None
 
     def __str__(self) -> str:
         if self.before == self.after:
-            return f"{self.url} (revision {self.after})"
-        return f"{self.url} (upgraded from {self.before or 'empty'} to {self.after})"
+            text = f"{self.url} (revision {self.after})"
+        else:
+            text = f"{self.url} (upgraded from {self.before or 'empty'} to {self.after})"
+        if self.cannot_write is not None:
+            text += (
+                f"\nWarning: the database cannot be written: {CANNOT_WRITE[self.cannot_write]}."
+                " Pages, stored score sheets and logins work; every change is refused"
+                " (503) until it can be written again, with no restart needed."
+            )
+        return text
 
 
 def prepare_database(app: Flask) -> DatabaseState:
-    """Upgrade the app's database to the latest migration (creating it if needed)."""
+    """Upgrade the app's database to the latest migration (creating it if needed), and
+    find whether it can be written (a full disk or a read-only database: the server
+    starts all the same, for reads)."""
     with app.app_context():
         before = _revision()
         with quiet_migrations():
             flask_migrate.upgrade()
-        # games stored before their outcomes were: replayed once, now
-        record_missing_outcomes()
+        reason = None
+        try:  # games stored before their outcomes were: replayed once, now
+            record_missing_outcomes()
+        except DBAPIError as error:
+            reason = cannot_write(error)
+            db.session.rollback()
+            if reason is None:
+                raise
+        reason = reason or probe(db.engine)
         after = _revision()
         where = db.engine.url.render_as_string(hide_password=True)
-    return DatabaseState(where, before, after)
+    return DatabaseState(where, before, after, reason)
 
 
 def _revision() -> str | None:

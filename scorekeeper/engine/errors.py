@@ -90,7 +90,11 @@ MESSAGES: dict[str, str] = {
     "seating_players": "the seating must list each player once: {reason}",
     "seating_partners": "partners sit opposite: {first} and {second} are partners side by side",
     "dealer_unknown": "the first dealer {dealer!r} is not in this game",
-    "game_too_long": "a game has at most {limit} hands, not {got}",
+    "game_too_long": "a game has at most {limit} scored hands, not {got}",
+    "game_too_many_hands": "a game holds at most {limit} hands of every kind, not {got}",
+    "game_too_many_redeals": (
+        "a game has at most {limit} passed-out or misdealt hands, not {got}: this deal is played"
+    ),
     # a hand
     "hand_after_end": "hand {hand}: the game already ended after hand {ended}",
     "hand_recorded_meanwhile": (

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
 
-from .bounds import MAX_HANDS
+from .bounds import MAX_HANDS, MAX_REDEALS
 from .cards import Card, Suit
 from .errors import GameError, because
 from .people import NAME_LIMIT, checked_name, normal_name
@@ -90,7 +90,7 @@ class Game:
     played_on: date | None = None
 
     def __post_init__(self) -> None:
-        verify_length(len(self.hands))
+        verify_hands(self.hands)
 
     @cached_property
     def side_of(self) -> dict[str, int]:
@@ -136,16 +136,42 @@ class Game:
 
 
 def verify_length(hands: int) -> None:
-    """Refuse a game of more than ``rules.MAX_HANDS`` hands (checked whenever a game is
-    built, so an import, a form and the API all refuse it alike).
+    """Refuse more hands than a game can hold of both kinds (``MAX_HANDS`` scored,
+    ``MAX_REDEALS`` passed out or misdealt): a game file's list is counted before any
+    hand in it is read.
 
-    >>> verify_length(1_001)
+    >>> verify_length(2_001)
     Traceback (most recent call last):
     ...
-    scorekeeper.engine.errors.GameError: a game has at most 1000 hands, not 1001
+    scorekeeper.engine.errors.GameError: a game holds at most 2000 hands of every kind, not 2001
     """
-    if hands > MAX_HANDS:
-        raise GameError("game_too_long", limit=MAX_HANDS, got=hands)
+    if hands > MAX_HANDS + MAX_REDEALS:
+        raise GameError("game_too_many_hands", limit=MAX_HANDS + MAX_REDEALS, got=hands)
+
+
+def verify_hands(hands: Sequence[Hand]) -> None:
+    """Refuse a game of more than ``MAX_HANDS`` scored hands, or more than
+    ``MAX_REDEALS`` passed out or misdealt (checked whenever a game is built, so an
+    import, a form and the API all refuse it alike). Scored hands are what
+    ``game_end: hands:N`` counts, N at most ``MAX_HANDS``: however many deals score
+    nothing, a game that is not over can take its next hand (a played one, past
+    ``MAX_REDEALS``).
+
+    >>> verify_hands([Hand(bidder="Ann", bid=250)] * 1_001)
+    Traceback (most recent call last):
+    ...
+    scorekeeper.engine.errors.GameError: a game has at most 1000 scored hands, not 1001
+    >>> verify_hands([Hand(misdeal=True)] * 1_001)
+    Traceback (most recent call last):
+    ...
+    scorekeeper.engine.errors.GameError: a game has at most 1000 passed-out or misdealt hands, not 1001: this deal is played
+    """  # noqa: E501
+    verify_length(len(hands))
+    redeals = sum(1 for hand in hands if hand.passed_out or hand.misdeal)
+    if redeals > MAX_REDEALS:
+        raise GameError("game_too_many_redeals", limit=MAX_REDEALS, got=redeals)
+    if len(hands) - redeals > MAX_HANDS:
+        raise GameError("game_too_long", limit=MAX_HANDS, got=len(hands) - redeals)
 
 
 def default_seating(sides: Sequence[Side]) -> tuple[str, ...]:

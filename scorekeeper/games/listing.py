@@ -216,6 +216,7 @@ def _summary(game: Game, outcome: GameOutcome | None) -> dict[str, Any]:
         winner = DRAW if outcome.draw else outcome.winner
     return {
         "id": game.id,
+        "key": game.key,
         "version": game.version,
         "ruleset": game.ruleset,
         "played_on": game.played_on.isoformat(),

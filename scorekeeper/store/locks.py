@@ -13,7 +13,10 @@ changes nothing, so the transaction holds the database's one write lock from the
 
 from __future__ import annotations
 
-from sqlalchemy import func, select, text
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy import Connection, func, select, text
 from sqlalchemy.exc import OperationalError
 
 from scorekeeper.extensions import db
@@ -50,3 +53,27 @@ def is_lock_timeout(error: BaseException) -> bool:
     if getattr(cause, "sqlstate", None) in POSTGRESQL_LOCK_CODES:
         return True
     return type(cause).__module__.startswith("sqlite3") and "locked" in str(cause)
+
+
+@contextmanager
+def quick_write() -> Iterator[Connection]:
+    """A connection of its own, in a transaction committed at the end, for a write that
+    may rather be skipped than wait: it waits for no lock another write holds (SQLite's
+    busy timeout 0, PostgreSQL's lock_timeout 1 ms) and fails at once instead, with an
+    error ``is_lock_timeout`` knows."""
+    with db.engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        waited = None
+        if sqlite:
+            waited = connection.exec_driver_sql("PRAGMA busy_timeout").scalar()
+            connection.exec_driver_sql("PRAGMA busy_timeout = 0")
+            connection.commit()  # (no write: the pragmas only began SQLAlchemy's transaction)
+        try:
+            with connection.begin():
+                if not sqlite:
+                    connection.exec_driver_sql("SET LOCAL lock_timeout = 1")
+                yield connection
+        finally:
+            if sqlite and not connection.invalidated:  # (a read-only file retires it)
+                connection.exec_driver_sql(f"PRAGMA busy_timeout = {int(waited or 0)}")
+                connection.commit()

@@ -26,10 +26,24 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+def new_game_key() -> str:
+    """A game's identity beyond its number: every write aimed at a game carries it, so
+    a page or a phone's queue left over from a deleted game never writes into another
+    (12 characters, 72 random bits: not a secret, only never the same twice)."""
+    return secrets.token_urlsafe(9)
+
+
+# SQLite gives a table's largest id again once its row is deleted, unless the table is
+# AUTOINCREMENT: every id that leaves the server (in an address, a form, a phone's
+# queue, a program's hands) is never given out twice
+NEVER_AGAIN: dict[str, Any] = {"sqlite_autoincrement": True}
+
+
 class Player(db.Model):  # type: ignore[name-defined,misc]
     """Someone who plays; names are remembered and suggested for the next game."""
 
     __tablename__ = "player"
+    __table_args__ = (NEVER_AGAIN,)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(60), unique=True)
@@ -48,9 +62,13 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
         Index("ix_game_played_order", "played_on", "created_at", "id"),
         # one rematch per game: a double tap on Rematch finds the one already made
         Index("uq_game_rematch_of_id", "rematch_of_id", unique=True),
+        Index("uq_game_key", "key", unique=True),
+        NEVER_AGAIN,
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    # what a write aimed at this game carries besides its id (``new_game_key``)
+    key: Mapped[str] = mapped_column(String(16), default=new_game_key)
     ruleset: Mapped[str] = mapped_column(String(40))
     # every house-rule option's value, so a later change to a preset never rewrites it
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -125,7 +143,7 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     """One recorded hand, field for field as in the game file (per-side values in lists)."""
 
     __tablename__ = "hand"
-    __table_args__ = (UniqueConstraint("game_id", "number"),)
+    __table_args__ = (UniqueConstraint("game_id", "number"), NEVER_AGAIN)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
@@ -161,6 +179,7 @@ class HandEdit(db.Model):  # type: ignore[name-defined,misc]
     """The history of a game's hands: every add, edit and delete, with before and after."""
 
     __tablename__ = "hand_edit"
+    __table_args__ = (NEVER_AGAIN,)  # its id is in the "Put hand N back" form
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
@@ -268,7 +287,7 @@ class User(db.Model):  # type: ignore[name-defined,misc]
     """Someone who may log in: an ``owner``, a ``scorekeeper`` or a ``viewer``."""
 
     __tablename__ = "user_account"
-    __table_args__ = ({"sqlite_autoincrement": True},)  # an id is never given out twice
+    __table_args__ = (NEVER_AGAIN,)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(60), unique=True)
@@ -301,6 +320,7 @@ class ShareLink(db.Model):  # type: ignore[name-defined,misc]
             sqlite_where=text("revoked_at IS NULL"),
             postgresql_where=text("revoked_at IS NULL"),
         ),
+        NEVER_AGAIN,
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -311,7 +331,8 @@ class ShareLink(db.Model):  # type: ignore[name-defined,misc]
 
 
 class LoginFailure(db.Model):  # type: ignore[name-defined,misc]
-    """A refused login, kept a while to slow down guessing (by name and by address)."""
+    """A refused login, kept a while to slow down guessing (by name and by address);
+    or, ``pending``, a login's password being checked."""
 
     __tablename__ = "login_failure"
 
@@ -319,6 +340,9 @@ class LoginFailure(db.Model):  # type: ignore[name-defined,misc]
     name: Mapped[str] = mapped_column(String(60), index=True)
     address: Mapped[str] = mapped_column(String(64), index=True)
     at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    # a password check under way holds its place here (accounts/logins.py): a right
+    # password gives it back, a wrong one makes it a failure
+    pending: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
 class Season(db.Model):  # type: ignore[name-defined,misc]
@@ -326,6 +350,7 @@ class Season(db.Model):  # type: ignore[name-defined,misc]
     ``played_on`` falls in. "All time" and calendar years need no row."""
 
     __tablename__ = "season"
+    __table_args__ = (NEVER_AGAIN,)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(60), unique=True)
@@ -340,6 +365,7 @@ class ApiToken(db.Model):  # type: ignore[name-defined,misc]
     shown once, when it is made."""
 
     __tablename__ = "api_token"
+    __table_args__ = (NEVER_AGAIN,)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(

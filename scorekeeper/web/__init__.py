@@ -7,11 +7,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, Response, abort, current_app, redirect, render_template, request, url_for
+from flask import (
+    Flask,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.routing import IntegerConverter
 
@@ -61,12 +71,13 @@ def register(app: Flask) -> None:
     app.register_error_handler(400, _or_json(_bad_request))
     app.register_error_handler(403, _or_json(_forbidden))
     app.register_error_handler(404, _or_json(_not_found))
+    app.register_error_handler(410, _or_json(_gone))
     app.register_error_handler(429, _or_json(_too_many))
     app.register_error_handler(413, _or_json(_too_large))
     app.register_error_handler(405, _or_json(_not_allowed))
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(500, _or_json(_server_error))
-    app.register_error_handler(OperationalError, _database_error)
+    app.register_error_handler(DBAPIError, _database_error)
     app.register_error_handler(503, _or_json(_busy))
     app.before_request(_refuse_nul)
     app.context_processor(_template_helpers)
@@ -87,9 +98,21 @@ def _refuse_nul() -> None:
 
 
 def _health() -> tuple[str, int, dict[str, str]]:
-    """For a proxy or a monitor: the app answers (touching no database); the load
-    benchmark's baseline."""
-    return "ok\n", 200, {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
+    """For a proxy or a monitor: the app answers (touching no database connection), and
+    says ``degraded`` with the reason while the database cannot be written (reads go on:
+    store/writable.py); the load benchmark's baseline."""
+    from scorekeeper.extensions import db
+    from scorekeeper.store.writable import problem
+
+    reason = problem(db.engine)
+    text = "ok\n" if reason is None else f"degraded: {HEALTH_REASONS[reason]}\n"
+    return text, 200, {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
+
+
+HEALTH_REASONS = {
+    "disk_full": "the database cannot be written: its disk is full",
+    "read_only": "the database cannot be written: it is read-only",
+}
 
 
 def _language(code: str) -> Response:
@@ -128,9 +151,33 @@ def _or_json(page: ErrorPage) -> ErrorPage:
             return api_access.http_error(
                 error if isinstance(error, HTTPException) else _SERVER_ERROR
             )
+        from scorekeeper.web.hand_keys import wants_json
+
+        status = getattr(error, "code", 500)
+        if status in JSON_REFUSALS and wants_json():  # the offline queue's post
+            retry_after = getattr(error, "retry_after", None)
+            return json_refusal(
+                status,
+                JSON_REFUSALS[status],
+                str(getattr(error, "description", "") or ""),
+                {"Retry-After": str(retry_after)} if retry_after else {},
+            )
         return page(error)
 
     return answer
+
+
+# a page's refusals a JSON caller (the offline queue) gets as {"error", "messages"}: a
+# game deleted (its queued hand needs a look) and every 503 (it tries again later)
+JSON_REFUSALS = {410: "game_deleted", 503: "busy"}
+
+
+def json_refusal(status: int, code: str, message: str, headers: dict[str, str]) -> Response:
+    """A page's refusal as the offline queue reads it (docs/offline.md)."""
+    response = jsonify({"error": code, "messages": [message]})
+    response.status_code = status
+    response.headers.update(headers)
+    return response
 
 
 def _roll_back() -> None:
@@ -219,6 +266,11 @@ def _busy(error: Exception) -> tuple[str, int, dict[str, str]]:
     return page, status, ({"Retry-After": str(retry_after)} if retry_after else {})
 
 
+def _gone(error: Exception) -> tuple[str, int]:
+    """410: a write carried the key of a game since deleted (``forms.game_or_404``)."""
+    return _error_page(410, _("Game deleted"), str(getattr(error, "description", "")))
+
+
 def _not_found(_error: Exception) -> tuple[str, int]:
     return _error_page(404, _("Not found"), _("There is no such page, game or hand."))
 
@@ -240,28 +292,62 @@ def _csrf_error(error: CSRFError) -> Any:
 
 
 RETRY_AFTER = 5  # seconds a busy answer asks to wait before trying again
+CANNOT_WRITE_RETRY = 60  # seconds a write refused by a full or read-only disk waits
 
 
-def _database_error(error: OperationalError) -> Any:
-    """A lock another write held past the lock timeout: 503 and Retry-After, with a
-    sentence (the page, the API's JSON), the transaction rolled back so the answer
-    itself can read. Any other database failure is the 500 it was."""
+def _database_error(error: DBAPIError) -> Any:
+    """A write the database refused (a full disk, a read-only database: 503, saying so)
+    or a lock another write held past the lock timeout (503, busy): Retry-After and a
+    sentence, as the page, the API's JSON or the queue's, the transaction rolled back so
+    the answer itself can read. Any other database failure is the 500 it was."""
     from scorekeeper.extensions import db
     from scorekeeper.store.locks import is_lock_timeout
-    from scorekeeper.web import api_access
+    from scorekeeper.store.writable import cannot_write
 
     db.session.rollback()
-    if not is_lock_timeout(error):
+    reason = cannot_write(error)
+    if reason is not None:
+        code, retry_after, message = (
+            "cannot_write",
+            CANNOT_WRITE_RETRY,
+            cannot_write_sentence(reason),
+        )
+    elif is_lock_timeout(error):
+        code, retry_after = "busy", RETRY_AFTER
+        message = _(
+            "The server is busy with another change; nothing was saved. Try again in a few seconds."
+        )
+    else:
         raise error
-    message = _(
-        "The server is busy with another change; nothing was saved. Try again in a few seconds."
+    return _unavailable(code, message, retry_after)
+
+
+def cannot_write_sentence(reason: str) -> str:
+    if reason == "disk_full":
+        return _(
+            "The server cannot write: its disk is full. Nothing was saved; everything "
+            "already saved is safe and can be read."
+        )
+    return _(
+        "The server cannot write: its database is read-only. Nothing was saved; "
+        "everything already saved is safe and can be read."
     )
-    headers = {"Retry-After": str(RETRY_AFTER)}
+
+
+def _unavailable(code: str, message: str, retry_after: int) -> Any:
+    """503 with Retry-After: the API's JSON, the queue's JSON, or the page."""
+    from scorekeeper.web import api_access
+    from scorekeeper.web.hand_keys import wants_json
+
+    headers = {"Retry-After": str(retry_after)}
     if api_access.is_api_request():
-        response = api_access.error_response(503, "busy", message)
+        response = api_access.error_response(503, code, message)
         response.headers.update(headers)
         return response
-    page, status = _error_page(503, _("Busy"), message)
+    if wants_json():
+        return json_refusal(503, code, message, headers)
+    title = _("Cannot save just now") if code == "cannot_write" else _("Busy")
+    page, status = _error_page(503, title, message)
     return page, status, headers
 
 

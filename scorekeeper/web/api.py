@@ -151,8 +151,21 @@ def _expected_version() -> int | None:
     return int(text.removeprefix("W/").strip('"'))
 
 
+GAME_KEY_HEADER = "Game-Key"
+
+
 def _game(game_id: int) -> Game:
+    """The game ``game_id``; when the request carries a ``Game-Key`` (the game's ``key``
+    as an earlier answer gave it), that game's only: a key of a game since deleted,
+    whose id another game has now, is refused with 410 and nothing is written."""
     game = get_game(game_id)
+    key = request.headers.get(GAME_KEY_HEADER)
+    if key is not None and (game is None or key != game.key):
+        raise ApiError(
+            410,
+            "game_deleted",
+            f"The game with that {GAME_KEY_HEADER} was deleted; nothing was saved.",
+        )
     if game is None:
         raise ApiError(404, "no_game", f"There is no game {game_id}.")
     return game
@@ -170,6 +183,7 @@ def _hand_number(game: Game, number: int) -> int:
 def game_view(game: Game, result: GameResult) -> dict[str, Any]:
     return {
         "id": game.id,
+        "key": game.key,
         "version": game.version,
         "url": url_for("games.show", game_id=game.id),
         "game": to_document(result.game),
@@ -237,7 +251,8 @@ def add_hand(game_id: int) -> Response:
     key = request.headers.get("Idempotency-Key")
     if key is None:
         answer = Answer()
-        game_hands.add_hand(_game(game_id), _body(), _expected_version(), answer, _repeat())
+        expected = _expected_version()  # a header that cannot be read first: 400
+        game_hands.add_hand(_game(game_id), _body(), expected, answer, _repeat())
         return _game_answer(answer.view, 201)
     return _add_hand_once(game_id, key)
 
@@ -262,8 +277,9 @@ def _add_hand_once(game_id: int, key: str) -> Response:
     kept = _kept_answer(scope, key, hashed)
     if kept is not None:
         return kept
+    expected = _expected_version()
     found = _game(game_id)
-    document, expected, repeat = _body(), _expected_version(), _repeat()
+    document, repeat = _body(), _repeat()
     answer = Answer()
 
     def receipt(stored: Game, result: GameResult) -> None:
@@ -301,20 +317,20 @@ def _kept_answer(scope: str, key: str, hashed: str) -> Response | None:
 @bp.put("/games/<int:game_id>/hands/<int:number>")
 @requires("scorekeeper")
 def replace_hand(game_id: int, number: int) -> Response:
+    expected = _expected_version()
     found = _game(game_id)
     answer = Answer()
-    game_hands.replace_hand(
-        found, _hand_number(found, number), _body(), _expected_version(), answer
-    )
+    game_hands.replace_hand(found, _hand_number(found, number), _body(), expected, answer)
     return _game_answer(answer.view)
 
 
 @bp.delete("/games/<int:game_id>/hands/<int:number>")
 @requires("scorekeeper")
 def delete_hand(game_id: int, number: int) -> Response:
+    expected = _expected_version()
     found = _game(game_id)
     answer = Answer()
-    game_hands.delete_hand(found, _hand_number(found, number), _expected_version(), answer)
+    game_hands.delete_hand(found, _hand_number(found, number), expected, answer)
     return _game_answer(answer.view)
 
 

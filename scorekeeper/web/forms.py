@@ -88,12 +88,25 @@ class EngineForm(FlaskForm):  # type: ignore[misc]
             return None
 
 
+# the hidden field every form aimed at a game carries: the game's key (``Game.key``)
+GAME_KEY = "game_key"
+
+
 def game_or_404(game_id: int) -> Game:
-    """The stored game, or a 404 page."""
+    """The stored game, or a 404 page; a post that carries another game's key (its
+    page, or a phone's queued hand, was made for a game since deleted, whose id went to
+    this one) is refused with 410, "That game was deleted", and nothing is written."""
     game = get_game(game_id)
+    posted = request.form.get(GAME_KEY) if request.method == "POST" else None
+    if posted is not None and (game is None or posted != game.key):
+        abort(410, gone_sentence())
     if game is None:
         abort(404)
     return game
+
+
+def gone_sentence() -> str:
+    return _("That game was deleted: nothing was saved. Go back to the list of games.")
 
 
 def hand_or_404(game: Game, number: int) -> Hand:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.engine.bounds import MAX_HANDS
+from scorekeeper.engine.bounds import MAX_HANDS, MAX_REDEALS
 from scorekeeper.engine.cards import Suit
 from scorekeeper.engine.hand_score import OUTCOMES
 from scorekeeper.engine.people import NAME_LIMIT
@@ -114,8 +114,11 @@ GAME_DOCUMENT = {
         "played_on": {"type": "string", "format": "date"},
         "hands": {
             "type": "array",
-            "maxItems": MAX_HANDS,
-            "description": f"at most {MAX_HANDS} (`game_too_long`)",
+            "maxItems": MAX_HANDS + MAX_REDEALS,
+            "description": (
+                f"at most {MAX_HANDS} scored hands (`game_too_long`) and {MAX_REDEALS} "
+                "passed out or misdealt (`game_too_many_redeals`)"
+            ),
             "items": _ref("Hand"),
         },
     },
@@ -191,11 +194,19 @@ RESULT = {
     },
 }
 
+_KEY = {
+    "type": "string",
+    "description": "the game's key: send it back as `Game-Key` with a change, and a "
+    "change meant for a game since deleted (whose id another game has now) is refused "
+    "(410, `game_deleted`)",
+}
+
 GAME = {
     "type": "object",
-    "required": ["id", "version", "url", "game", "result"],
+    "required": ["id", "key", "version", "url", "game", "result"],
     "properties": {
         "id": {"type": "integer"},
+        "key": _KEY,
         "version": {
             "type": "integer",
             "description": "one more with every change; send it back as `If-Match` to refuse "
@@ -209,9 +220,10 @@ GAME = {
 
 GAME_SUMMARY = {
     "type": "object",
-    "required": ["id", "version", "ruleset", "played_on", "sides", "hands", "finished"],
+    "required": ["id", "key", "version", "ruleset", "played_on", "sides", "hands", "finished"],
     "properties": {
         "id": {"type": "integer"},
+        "key": _KEY,
         "version": {"type": "integer"},
         "ruleset": {"type": "string"},
         "played_on": {"type": "string", "format": "date"},
@@ -307,6 +319,13 @@ _IF_MATCH = {
     "schema": {"type": "string", "pattern": IF_MATCH_PATTERN},
     "description": 'the game\'s `version` the change was made from (e.g. `"7"`)',
 }
+_GAME_KEY = {
+    "name": "Game-Key",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string"},
+    "description": "the game's `key`: refused with 410 when it is not this game's",
+}
 _IDEMPOTENCY_KEY = {
     "name": "Idempotency-Key",
     "in": "header",
@@ -342,6 +361,7 @@ _GAME_REFUSALS = {
     **_REFUSALS,
     "404": _error("no such game or hand"),
     "409": _error("the game changed meanwhile (another phone, or a stale If-Match)"),
+    "410": _error("the `Game-Key` is not this game's: the game it names was deleted"),
     "422": _error("a rule of the game refuses it (the engine's sentence)"),
     "503": _BUSY,
 }
@@ -414,7 +434,13 @@ def document(server: str) -> dict[str, Any]:
                 "get": {
                     "summary": "A game: its document and its replay",
                     "operationId": "getGame",
-                    "responses": {"200": game_view, **_REFUSALS, "404": _GAME_REFUSALS["404"]},
+                    "parameters": [_GAME_KEY],
+                    "responses": {
+                        "200": game_view,
+                        **_REFUSALS,
+                        "404": _GAME_REFUSALS["404"],
+                        "410": _GAME_REFUSALS["410"],
+                    },
                 },
             },
             "/games/{game_id}/hands": {
@@ -422,7 +448,7 @@ def document(server: str) -> dict[str, Any]:
                 "post": {
                     "summary": "Record the next hand",
                     "operationId": "addHand",
-                    "parameters": [_IF_MATCH, _IDEMPOTENCY_KEY, _SAME_AS],
+                    "parameters": [_IF_MATCH, _GAME_KEY, _IDEMPOTENCY_KEY, _SAME_AS],
                     "requestBody": _body(_ref("Hand")),
                     "responses": {"201": game_view, **_GAME_REFUSALS},
                 },
@@ -432,14 +458,14 @@ def document(server: str) -> dict[str, Any]:
                 "put": {
                     "summary": "Correct a hand (the game is replayed with it)",
                     "operationId": "replaceHand",
-                    "parameters": [_IF_MATCH],
+                    "parameters": [_IF_MATCH, _GAME_KEY],
                     "requestBody": _body(_ref("Hand")),
                     "responses": {"200": game_view, **_GAME_REFUSALS},
                 },
                 "delete": {
                     "summary": "Delete a hand (the later ones move up)",
                     "operationId": "deleteHand",
-                    "parameters": [_IF_MATCH],
+                    "parameters": [_IF_MATCH, _GAME_KEY],
                     "responses": {"200": game_view, **_GAME_REFUSALS},
                 },
             },

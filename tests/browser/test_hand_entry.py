@@ -5,6 +5,7 @@ Ann & Cal are "Us", Bea & Dan "Them"; Ann deals first, so Bea bids first.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -109,8 +110,9 @@ def test_the_live_hint_warns_before_save(page: Any, live_server: LiveServer) -> 
 
 
 def test_two_phones_record_hand_1(new_context: Callable[..., Any], live_server: LiveServer) -> None:
-    """Both phones open hand 1; the other saves first. This phone sees that hand beside its
-    own (the choices: tests/browser/test_one_hand_once.py) and an empty form for hand 2."""
+    """Both phones open hand 1; the other saves first. This phone sees both hands side by
+    side with the three choices (tests/browser/test_one_hand_once.py takes each), above
+    an empty form for hand 2 that a careless Save cannot store."""
     game_id = stored_game(live_server, [])
     url = f"{live_server.url}/games/{game_id}/hands/new"
     mine, theirs = new_context().new_page(), new_context().new_page()
@@ -133,9 +135,9 @@ def test_two_phones_record_hand_1(new_context: Callable[..., Any], live_server: 
         save_button(mine).tap()
     box = mine.locator("#meanwhile")
     expect(box).to_contain_text("Hand 1 was recorded on another phone first: which is right?")
-    expect(box.locator("tr.differs").first).to_contain_text("Ann")  # theirs beside mine
-    expect(box.locator("tr.differs").first).to_contain_text("Bea")
-    expect(box).to_contain_text("Us \u2212300")  # the totals now
+    compared = box.locator("table.compare")
+    expect(compared).to_contain_text("Ann")  # theirs, recorded
+    expect(compared).to_contain_text("Bea")  # mine
     expect(save_button(mine)).to_have_text("Save hand 2")
     expect(side_field(mine, "meld", "Them")).to_have_value("")
     SHOTS.mkdir(exist_ok=True)
@@ -147,3 +149,29 @@ def test_two_phones_record_hand_1(new_context: Callable[..., Any], live_server: 
     expect(mine.locator("#problems")).to_contain_text("The hand was not saved")
     mine.goto(f"{live_server.url}/games/{game_id}")
     assert totals(mine) == [-300, 90]  # hand 1 only: theirs
+
+
+def test_mine_is_the_next_hand_in_one_tap(
+    new_context: Callable[..., Any], live_server: LiveServer
+) -> None:
+    game_id = stored_game(live_server, [])
+    url = f"{live_server.url}/games/{game_id}/hands/new"
+    mine, theirs = new_context().new_page(), new_context(**NARROW).new_page()
+    mine.goto(url)
+    theirs.goto(url)
+    choice(theirs, "bidder", "Ann").tap()
+    choice(theirs, "trump", "spades").tap()
+    side_field(theirs, "counters", "Us").fill("200")
+    with theirs.expect_navigation():
+        save_button(theirs).tap()
+    choice(mine, "bidder", "Bea").tap()
+    choice(mine, "trump", "hearts").tap()
+    side_field(mine, "meld", "Them").fill("150")
+    side_field(mine, "counters", "Them").fill("130")
+    with mine.expect_navigation():
+        save_button(mine).tap()
+    with mine.expect_navigation():  # one tap: what this phone typed, as hand 2
+        mine.get_by_role("button", name="Mine is the next hand: record hand 2").tap()
+    assert re.search(r"/games/\d+$", mine.url)
+    # hand 1: Us set (-250), Them 50 counters; hand 2: Us 120, Them 150 + 130 made
+    assert totals(mine) == [-250 + 120, 50 + 280]

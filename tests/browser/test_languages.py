@@ -79,7 +79,8 @@ def start_game(page: Any, language: str) -> int:
 
 
 def record_hand(page: Any, language: str, number: int) -> None:
-    """Hand ``number``: Cal bids 300 in hearts and makes it (meld 190 / 60, counters 150)."""
+    """Hand ``number``: Cal bids 300 in hearts and makes it (meld 190 / 60, counters 150);
+    from the second on, the same values are confirmed as a new hand."""
     page.get_by_role("link", name=tr(language, "Record hand %(number)s", number=number)).click()
     page.wait_for_url(re.compile(r"/hands/new$"))
     no_english(page, language)
@@ -93,6 +94,10 @@ def record_hand(page: Any, language: str, number: int) -> None:
     page.locator("#counters").get_by_label(us, exact=True).fill("150")
     with page.expect_navigation():
         page.get_by_role("button", name=tr(language, "Save hand %(number)s", number=number)).tap()
+    if number > 1:  # the same values as the hand before: "Same as hand N?", in the language
+        no_english(page, language)
+        with page.expect_navigation():
+            page.locator("[data-same-new]").tap()
     page.wait_for_url(re.compile(r"/games/\d+$"))
     no_english(page, language)
 

@@ -37,6 +37,8 @@ from scorekeeper.store.models import Game
 from scorekeeper.web import offline
 from tests.browser.conftest import OWNER, PHONE, LiveServer, expect, log_in, stored_game, totals
 from tests.conftest import database_url
+from tests.web.conftest import PLAYED_HAND
+from tests.web.test_game_keys import give_id
 
 SUITS = {"H": "hearts", "S": "spades", "D": "diamonds", "C": "clubs"}
 # (bidder, bid, trump, meld Us, meld Them, counters Us, counters Them): "" is left empty
@@ -45,6 +47,7 @@ THREE = [
     ("Ann", "300", "S", "60", "40", "200", "50"),
     ("Cal", "250", "D", "80", "60", "170", "80"),
 ]
+GONE = "That game was deleted: nothing was saved. Go back to the list of games."
 SENT_WITHIN = 15.0  # seconds from "online" to every waiting hand stored, at most
 # Background Sync switched off in the pages (see the module's docstring)
 NO_SYNC = "if (self.SyncManager) SyncManager.prototype.register = () => Promise.resolve();"
@@ -314,8 +317,8 @@ def test_a_hand_waiting_across_a_login_by_the_remember_me_cookie_is_stored_once(
 def test_a_hand_the_server_refuses_with_a_page_needs_a_look_and_the_others_go_on(
     phone: Callable[..., Any], server: Server
 ) -> None:
-    """Only a redirect to the login page means logged out: a 404 (the game deleted
-    meanwhile) moves that hand to "Needs a look" and the next game's hand is sent."""
+    """Only a redirect to the login page means logged out: a refusal (the game deleted
+    meanwhile, 410) moves that hand to "Needs a look" and the next game's hand is sent."""
     gone, other = live(server), live(server)
     page = phone(sync=False).new_page()
     open_game(page, server.url, gone)
@@ -334,13 +337,33 @@ def test_a_hand_the_server_refuses_with_a_page_needs_a_look_and_the_others_go_on
     page.wait_for_function("!!window.HandQueue")
     entries = page.evaluate("HandQueue.all()")
     assert [(entry["game"], entry["state"]) for entry in entries] == [(str(gone), "look")]
-    assert entries[0]["messages"] == [
-        "The server refused this hand (HTTP 404): check that the game is still there"
-        " and that your role may record hands."
-    ]
+    assert entries[0]["messages"] == [GONE]
     expect(page.locator("[data-offline-said]")).not_to_have_text(
         "Log in again to send the hands waiting."
     )
+
+
+def test_a_hand_kept_for_a_deleted_game_never_lands_in_the_game_given_its_id(
+    phone: Callable[..., Any], server: Server
+) -> None:
+    """Issue 22: a hand kept on the phone for a game deleted meanwhile, whose id another
+    game has now (a restore; SQLite before AUTOINCREMENT), is refused by the game's key
+    and waits under "Needs a look"; the other game is untouched."""
+    gone = live(server)
+    page = phone(sync=False).new_page()
+    open_game(page, server.url, gone)
+    page.context.set_offline(True)
+    record(page, THREE[0])
+    with server.app.app_context():
+        delete_game(db.session.get(Game, gone))
+    other = live(server, [dict(PLAYED_HAND)] * 2)
+    give_id(server.app, other, gone)
+    page.context.set_offline(False)
+    look = page.locator("[data-offline-look] li")
+    expect(look).to_have_count(1)
+    expect(look).to_contain_text(GONE)
+    expect(pending(page)).to_have_count(0)
+    assert [hand["bidder"] for hand in server.hands(gone)] == ["Cal", "Cal"]
 
 
 def test_the_next_hand_typed_while_the_one_before_is_sent_gets_the_new_version(

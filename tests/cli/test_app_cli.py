@@ -150,7 +150,8 @@ def test_a_game_longer_than_the_limit_is_refused(tmp_path: Path, run: Run, insta
         "hands": [hand] * (MAX_HANDS + 1),
     }
     refused = run("import", written(tmp_path, document))
-    assert refused == Result(2, "", f"a game has at most {MAX_HANDS} hands, not {MAX_HANDS + 1}\n")
+    expected = f"a game has at most {MAX_HANDS} scored hands, not {MAX_HANDS + 1}\n"
+    assert refused == Result(2, "", expected)
     assert untouched(instance / "scorekeeper.db")
 
 

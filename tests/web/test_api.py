@@ -217,6 +217,7 @@ def test_hands_are_added_corrected_and_deleted(api: FlaskClient, app: Flask) -> 
     listed = api.get(f"{API}/games").json["games"]
     assert listed[0] == {
         "id": game["id"],
+        "key": game["key"],
         "version": deleted.json["version"],
         "ruleset": "partnership",
         "played_on": game["game"]["played_on"],

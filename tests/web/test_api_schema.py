@@ -26,14 +26,34 @@ EXAMPLES = 40  # per operation and generation mode
 def config(token: str) -> schemathesis.Config:
     """The owner's token for the document's bearer scheme (a negative case may leave it
     out: 401); and the answers a request the document allows may get besides 2xx: a
-    rule of the game refusing it (422, the engine's sentence) or a stale If-Match (409)."""
+    rule of the game refusing it (422, the engine's sentence), a stale If-Match (409)
+    or a Game-Key that is not the game's (410), which a broken request may get too."""
     return schemathesis.Config.from_dict(
         {
             "auth": {"openapi": {"bearer": {"bearer": token}}},
             "checks": {
                 "positive_data_acceptance": {
-                    "expected-statuses": ["2xx", "401", "403", "404", "409", "422"]
-                }
+                    "expected-statuses": ["2xx", "401", "403", "404", "409", "410", "422"]
+                },
+                # schemathesis' own list, and 410: a Game-Key not the game's is refused
+                # before the body is read
+                "negative_data_rejection": {
+                    "expected-statuses": [
+                        "400",
+                        "401",
+                        "403",
+                        "404",
+                        "405",
+                        "406",
+                        "409",
+                        "410",
+                        "415",
+                        "422",
+                        "428",
+                        "429",
+                        "5xx",
+                    ]
+                },
             },
         }
     )

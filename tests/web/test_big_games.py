@@ -25,7 +25,7 @@ from sqlalchemy.exc import OperationalError
 from scorekeeper.accounts.links import create_api_token
 from scorekeeper.accounts.users import create_user, user_named
 from scorekeeper.engine import scoring
-from scorekeeper.engine.bounds import MAX_HANDS
+from scorekeeper.engine.bounds import MAX_HANDS, MAX_REDEALS
 from scorekeeper.engine.errors import GameError
 from scorekeeper.engine.game import new_game
 from scorekeeper.engine.gamefile import from_document, to_document
@@ -43,7 +43,7 @@ from scorekeeper.web import games as web_games
 from tests.web.conftest import PLAYED_HAND, played_game, stored_game, test_app
 from tests.web.test_hands import MADE, post_hand
 
-TOO_LONG = f"a game has at most {MAX_HANDS} hands, not {MAX_HANDS + 1}"
+TOO_LONG = f"a game has at most {MAX_HANDS} scored hands, not {MAX_HANDS + 1}"
 
 
 @cache
@@ -83,7 +83,7 @@ def test_the_engine_refuses_a_game_longer_than_the_limit() -> None:
 
 
 def test_a_game_file_longer_than_the_limit_is_refused_before_its_hands_are_read() -> None:
-    document = {**long_document(2), "hands": ["not a hand"] * (MAX_HANDS + 1)}
+    document = {**long_document(2), "hands": ["not a hand"] * (MAX_HANDS + MAX_REDEALS + 1)}
     with pytest.raises(GameError, match="at most"):
         from_document(document)
 

@@ -13,11 +13,13 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from sqlalchemy import select
 from werkzeug.serving import make_server
 
 from scorekeeper.accounts import logins
 from scorekeeper.accounts.users import THROTTLE_FAILURES, create_user
 from scorekeeper.extensions import db
+from scorekeeper.store.models import LoginFailure
 from tests.web.conftest import test_app
 
 BURST = 40
@@ -91,6 +93,56 @@ def test_a_burst_of_wrong_passwords_checks_five(
         each.join()
     assert len(checked) == THROTTLE_FAILURES, sorted(checked)
     assert answers == Counter({400: THROTTLE_FAILURES, 429: BURST - 5}), answers
+
+
+def burst(url: str, logins: list[tuple[str, str]]) -> Counter[int]:
+    """The statuses of ``logins`` (name, password) sent all at once from one address."""
+    port = int(url.rsplit(":", 1)[1])
+    answers: Counter[int] = Counter()
+    start = threading.Barrier(len(logins))
+
+    def send(name: str, password: str) -> None:
+        body = urllib.parse.urlencode({"name": name, "password": password})
+        connection = http.client.HTTPConnection("127.0.0.1", port, 60)
+        start.wait()
+        connection.request(
+            "POST", "/login", body, {"Content-Type": "application/x-www-form-urlencoded"}
+        )
+        answers[connection.getresponse().status] += 1
+        connection.close()
+
+    threads = [threading.Thread(target=send, args=login) for login in logins]
+    for each in threads:
+        each.start()
+    for each in threads:
+        each.join()
+    return answers
+
+
+@pytest.mark.parametrize(
+    ("right", "wrong"),
+    [
+        (8, 0),  # the issue's club behind one router: 5 passed, 3 were told to wait 15 min
+        (16, 0),
+        (8, 4),  # fewer wrong ones than the throttle allows: every right one passes too
+    ],
+)
+def test_simultaneous_right_passwords_all_log_in(
+    served: tuple[Flask, str], checked: list[str], right: int, wrong: int
+) -> None:
+    """The throttle counts failures, not attempts (issue 22, item 3)."""
+    app, url = served
+    with app.app_context():
+        create_user("Sam", PASSWORD, "scorekeeper")
+        create_user("Kim", PASSWORD, "viewer")
+    logins = [("Sam" if n % 2 else "Kim", PASSWORD) for n in range(right)]
+    logins += [("Sam", f"guess {n}") for n in range(wrong)]
+    answers = burst(url, logins)
+    assert answers == Counter({302: right, 400: wrong} if wrong else {302: right}), answers
+    assert len(checked) == right + wrong
+    with app.app_context():
+        rows = db.session.execute(select(LoginFailure.pending)).scalars().all()
+    assert rows == [False] * wrong  # the right ones gave their places back
 
 
 LOCK_TIMEOUT = 0.5  # seconds a login waits for the database's lock in the test below

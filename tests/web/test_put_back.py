@@ -269,6 +269,7 @@ PUT_BACK_FORM = re.compile(
     r'<input type="hidden" name="csrf_token" value="[^"]*">\s*'
     r'<input type="hidden" name="edit" value="(\d+)">\s*'
     r'<input type="hidden" name="version" value="(\d+)">\s*'
+    r'<input type="hidden" name="game_key" value="[^"]+">\s*'
     r'<button class="secondary" type="submit">Put hand (\d+) back</button>'
 )
 
