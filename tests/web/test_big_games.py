@@ -292,7 +292,9 @@ def test_an_api_call_waiting_too_long_for_the_lock_is_told_to_retry(
     headers = {"Authorization": f"Bearer {token}"}
     client = here.test_client()
     with held_write_lock(there):
-        answer = client.post(f"/api/v1/games/{game_id}/hands", json=PLAYED_HAND, headers=headers)
+        answer = client.post(
+            f"/api/v1/games/{game_id}/hands", json={**PLAYED_HAND, "bid": 310}, headers=headers
+        )
     assert_busy(answer)
     assert answer.json == {"error": "busy", "message": BUSY}
     again = {**PLAYED_HAND, "bidder": "Ann"}  # not hand 1 again: no "same as hand 1?"

@@ -133,7 +133,9 @@ def test_writes_get_503_saying_why_and_reads_and_logins_go_on(
     )
     assert queued.status_code == 503 and queued.headers["Retry-After"]
     assert queued.json == {"error": "cannot_write", "messages": [SAID[reason]]}
-    answer = client.post(f"/api/v1/games/{game_id}/hands", json=PLAYED_HAND, headers=api)
+    answer = client.post(
+        f"/api/v1/games/{game_id}/hands", json={**PLAYED_HAND, "bid": 310}, headers=api
+    )
     assert answer.status_code == 503 and answer.headers["Retry-After"]
     assert answer.json == {"error": "cannot_write", "message": SAID[reason]}
     assert hands(app, game_id) == 2

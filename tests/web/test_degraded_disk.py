@@ -85,13 +85,15 @@ def test_a_full_then_read_only_disk(disk: Path, tmp_path: Path) -> None:
     with app.app_context():
         db.engine.dispose()  # (a filesystem with files open for writing stays writable)
     _mount("-o", "remount,ro", str(disk))
-    answer = client.post(f"/games/{game_id}/hands/new", data=MADE)
+    answer = client.post(f"/games/{game_id}/hands/new", data={**MADE, "trump": "S"})
     assert answer.status_code == 503 and SAID["read_only"] in answer.text
     assert client.get(f"/games/{game_id}").status_code == 200
     assert client.get("/health").text == HEALTH["read_only"]
     assert logged_in(app).get("/").status_code == 200
     _mount("-o", "remount,rw", str(disk))
-    assert client.post(f"/games/{game_id}/hands/new", data=MADE).status_code == 302
+    assert (
+        client.post(f"/games/{game_id}/hands/new", data={**MADE, "trump": "S"}).status_code == 302
+    )
     assert hands(app, game_id) == 3
     assert client.get("/health").text == "ok\n"
     with app.app_context():

@@ -149,7 +149,7 @@ def test_the_api_refuses_a_hand_with_a_deleted_games_key(app: Flask, client: Fla
     before = database_fingerprint(app)
     headers = {"Game-Key": fields["game_key"], "If-Match": '"1"'}
     for method, path, body in (
-        ("POST", f"/api/v1/games/{old}/hands", PLAYED_HAND),
+        ("POST", f"/api/v1/games/{old}/hands", {**PLAYED_HAND, "bid": 310}),
         ("PUT", f"/api/v1/games/{old}/hands/1", PLAYED_HAND),
         ("DELETE", f"/api/v1/games/{old}/hands/1", None),
     ):
@@ -159,7 +159,9 @@ def test_the_api_refuses_a_hand_with_a_deleted_games_key(app: Flask, client: Fla
     game = client.get(f"/api/v1/games/{old}").json
     assert game["key"] != fields["game_key"]
     answer = client.post(
-        f"/api/v1/games/{old}/hands", json=PLAYED_HAND, headers={"Game-Key": game["key"]}
+        f"/api/v1/games/{old}/hands",
+        json={**PLAYED_HAND, "bid": 310},
+        headers={"Game-Key": game["key"]},
     )
     assert answer.status_code == 201
 
