@@ -14,7 +14,7 @@
   var fill = O.fill;
   var part = O.part;
   // not carried into "Enter it again": the session's, the form's own, the question answered
-  var SKIP = O.SKIP = /^(csrf_token|version|return_to|idempotency_key|same_as)$/;
+  var SKIP = O.SKIP = /^(csrf_token|game_key|version|return_to|idempotency_key|same_as)$/;
   O.waiting = 0;
   var board = document.querySelector("[data-draft-game]");
 
