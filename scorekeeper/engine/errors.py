@@ -81,7 +81,7 @@ MESSAGES: dict[str, str] = {
     # a name (engine/people.py): {whose} is whose name it is ("a player's name")
     "name_empty": "{whose} cannot be empty",
     "name_invisible": "{whose} {name!r} has no visible letter, digit or sign",
-    "name_too_long": "{whose} {name!r} is longer than {limit} characters",
+    "name_too_long": "{whose} {name!r} is {length} characters long: at most {limit}",
     "name_control": (
         "{whose} {name!r} holds the control character {char}: "
         "a name is letters, digits, spaces, marks and signs"

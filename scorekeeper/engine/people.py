@@ -80,8 +80,23 @@ def checked_name(text: str, field: str) -> str:
         if unicodedata.category(char) in REFUSED and char not in JOINERS:
             raise NameRefusedError("name_control", whose=where, name=name, char=_code(char))
     if len(name) > NAME_LIMIT:
-        raise NameRefusedError("name_too_long", whose=where, name=name, limit=NAME_LIMIT)
+        raise NameRefusedError(
+            "name_too_long", whose=where, name=_start(name), length=len(name), limit=NAME_LIMIT
+        )
     return name
+
+
+SHOWN = 20  # characters of a name too long that its sentence quotes
+
+
+def _start(name: str) -> str:
+    """The first ``SHOWN`` characters of a name too long to quote whole (a paste of
+    10,000 characters is named, not copied into the sentence).
+
+    >>> _start("A" * 61)
+    'AAAAAAAAAAAAAAAAAAAA…'
+    """
+    return name[:SHOWN] + "\u2026" if len(name) > SHOWN else name
 
 
 def side_name(players: list[str] | tuple[str, ...]) -> str:

@@ -10,6 +10,7 @@ from flask_babel import (
     gettext,
 )
 from jinja2 import Environment
+from markupsafe import Markup
 
 from scorekeeper.i18n.endings import TEMPLATE_HELPERS as ENDING_HELPERS
 from scorekeeper.i18n.languages import DEFAULT, language
@@ -72,6 +73,16 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else minus(value)
 
 
+def bdi(name: str) -> Markup:
+    """A name inside a sentence, in its own direction (an Arabic name in an English
+    sentence, an English one in a Polish sentence): ``<bdi>`` isolates it.
+
+    >>> str(bdi("Ann & Cal"))
+    '<bdi>Ann &amp; Cal</bdi>'
+    """
+    return Markup("<bdi>{}</bdi>").format(name)
+
+
 ALL_TIME = "All time"  # the season every instance has (its id in addresses and files)
 
 
@@ -97,6 +108,7 @@ TEMPLATE_FILTERS = {
     "percent": percent,
     "minus": minus,
     "signed": signed,
+    "bdi": bdi,
 }
 
 

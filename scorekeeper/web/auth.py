@@ -207,7 +207,7 @@ def logout() -> BaseResponse:
 
 
 class SetupForm(EngineForm):
-    name = StringField(_l("Your name"), validators=[InputRequired(), Length(max=60)])
+    name = StringField(_l("Your name"), validators=[InputRequired()])
     password = PasswordField(_l("Password"), validators=[InputRequired(), Length(max=200)])
     confirm = PasswordField(
         _l("The password again"),
@@ -241,7 +241,7 @@ ROLE_LABELS = {"viewer": _l("viewer"), "scorekeeper": _l("scorekeeper"), "owner"
 
 
 class UserForm(EngineForm):
-    name = StringField(_l("Name"), validators=[InputRequired(), Length(max=60)])
+    name = StringField(_l("Name"), validators=[InputRequired()])
     password = PasswordField(_l("Password"), validators=[InputRequired(), Length(max=200)])
     role = SelectField(
         _l("Role"),
@@ -302,7 +302,7 @@ def delete_user(user_id: int) -> BaseResponse:
 
 
 class TokenForm(EngineForm):
-    label = StringField(_l("What will use it"), validators=[InputRequired(), Length(max=60)])
+    label = StringField(_l("What will use it"), validators=[InputRequired()])
 
 
 def _account_user() -> User:

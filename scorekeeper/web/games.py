@@ -13,7 +13,7 @@ from flask_wtf.file import FileField, FileRequired
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import SelectField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, Length
+from wtforms.validators import DataRequired
 
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import read_json
@@ -101,7 +101,7 @@ def new_game_form(rules: RuleSet, **kwargs: Any) -> NewGameForm:
             f"seat_{seat}",
             StringField(
                 _l("Seat %(number)s", number=seat + 1),
-                validators=[DataRequired(), Length(max=60)],
+                validators=[DataRequired()],  # the name rule's length: _names_hold
                 render_kw={"autocomplete": "off", "list": "known-players"},
             ),
         )
@@ -110,9 +110,7 @@ def new_game_form(rules: RuleSet, **kwargs: Any) -> NewGameForm:
         setattr(
             Form,
             f"side_{side}",
-            StringField(
-                _l("Side %(number)s", number=side + 1), default=default, validators=[Length(max=60)]
-            ),
+            StringField(_l("Side %(number)s", number=side + 1), default=default),
         )
     dealers = [SelectChoice("random", _l("Pick at random"))] + [
         SelectChoice(str(seat), _l("Seat %(number)s", number=seat + 1))

@@ -131,13 +131,14 @@ def plural(sentence: Callable[[int], str]) -> dict[str, str]:
 
 
 # the sentences each kind of page needs (the scoreboard's bytes are budgeted)
-BOARD = ("since", "waiting", "look", "row", "record", "again", "dealer", "login")
+LISTS = ("waiting", "look", "row", "hand", "again", "discard", "discarding", "same", "login")
+BOARD = ("since", "off", *LISTS, "record", "dealer")
 PAGES = {
     "board": BOARD,
     "form": (*BOARD, "saved", "save", "hints", "verdict", "before", "refused"),
-    "view": ("since",),  # a viewer's scoreboard: kept, and no hand to record
-    "meld": ("since", "verdict"),
-    "list": ("since", "ask", "waiting", "look", "row", "again", "login"),
+    "view": ("since", "off"),  # a viewer's scoreboard: kept, and no hand to record
+    "meld": ("since", "off", "verdict"),
+    "list": ("since", "off", "ask", *LISTS),
 }
 
 
@@ -158,6 +159,11 @@ def sentences() -> dict[str, Any]:
     """Every sentence the offline scripts show, in the page's language."""
     return {
         "since": _("Offline: this page as it was at %(time)s.", time="{time}"),
+        "off": _("Offline: a hand saved now is kept on this phone."),
+        "hand": _("Hand %(number)s", number=N),
+        "discard": _("Discard"),
+        "discarding": _("Discard hand %(number)s? Tap again to discard it.", number=N),
+        "same": _("It is a new hand: send it"),
         "saved": plural(_saved),
         "waiting": _("Waiting on this phone"),
         "look": _("Needs a look"),

@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import DateField, StringField
-from wtforms.validators import InputRequired, Length
+from wtforms.validators import InputRequired
 
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.rules import ruleset
@@ -244,7 +244,7 @@ def make_rate_charts(levels: Sequence[stats.BidLevel], width: int = CHART_WIDTH)
 
 
 class SeasonForm(EngineForm):
-    name = StringField(_l("Name"), validators=[InputRequired(), Length(max=60)])
+    name = StringField(_l("Name"), validators=[InputRequired()])
     starts_on = DateField(_l("First day"), validators=[InputRequired()])
     ends_on = DateField(_l("Last day"), validators=[InputRequired()])
 

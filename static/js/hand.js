@@ -28,7 +28,11 @@
 
   var url = form.getAttribute("data-preview");
   var counters = Array.prototype.slice.call(form.querySelectorAll("input.counters"));
-  var typed = []; // counters sides, most recently typed first
+  // counters sides that hold a value someone typed, most recently typed first: those the
+  // page opened with count (a refused form, "Enter it again"), so editing one side never
+  // empties another
+  var typed = counters.map(function (input, side) { return input.value.trim() ? side : -1; })
+    .filter(function (side) { return side >= 0; }).reverse();
   var latest = 0; // number of the newest question asked
   var timer = null;
 
@@ -94,7 +98,8 @@
     counters.forEach(function (input, index) {
       input.classList.toggle("auto", index === side);
     });
-    if (side !== null) {
+    // never under the person's fingers: the field being typed in is theirs
+    if (side !== null && counters[side] !== document.activeElement) {
       var value = answer.filled === side ? answer.counters[side] : null;
       counters[side].value = value === null || value === undefined ? "" : String(value);
     }
@@ -133,16 +138,19 @@
     counters.forEach(function (input, index) {
       input.classList.toggle("auto", index === side);
     });
-    if (side !== null) counters[side].value = "";
+    if (side !== null && counters[side] !== document.activeElement) counters[side].value = "";
   }
 
   counters.forEach(function (input, side) {
     input.addEventListener("input", function () {
       // once every side was typed, none is filled: a typo then meets the engine's
-      // "counters do not add up" instead of being quietly overwritten
-      typed = [side].concat(typed.filter(function (other) { return other !== side; }));
+      // "counters do not add up" instead of being quietly overwritten; a side emptied
+      // is no longer typed (the one left empty is filled, never the other)
+      typed = typed.filter(function (other) { return other !== side; });
+      if (input.value.trim()) typed.unshift(side);
       clearAuto();
     });
+    input.addEventListener("blur", soon); // an emptied side is filled once left
   });
   form.addEventListener("submit", clearAuto);
   form.addEventListener("input", soon);

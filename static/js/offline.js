@@ -24,11 +24,18 @@
   O.offline = function () { return navigator.onLine === false || !!at; };
 
   root.hidden = false;
-  if (at) {
-    var time = new Date(Number(at)).toLocaleTimeString(S.lang, { hour: "2-digit", minute: "2-digit" });
-    O.part("[data-offline-banner]").textContent = fill(S.since, { time: time });
-    O.part("[data-offline-banner]").hidden = false;
+  O.at = at;
+  // the banner follows the connection: a page kept from before says when it was kept, a
+  // page that loses the connection says so; both go once it is back
+  var banner = O.part("[data-offline-banner]");
+  var kept = at && fill(S.since, { time: new Date(Number(at)).toLocaleTimeString(S.lang, { hour: "2-digit", minute: "2-digit" }) });
+  function connection(off) {
+    banner.textContent = kept || S.off;
+    banner.hidden = !off;
   }
+  if (at) connection(true);
+  window.addEventListener("offline", function () { connection(true); });
+  window.addEventListener("online", function () { connection(false); });
   var said = sessionStorage.getItem("offline-said");
   sessionStorage.removeItem("offline-said");
   if (said) O.say(said);

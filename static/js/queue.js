@@ -35,10 +35,11 @@
     return all().then(function (list) {
       list.forEach(function (entry) { looked[entry.key] = entry.state === "look"; });
       var waiting = list.filter(function (entry) { return entry.state === "waiting"; });
-      function look(entry, messages, index) {
+      function look(entry, messages, index, same) {
         looked[entry.key] = true;
         entry.state = "look";
         entry.messages = messages;
+        if (same) entry.same_as = same; // "Same as hand 6?": the page offers to send it as new
         return put(entry).then(function () { return next(index + 1); });
       }
       function next(index, again) {
@@ -64,7 +65,7 @@
                   return next(index, 1);
                 });
               });
-              if (response.status !== 201) return look(entry, answer.messages || [], index);
+              if (response.status !== 201) return look(entry, answer.messages || [], index, answer.same_as);
               stored++;
               sent[entry.game] = answer;
               return Promise.all(waiting.filter(function (later) { return later.after === entry.key; }).map(function (later) {

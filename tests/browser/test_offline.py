@@ -130,8 +130,8 @@ def phone(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
     """A phone-sized context logged in to ``server`` (its own origin, so its own worker)."""
     contexts: list[Any] = []
 
-    def make(sync: bool = True) -> Any:
-        context = browser.new_context(**PHONE)
+    def make(sync: bool = True, size: dict[str, Any] = PHONE) -> Any:
+        context = browser.new_context(**size)
         context.set_default_timeout(10_000)
         if not sync:
             context.add_init_script(NO_SYNC)
@@ -224,7 +224,8 @@ def test_three_hands_offline_then_online_are_stored_once_each_in_order(
     expect(page.locator("[data-offline-banner]")).to_contain_text("Offline: this page as it was at")
     expect(page.locator("[data-draft-game] a.button")).to_have_text("Record hand 4")
     # no invented totals: the rows waiting say what was typed, the totals are the server's
-    expect(pending(page).first).to_have_text(re.compile(r"^Hand 1 \(waiting\): Bidder Bea"))
+    # as the scoreboard's rows say a hand (issue 23: it read "Bid 250 · Bid Bid 250")
+    expect(pending(page).first).to_have_text("Hand 1 (waiting): Bea 250 ♥ · Us 100 · Them 150+130")
     assert totals(page) == [0, 0]
 
     page.locator("[data-draft-game] a.button").tap()  # the form for hand 4, from the cache

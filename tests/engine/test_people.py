@@ -116,3 +116,17 @@ def test_the_seating_dealer_and_bidder_are_read_as_the_names_are() -> None:
     assert game.sides[0].players == ("Ann", "Cal")
     assert game.first_dealer == "Ann" and game.seating[0] == "Ann"
     assert game.hands[0].bidder == "Ann"
+
+
+@pytest.mark.parametrize(
+    ("typed", "sentence"),
+    [("A" * 61, "a player's name 'AAAAAAAAAAAAAAAAAAAA…' is 61 characters long: at most 60"),
+     ("A" * 10_000,
+      "a player's name 'AAAAAAAAAAAAAAAAAAAA…' is 10000 characters long: at most 60")],
+)  # fmt: skip
+def test_a_name_too_long_is_named_by_its_start_and_its_length(typed: str, sentence: str) -> None:
+    """Issue 23: a 10,000-character paste is refused with a sentence of one line, not
+    copied into it (nor cut to 60 without a word)."""
+    with pytest.raises(NameRefusedError) as refused:
+        checked_name(typed, "player")
+    assert str(refused.value) == sentence

@@ -68,8 +68,8 @@ def test_start_a_game(app: Flask, client: FlaskClient) -> None:
         assert [side.name for side in game.sides] == ["Us", "Them"]
         assert game.rules == PRESETS["partnership"].options()
     board = client.get(f"/games/{game_id}")
-    assert "Ann deals" in board.text
-    assert "Bea bids first" in board.text
+    assert "<bdi>Ann</bdi> deals" in board.text  # a name in its own direction
+    assert "<bdi>Bea</bdi> bids first" in board.text
 
 
 def test_house_rules_are_kept_with_the_game(app: Flask, client: FlaskClient) -> None:
@@ -130,7 +130,7 @@ def test_cutthroat_and_two_hand_games(app: Flask, client: FlaskClient) -> None:
     page = client.post("/games/new?ruleset=cutthroat", data=form)
     assert page.status_code == 302
     board = client.get(page.headers["Location"])
-    assert "Cal deals" in board.text
+    assert "<bdi>Cal</bdi> deals" in board.text
     form = {"seat_0": "Ann", "seat_1": "Bea", "first_dealer": "0", **PRESETS["two-hand"].options()}
     page = client.post("/games/new?ruleset=two-hand", data=form)
     assert page.status_code == 302

@@ -245,7 +245,7 @@ def test_the_form_offers_bidders_in_bidding_order_and_the_minimum_bid(
     page = client.get(new_url(game_id)).text
     bidders = re.findall(r'name="bidder" value="([^"]+)"', page)
     assert bidders == ["Bea", "Cal", "Dan", "Ann"]  # left of the dealer (Ann) first
-    assert "Ann deals" in page
+    assert "<bdi>Ann</bdi> deals" in page
     # the minimum's chip is checked; the number field after the chips is for other bids
     assert re.search(r'<input type="radio" name="bid" value="250" checked>', page)
     assert re.search(r'<input [^>]*inputmode="numeric"[^>]*name="bid"[^>]*value=""', page)
@@ -258,7 +258,7 @@ def test_the_form_offers_bidders_in_bidding_order_and_the_minimum_bid(
                        "counters": [120, 130]})  # fmt: skip
     page = client.get(new_url(game_id)).text
     assert re.findall(r'name="bidder" value="([^"]+)"', page) == ["Cal", "Dan", "Ann", "Bea"]
-    assert "Bea deals" in page
+    assert "<bdi>Bea</bdi> deals" in page
 
 
 def test_the_script_loads_deferred_and_nothing_inline(app: Flask, client: FlaskClient) -> None:

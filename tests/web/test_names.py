@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from datetime import date
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from scorekeeper.i18n.refusals import RefusalError
 from scorekeeper.store.models import Player
 from tests.web.conftest import test_app
 from tests.web.test_access import database_fingerprint
+from tests.web.test_hands import field_errors
 
 # (name as typed, the refusal's code) where forms can send it (no lone surrogate: a
 # browser sends UTF-8)
@@ -216,3 +218,31 @@ def test_a_name_stored_before_a_stricter_rule_still_reads(app: Flask, client: Fl
     ):
         assert client.get(address).status_code == 200, address
     assert client.post(f"/games/{game_id}/rematch").status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("path", "field"),
+    [("/games/new", "seat_0"), ("/games/new", "side_0"), ("/stats/seasons", "name"),
+     ("/users", "name")],
+)  # fmt: skip
+def test_a_name_field_cuts_nothing_the_name_rule_refuses_it(
+    client: FlaskClient, path: str, field: str
+) -> None:
+    """Issue 23: a name's field has no maxlength (a browser cuts a 10,000-character paste
+    to it without a word); the name rule refuses a long name with its sentence."""
+    page = client.get(path).get_data(as_text=True)
+    tag = re.search(rf'<input[^>]*name="{field}"[^>]*>', page)
+    assert tag, f"no {field} on {path}"
+    assert "maxlength" not in tag[0]
+
+
+def test_a_pasted_name_of_10000_characters_is_refused_with_one_line(
+    app: Flask, client: FlaskClient
+) -> None:
+    before = database_fingerprint(app)
+    answer = client.post("/games/new", data=NEW_GAME | {"seat_0": "A" * 10_000})
+    assert answer.status_code == 400
+    assert field_errors(answer.get_data(as_text=True), "seat_0") == [
+        "a player's name 'AAAAAAAAAAAAAAAAAAAA…' is 10000 characters long: at most 60"
+    ]
+    assert database_fingerprint(app) == before
