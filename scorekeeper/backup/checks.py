@@ -37,6 +37,7 @@ from scorekeeper.engine.gamefile import FORMAT as GAME_FORMAT
 from scorekeeper.engine.gamefile import from_document
 from scorekeeper.engine.people import checked_name
 from scorekeeper.engine.scoring import replay
+from scorekeeper.games.seasons import means_a_season
 from scorekeeper.i18n.languages import LANGUAGES
 
 JSON_DEPTH = 8  # lists and objects inside a JSON column (a hand's meld cards: 2)
@@ -286,6 +287,11 @@ def _check_look_alikes(users: list[dict[str, Any]]) -> None:
 
 def _check_seasons(seasons: list[dict[str, Any]]) -> None:
     for number, row in enumerate(seasons, 1):
+        if means_a_season(row["name"]):
+            raise RowError(
+                f"{_where('season', number, row, 'name')}: {row['name']!r} already means a "
+                "season (All time, or a calendar year)"
+            )
         if row["ends_on"] < row["starts_on"]:  # ISO dates, already checked: they sort
             raise RowError(
                 f"{_where('season', number, row, 'ends_on')}: the last day "

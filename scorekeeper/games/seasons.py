@@ -21,15 +21,21 @@ class SeasonError(RefusalError):
     """A season that cannot be created, with the form field it is about."""
 
 
+def means_a_season(name: str) -> bool:
+    """Whether ``name`` already names a season no one creates: "All time" (in any of
+    the app's languages) or a calendar year."""
+    return name.lower() in every_translation("All time") or (
+        name.isascii() and name.isdigit() and len(name) == 4
+    )
+
+
 def create_season(name: str, starts_on: date, ends_on: date) -> Season:
     """A named range of days; refused (nothing written) with a sentence about one field."""
     try:
         name = checked_name(name, "season")
     except NameRefusedError as error:
         raise SeasonError.of_engine(error, field="name") from None
-    if name.lower() in every_translation("All time") or (
-        name.isascii() and name.isdigit() and len(name) == 4
-    ):
+    if means_a_season(name):
         raise SeasonError(
             field="name",
             message=N_("{name!r} already means a season (All time, or a calendar year)."),

@@ -242,6 +242,8 @@ TAMPERED: list[tuple[str, Callable[[Tables], None], str]] = [
         _copy_row("season", id=9, name="WINTER"),
         "name 'WINTER' is already in row 1",
     ),
+    ("a season called 2026", _first("season", name="2026"), "'2026' already means a season"),
+    ("a season called All time", _first("season", name="All time"), "already means a season"),
     ("hand of a missing game", _first("hand", game_id=999), "no game row has the id 999"),
     ("seat of a missing player", _first("seat", player_id=999), "no player row has the id 999"),
     ("bidder missing", _first("hand", bidder_id=77), "hand row 1 (id 1), bidder_id: no player"),

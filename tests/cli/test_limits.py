@@ -116,7 +116,7 @@ def test_a_long_name_under_the_limit_is_quoted_short(run: Run, tmp_path: Path) -
     sides = [{"name": "N" * 1_000_000, "players": ["Ann", "Cal"]}, GAME["sides"][1]]
     result = run("score", a_file(tmp_path, {**GAME, "sides": sides}))
     assert result.status == 2
-    assert "longer than 60 characters" in result.err
+    assert "is 1000000 characters long: at most 60" in result.err
     assert len(result.err) < QUOTED, result.err[:QUOTED]
 
 
