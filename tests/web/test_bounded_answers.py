@@ -52,7 +52,7 @@ def test_a_keyed_hand_keeps_what_a_retry_needs(app: Flask, client: FlaskClient) 
     with app.app_context():
         game_id = import_game(long_document(999)).id
     key = {"Idempotency-Key": "hand-1000"}
-    path = f"/api/v1/games/{game_id}/hands"
+    path = f"/api/v1/games/{game_id}/hands?same_as=999"  # hand 999 repeated, on purpose
     first = client.post(path, json=next_hand(999), headers=key)
     assert first.status_code == 201
     with app.app_context():

@@ -25,7 +25,9 @@ MADE = {"bidder": "Bea", "trump": "H", "meld_0": "100", "meld_1": "150", "counte
 def bidder_links(page: str) -> list[tuple[str, str]]:
     """The scoreboard's bidder buttons: (where each goes, its name on the screen)."""
     found = re.findall(
-        r'<a class="button secondary" href="([^"]+)"\s+aria-label="[^"]+">([^<]+)</a>', page
+        r'<a class="button secondary" href="([^"]+)"(?: dir="auto")?\s+'
+        r'aria-label="[^"]+">([^<]+)</a>',
+        page,
     )
     return [(html.unescape(href), html.unescape(name)) for href, name in found]
 

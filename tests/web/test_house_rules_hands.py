@@ -107,9 +107,9 @@ def test_a_misdeal_keeps_the_dealer(app: Flask, client: FlaskClient) -> None:
     game_id = make_game(app)
     client.post(f"/games/{game_id}/hands/new", data={"misdeal": "y"})
     page = client.get(f"/games/{game_id}/hands/new").text
-    assert "Ann deals." in page  # Ann dealt the misdeal and deals again
+    assert "<bdi>Ann</bdi> deals." in page  # Ann dealt the misdeal and deals again
     client.post(f"/games/{game_id}/hands/new", data={**BID, "counters_0": "150"})
-    assert "Bea deals." in client.get(f"/games/{game_id}/hands/new").text
+    assert "<bdi>Bea</bdi> deals." in client.get(f"/games/{game_id}/hands/new").text
 
 
 # (options, typed, the field whose error it is, a piece of the engine's sentence)
