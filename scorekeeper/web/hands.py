@@ -53,6 +53,7 @@ from scorekeeper.web.hand_form import (
     Table,
     form_data,
     hand_form,
+    side_melds,
     table_of,
     take_checked_meld,
     typed,
@@ -241,6 +242,7 @@ def _render(
         other_open=any(_holds_value(form, table, name) for name in OTHER_OUTCOMES),
         preview=preview_values(table, reading),
         shown={shown.seat: shown for shown in reading.shown},
+        side_melds=side_melds(form, table, reading.shown),
         problems=found,
         first_bad=next((item["anchor"] for item in found if item["anchor"]), ""),
         bids=rules.bid_ladder(max_bid(rules)) if rules.bidding else (),  # chips and − / +
