@@ -22,6 +22,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from markupsafe import Markup
 from wtforms import BooleanField, HiddenField, RadioField
 from wtforms.fields import SelectChoice
 from wtforms.validators import Optional
@@ -40,6 +41,7 @@ from scorekeeper.engine.shown import (
     side_meld_with,
 )
 from scorekeeper.games.stored import engine_game, hand_document, rules_of
+from scorekeeper.i18n.formats import bdi
 from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.store.models import Game
 from scorekeeper.web.forms import EngineForm, WholeNumberField
@@ -290,17 +292,38 @@ def take_checked_meld(form: HandForm, table: Table, args: Mapping[str, str]) -> 
     _set(form.meld_trump, trump.value)
 
 
-def side_melds(form: HandForm, table: Table, shown: Iterable[ShownCards]) -> dict[int, SideMeld]:
-    """Each side's meld with its parts, where a player of it has checked cards: the
-    engine's sum of the reader's meld of each player's cards (``reading.shown``)."""
+def side_melds(
+    table: Table, melds: Mapping[int, int | None], shown: Iterable[ShownCards]
+) -> dict[int, Markup]:
+    """Each side's meld as its sum and parts ("Ann 150 + Cal 40 = 190"), where a player
+    of it has checked cards: the engine's parts (``side_meld_parts``) of the side's meld
+    as typed (``melds``, by side) and of the reader's meld of each player's cards."""
     made = {each.player: each.meld for each in shown}
-    found = {}
+    lines = {}
     for index, side in enumerate(table.engine.sides):
-        field = form._fields.get(f"meld_{index}")
-        parts = side_meld_parts(field.data if field else None, side.players, made)
+        parts = side_meld_parts(melds.get(index), side.players, made)
         if parts is not None:
-            found[index] = parts
-    return found
+            lines[index] = _sum_words(parts)
+    return lines
+
+
+def _sum_words(meld: SideMeld) -> Markup:
+    terms = []
+    for part in meld.parts:
+        names = Markup(", ").join(bdi(player) for player in part.players)
+        if part.checked:
+            terms.append(Markup("{} {}").format(names, part.points))
+        else:  # the translation is ours; the names are escaped and isolated
+            words = _("%(players)s %(points)s (typed)", players=names, points=part.points)
+            terms.append(Markup(words))
+    return Markup("{} =\N{NO-BREAK SPACE}{}").format(Markup(" + ").join(terms), meld.total)
+
+
+def form_melds(form: HandForm, table: Table) -> dict[int, int | None]:
+    """The sides' meld as the form holds it, by side."""
+    return {
+        index: form[f"meld_{index}"].data for index in table.side_range if f"meld_{index}" in form
+    }
 
 
 def _recount_shown(form: HandForm, table: Table, was: Suit, now: Suit) -> None:

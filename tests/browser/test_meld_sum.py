@@ -59,3 +59,20 @@ def test_use_this_meld_sets_the_players_meld(page: Any, live_server: LiveServer)
         person.tap(SAVE)
     assert totals(page) == [340, 160]
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+def test_typing_over_the_meld_updates_its_sum(page: Any, live_server: LiveServer) -> None:
+    """Ann's run checked, then Us's meld typed over: the line says the rest is Cal's."""
+    game_id = stored_game(live_server, [])
+    page.goto(f"{live_server.url}/games/{game_id}")
+    person = Person(page)
+    person.tap(bidder_on_the_scoreboard("Ann"))
+    person.tap(suit("hearts"))
+    check_and_use(page, person, "Ann", RUN)
+    expect(us_meld(page)).to_have_value("150")
+    sums = page.locator("#meld [data-side-meld]")
+    expect(sums).to_have_text("Ann 150 = 150")
+    person.focus_by_tap(us_meld(page))
+    person.type_number("170", then_next=False)  # the field's 150 is selected: replaced
+    expect(us_meld(page)).to_have_value("170")
+    expect(sums).to_have_text("Ann 150 + Cal 20 (typed) = 170")

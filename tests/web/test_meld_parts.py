@@ -28,7 +28,7 @@ PARTNERSHIP = PRESETS["partnership"]
 
 def side_meld_line(page: str) -> list[str]:
     """The sum lines under the sides' meld, as text."""
-    lines = re.findall(r'<p class="hint side-meld" data-side-meld>(.*?)</p>', page, re.S)
+    lines = re.findall(r'<p class="hint side-meld" data-side-meld="\d">(.*?)</p>', page, re.S)
     return [" ".join(html.unescape(re.sub(r"<[^>]+>", "", line)).split()) for line in lines]
 
 
@@ -107,3 +107,16 @@ def test_names_in_the_sum_are_shown_as_text(app: Flask, client: FlaskClient) -> 
     page = back_from_checker(client, game_id, fields)
     assert "&lt;b&gt;A" in page and "<b>A" not in page
     assert side_meld_line(page) == ["<b>A 150 = 150"]
+
+
+def test_the_preview_sums_the_meld_as_typed_now(app: Flask, client: FlaskClient) -> None:
+    """The live hints carry each side's sum, so typing over the meld updates its line."""
+    game_id = make_game(app)
+    typed = {"bidder": "Ann", "bid": "300", "trump": "H", "meld_0": "170", "cards_0": RUN}
+    answer = client.get(f"/games/{game_id}/hands/preview", query_string=typed).get_json()
+    assert answer["side_meld"] == ["Ann 150 + Cal 20 (typed) = 170", ""]
+    typed.update(cards_2=PINOCHLE, meld_0="190")
+    answer = client.get(f"/games/{game_id}/hands/preview", query_string=typed).get_json()
+    assert answer["side_meld"] == ["Ann 150 + Cal 40 = 190", ""]
+    answer = client.get(f"/games/{game_id}/hands/preview", query_string={"meld_0": "40"})
+    assert answer.get_json()["side_meld"] == ["", ""]
