@@ -216,3 +216,57 @@ def test_sheet_command_reads_hands_in_digits_only(
     assert main(["sheet", "--blank", "--hands", hands, "-o", str(target)]) == 2
     assert "a whole number in the digits 0 to 9" in capsys.readouterr().err
     assert not target.exists()
+
+
+# --- check pinochle's sheets (issue 23, item 7) ----------------------------------------
+
+
+def check_game() -> Game:
+    path = next(path for path in case_files("games") if path.stem == "check-basic")
+    return from_document(load_case(path)["game"])
+
+
+def test_the_check_sheets_header_names_the_rules_once() -> None:
+    for body in (pdf.game_sheet_pdf(check_game()), pdf.blank_sheet_pdf("check", hands=5)):
+        text = " ".join(text_of(body)[0].split())
+        assert "Rules Check pinochle: Partnership at one tenth to 100, with chips." in text
+        assert "Check pinochle: Check pinochle" not in text
+
+
+def test_the_chip_columns_carry_the_sides_names() -> None:
+    lines = text_of(pdf.game_sheet_pdf(check_game()))[0].splitlines()
+    assert "Meld Counters Points Total Meld Counters Points Total Us Them" in lines
+    blank = text_of(pdf.blank_sheet_pdf("check", hands=5))[0].splitlines()
+    assert "Meld Counters Points Total Meld Counters Points Total Side 1 Side 2" in blank
+
+
+def test_the_blank_check_sheet_has_the_chip_table() -> None:
+    lines = text_of(pdf.blank_sheet_pdf("check", hands=5))[0].splitlines()
+    assert "Chips (Check pinochle)" in lines
+    for line in ("run 2", "double run 4", "double pinochle 1", "roundhouse 5",
+                 "made bid 20–24 2", "made bid 25–29 4", "made bid 30+ 7, then +3 per 5",
+                 "set, or thrown in 2× the bid's, to the defenders", "all twelve tricks 5",
+                 "winning the game 10 + 1 per started 10 of margin"):  # fmt: skip
+        assert line in lines, line
+    assert "a loser below zero" not in lines  # the seed scale pays nothing more for it
+
+
+def test_the_chip_table_follows_the_scale() -> None:
+    bicycle = with_options(PRESETS["check"], {"check_scale": "bicycle"})
+    sheet = pdf.chip_values(bicycle)
+    assert sheet is not None
+    assert sheet.bids == [("20–24", 2), ("25–29", 4), ("30–34", 7), ("35+", 10)]
+    assert ("double pinochle", 2) in sheet.meld
+    assert pdf.chip_values(PRESETS["partnership"]) is None
+
+
+@pytest.mark.parametrize("name", [name for name in PRESETS if name != "check"])
+def test_only_the_check_sheet_has_a_chip_table(name: str) -> None:
+    assert "Chips (" not in pdf.blank_sheet_html(name)
+
+
+def test_the_chip_table_in_french() -> None:
+    text = " ".join(text_of(pdf.blank_sheet_pdf("check", hands=5, language="fr"))[0].split())
+    assert "Jetons (Pinochle à jetons)" in text
+    assert "enchère réussie 30+ 7, puis +3 par 5" in text
+    assert "Équipe 1 Équipe 2" in text

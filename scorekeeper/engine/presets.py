@@ -276,7 +276,7 @@ PRESETS: dict[str, RuleSet] = {
         ),
         RuleSet(
             name="check",
-            description="Check pinochle: partnership at one tenth to 100, with chips.",
+            description="Partnership at one tenth to 100, with chips.",
             **_single_deck(
                 **{**_TENTHS, "target": 100},
                 all_pass="redeal",

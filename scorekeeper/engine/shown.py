@@ -9,7 +9,7 @@ game file's ``meld_cards``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Suit, parse_cards
@@ -57,18 +57,78 @@ def read_shown_cards(text: str, rules: RuleSet) -> tuple[Card, ...]:
 
 
 def side_meld_with(
-    side_meld: int | None, before: str | None, cards: Sequence[Card], trump: Suit, rules: RuleSet
+    side_meld: int | None,
+    shown: Mapping[str, str | None],
+    player: str,
+    cards: Sequence[Card],
+    trump: Suit,
+    rules: RuleSet,
 ) -> int:
-    """A side's meld once a player's checked cards are taken: the meld as typed, less
-    what the player's earlier cards (``before``) made, plus what ``cards`` make.
+    """A side's meld once ``player``'s checked cards are taken: that player's meld is
+    set (not added). ``shown`` holds each player of the side and the cards checked
+    before (None: not checked). Meld typed beyond what checked cards make is the
+    meld of the players not checked yet; once every player of the side is checked,
+    the side's meld is the sum of theirs.
 
     >>> from .presets import PRESETS
-    >>> run = parse_cards("AH 10H KH QH JH")
-    >>> side_meld_with(80, "KS QS", run, Suit.HEARTS, PRESETS["partnership"])
-    210
+    >>> run, rules = parse_cards("AH 10H KH QH JH"), PRESETS["partnership"]
+    >>> side_meld_with(40, {"Ann": None, "Cat": None}, "Ann", run, Suit.HEARTS, rules)
+    190
+    >>> pinochle = parse_cards("QS JD")
+    >>> side_meld_with(190, {"Ann": "AH 10H KH QH JH", "Cat": None}, "Cat", pinochle,
+    ...                Suit.HEARTS, rules)
+    190
     """
-    rest = max(0, (side_meld or 0) - cards_meld(before, trump, rules))
-    return rest + best_meld(cards, trump, rules).total
+    made = {name: cards_meld(text, trump, rules) for name, text in shown.items() if text}
+    rest = max(0, (side_meld or 0) - sum(made.values()))
+    made[player] = best_meld(cards, trump, rules).total
+    everyone = all(name in made for name in shown)
+    return sum(made.values()) + (0 if everyone else rest)
+
+
+@dataclass(frozen=True)
+class MeldPart:
+    """One term of a side's meld: a checked player's meld, or (``checked`` False) the
+    meld typed beyond the checked cards, for the players not checked yet."""
+
+    players: tuple[str, ...]
+    points: int
+    checked: bool
+
+
+@dataclass(frozen=True)
+class SideMeld:
+    """A side's meld as the sum of its parts: ``Ann 150 + Cat 40 = 190``."""
+
+    parts: tuple[MeldPart, ...]
+    total: int
+
+
+def side_meld_parts(
+    side_meld: int | None, players: Sequence[str], made: Mapping[str, int | None]
+) -> SideMeld | None:
+    """The parts of a side's meld: each checked player's meld (``made``: what each
+    player's checked cards make for the trump, None when unknown), and what the
+    typed meld holds beyond them for the others. None when no player is checked.
+
+    >>> side_meld_parts(190, ["Ann", "Cat"], {"Ann": 150, "Cat": 40})
+    SideMeld(parts=(MeldPart(players=('Ann',), points=150, checked=True), \
+MeldPart(players=('Cat',), points=40, checked=True)), total=190)
+    >>> side_meld_parts(190, ["Ann", "Cat"], {"Ann": 150}).parts[1]
+    MeldPart(players=('Cat',), points=40, checked=False)
+    """
+    parts = [
+        MeldPart((player,), points, True)
+        for player in players
+        if (points := made.get(player)) is not None
+    ]
+    if not parts:
+        return None
+    others = tuple(player for player in players if made.get(player) is None)
+    rest = (side_meld or 0) - sum(part.points for part in parts)
+    if others and rest > 0:
+        parts.append(MeldPart(others, rest, False))
+    return SideMeld(tuple(parts), sum(part.points for part in parts))
 
 
 def cards_meld(cards: str | None, trump: Suit | None, rules: RuleSet) -> int:
@@ -87,10 +147,13 @@ def cards_meld(cards: str | None, trump: Suit | None, rules: RuleSet) -> int:
 
 
 __all__ = [
+    "MeldPart",
     "ShownCards",
+    "SideMeld",
     "cards_meld",
     "meld_cards_bad",
     "read_shown_cards",
+    "side_meld_parts",
     "side_meld_with",
     "suit_or_none",
 ]

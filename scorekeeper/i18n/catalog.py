@@ -8,7 +8,7 @@ from scorekeeper.engine.errors import MESSAGES, REASONS
 from scorekeeper.engine.people import FIELDS
 from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.rules import OPTIONS
-from scorekeeper.i18n.refusals import ROUNDHOUSE
+from scorekeeper.i18n.meld_counts import COUNTED, ROUNDHOUSE, counted_pair
 from scorekeeper.i18n.rule_words import OPTION_HELP, OPTION_LABELS, OPTION_VALUES, RULESET_TITLES
 from scorekeeper.paths import ROOT
 
@@ -36,6 +36,7 @@ def template_catalog() -> Catalog:
     for code, template in [*MESSAGES.items(), *REASONS.items()]:
         catalog.add(template, locations=[(f"scorekeeper/engine/errors.py:{code}", 0)])
     words: list[str | tuple[str, str]] = [display_name(n) for n in (*MELD_NAMES, ROUNDHOUSE)]
+    words += [counted_pair(meld) for meld in COUNTED]
     words += [suit.word for suit in Suit]
     words += [preset.description for preset in PRESETS.values()]
     words += [*RULESET_TITLES.values(), *OPTION_LABELS.values(), *OPTION_HELP.values()]

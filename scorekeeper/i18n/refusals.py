@@ -19,6 +19,7 @@ from scorekeeper.engine.claims import claim_key
 from scorekeeper.engine.errors import MESSAGES, REASONS
 from scorekeeper.engine.rules import OPTIONS
 from scorekeeper.i18n.languages import CATALOGS, DEFAULT, language
+from scorekeeper.i18n.meld_counts import ROUNDHOUSE, counted_aliases
 from scorekeeper.i18n.rule_words import OPTION_VALUES, option_label, option_value, ruleset_title
 
 
@@ -65,7 +66,6 @@ def translated(error: RefusalError) -> str:
         return str(error)
 
 
-ROUNDHOUSE = "roundhouse"  # a claim's word for a marriage in each suit and kings and queens around
 # the values that hold the game's words (a meld's name, a list of melds, a rule set)
 _MELD_VALUES = ("meld", "other", "missed")
 
@@ -164,4 +164,5 @@ def claim_aliases() -> dict[str, str]:
     from scorekeeper.engine.names import MELD_NAMES, display_name
 
     names = (*MELD_NAMES, ROUNDHOUSE)
-    return {claim_key(gettext(display_name(name))): name for name in names}
+    # the counted forms first: a meld's own name wins where a form is spelt the same
+    return counted_aliases() | {claim_key(gettext(display_name(name))): name for name in names}

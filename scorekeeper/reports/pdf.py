@@ -25,6 +25,7 @@ from scorekeeper.engine.names import display_name
 from scorekeeper.engine.presets import PRESETS, RuleSet
 from scorekeeper.engine.rules import overrides_of
 from scorekeeper.engine.scoring import GameResult, HandResult, replay
+from scorekeeper.engine.tables import ChipTable
 from scorekeeper.i18n.endings import hand_words
 from scorekeeper.i18n.formats import install_helpers
 from scorekeeper.i18n.languages import DEFAULT as ENGLISH
@@ -129,16 +130,44 @@ def bid_values(rules: RuleSet) -> list[tuple[str, int]]:
     ([('300–340', 3), ('350–390', 5)], ('600+', 30))
     """
     table = rules.bid_values
-    if table is None:
-        return []
+    return [] if table is None else _bid_bands(table.levels, rules)
+
+
+def _bid_bands(levels: Sequence[tuple[int, int]], rules: RuleSet) -> list[tuple[str, int]]:
+    """Levels ``(from bid, chips)`` as bands of the bids ``rules`` allows: ``300–340``."""
     bands = []
-    ends = [start for start, _ in table.levels[1:]] + [None]
-    for (start, chips), end in zip(table.levels, ends, strict=True):
+    ends = [start for start, _ in levels[1:]] + [None]
+    for (start, chips), end in zip(levels, ends, strict=True):
         if end is not None and end <= rules.min_bid:
             continue  # a band wholly below the minimum bid
         first = max(start, rules.min_bid)
         bands.append((f"{first}+" if end is None else f"{first}–{rules.previous_bid(end)}", chips))
     return bands
+
+
+@dataclass(frozen=True)
+class ChipSheet:
+    """Check pinochle's chip table for a blank sheet's margin (rules.md §4): the meld
+    that pays chips, the bids in bands (``20–24``, 2; ``30+``, 7 then +3 per 5), and
+    the table itself for the set, the twelve tricks and the game."""
+
+    table: ChipTable
+    meld: list[tuple[str, int]]
+    bids: list[tuple[str, int]]
+
+
+def chip_values(rules: RuleSet) -> ChipSheet | None:
+    """The chip table of ``rules`` (None in a game without chips).
+
+    >>> sheet = chip_values(PRESETS["check"])
+    >>> sheet.bids, sheet.meld[0]
+    ([('20–24', 2), ('25–29', 4), ('30+', 7)], ('run', 2))
+    """
+    table = rules.chip_table
+    if table is None:
+        return None
+    bids = _bid_bands([(0, table.bid_base), *table.bid_levels], rules)
+    return ChipSheet(table, [(display_name(name), chips) for name, chips in table.meld], bids)
 
 
 @cache
@@ -240,6 +269,7 @@ def blank_sheet_html(
         "sides": rules.sides,
         "reference": quick_reference(rules),
         "bid_values": bid_values(rules),
+        "chip_sheet": chip_values(rules),
         "blank": True,
         "played_on": None,
         "dropped_meld_rule": None,

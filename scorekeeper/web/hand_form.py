@@ -8,19 +8,21 @@ names. No rule lives here: the engine reads, counts and refuses.
 Meld from the checker: a "check meld" button sends the whole form by GET to the
 meld page with ``meld_for`` (a player) and ``return_to`` (this page's path); the
 checker comes back here with the same fields plus ``meld_cards``. That player's
-cards are kept in a hidden ``cards_<seat>`` input, and the side's meld becomes
-the side's meld as it was, minus what the player's previously checked cards make,
-plus what the new cards make (cards are counted for the form's trump).
+cards are kept in a hidden ``cards_<seat>`` input, and that player's meld is set to
+what the cards make for the form's trump: the side's meld is the sum of its checked
+players' meld, plus (while some are not checked) what was typed beyond them. The
+page shows the sum with its parts ("Ann 150 + Cat 40 = 190", ``side_melds``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from markupsafe import Markup
 from wtforms import BooleanField, HiddenField, RadioField
 from wtforms.fields import SelectChoice
 from wtforms.validators import Optional
@@ -30,8 +32,16 @@ from scorekeeper.engine.cards import Suit, format_cards
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.game import Game as EngineGame
 from scorekeeper.engine.presets import RuleSet
-from scorekeeper.engine.shown import cards_meld, read_shown_cards, side_meld_with
+from scorekeeper.engine.shown import (
+    ShownCards,
+    SideMeld,
+    cards_meld,
+    read_shown_cards,
+    side_meld_parts,
+    side_meld_with,
+)
 from scorekeeper.games.stored import engine_game, hand_document, rules_of
+from scorekeeper.i18n.formats import bdi
 from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.store.models import Game
 from scorekeeper.web.forms import EngineForm, WholeNumberField
@@ -243,8 +253,8 @@ def _set(field: Any, value: object) -> None:
 def take_checked_meld(form: HandForm, table: Table, args: Mapping[str, str]) -> None:
     """Apply the checker's answer (``meld_for``, ``meld_cards``) to the form.
 
-    The side's meld = its meld before - what the player's earlier cards make + what
-    the new cards make, both counted for the form's trump.
+    That player's meld is set to what the cards make for the form's trump (never
+    added to what was typed): ``engine.shown.side_meld_with`` says the side's meld.
     """
     player = args.get("meld_for", "")
     seat = table.seat_of(player)
@@ -275,9 +285,45 @@ def take_checked_meld(form: HandForm, table: Table, args: Mapping[str, str]) -> 
     counted_for = _trump_of(form, "meld_trump")
     if counted_for is not None and counted_for is not trump:
         _recount_shown(form, table, counted_for, trump)
-    _set(meld_field, side_meld_with(meld_field.data, cards_field.data, cards, trump, rules))
+    players = table.engine.sides[side].players
+    before = {name: form[f"cards_{table.seat_of(name)}"].data or None for name in players}
+    _set(meld_field, side_meld_with(meld_field.data, before, player, cards, trump, rules))
     _set(cards_field, format_cards(cards) or None)
     _set(form.meld_trump, trump.value)
+
+
+def side_melds(
+    table: Table, melds: Mapping[int, int | None], shown: Iterable[ShownCards]
+) -> dict[int, Markup]:
+    """Each side's meld as its sum and parts ("Ann 150 + Cal 40 = 190"), where a player
+    of it has checked cards: the engine's parts (``side_meld_parts``) of the side's meld
+    as typed (``melds``, by side) and of the reader's meld of each player's cards."""
+    made = {each.player: each.meld for each in shown}
+    lines = {}
+    for index, side in enumerate(table.engine.sides):
+        parts = side_meld_parts(melds.get(index), side.players, made)
+        if parts is not None:
+            lines[index] = _sum_words(parts)
+    return lines
+
+
+def _sum_words(meld: SideMeld) -> Markup:
+    terms = []
+    for part in meld.parts:
+        names = Markup(", ").join(bdi(player) for player in part.players)
+        if part.checked:
+            terms.append(Markup("{} {}").format(names, part.points))
+        else:  # the translation is ours; the names are escaped and isolated
+            words = _("%(players)s %(points)s (typed)", players=names, points=part.points)
+            terms.append(Markup(words))
+    return Markup("{} =\N{NO-BREAK SPACE}{}").format(Markup(" + ").join(terms), meld.total)
+
+
+def form_melds(form: HandForm, table: Table) -> dict[int, int | None]:
+    """The sides' meld as the form holds it, by side."""
+    return {
+        index: form[f"meld_{index}"].data for index in table.side_range if f"meld_{index}" in form
+    }
 
 
 def _recount_shown(form: HandForm, table: Table, was: Suit, now: Suit) -> None:

@@ -52,7 +52,9 @@ from scorekeeper.web.hand_form import (
     HandForm,
     Table,
     form_data,
+    form_melds,
     hand_form,
+    side_melds,
     table_of,
     take_checked_meld,
     typed,
@@ -132,11 +134,18 @@ def preview(game_id: int) -> BaseResponse:
         worth                          auction pinochle: the chips the bid is worth from
                                        each player for the typed trump (``need`` says
                                        it in words); null elsewhere
+        side_meld                      per side, its meld as the sum of its checked
+                                       players' ("Ann 150 + Cal 40 = 190"), or ""
     """
     game = game_or_404(game_id)
     number = whole_number(request.args.get("number")) or len(game.hands) + 1
     table = table_of(game, number)
-    return jsonify(preview_values(table, reading_of(table, as_typed(request.args))))
+    typed = as_typed(request.args)
+    reading = reading_of(table, typed)
+    melds = {side: whole_number(typed.get(f"meld_{side}")) for side in table.side_range}
+    lines = side_melds(table, melds, reading.shown)
+    side_meld = [lines[side].striptags() if side in lines else "" for side in table.side_range]
+    return jsonify({**preview_values(table, reading), "side_meld": side_meld})
 
 
 # --- the pages -----------------------------------------------------------------------------
@@ -241,6 +250,7 @@ def _render(
         other_open=any(_holds_value(form, table, name) for name in OTHER_OUTCOMES),
         preview=preview_values(table, reading),
         shown={shown.seat: shown for shown in reading.shown},
+        side_melds=side_melds(table, form_melds(form, table), reading.shown),
         problems=found,
         first_bad=next((item["anchor"] for item in found if item["anchor"]), ""),
         bids=rules.bid_ladder(max_bid(rules)) if rules.bidding else (),  # chips and − / +

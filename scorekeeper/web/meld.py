@@ -13,7 +13,7 @@ the answers. Its query parameters:
   typing;
 - ``trump``: ``H`` ``S`` ``D`` ``C`` (or a suit word or symbol); empty or
   ``all`` for all four trumps;
-- ``claim``: a number, or melds (``run, 2 marriages, pinochle``);
+- ``claim``: a number, or melds (``run, 2 common marriages, pinochle``);
 - from the hand form: ``return_to`` (a path ``/games/<id>/...`` on this site;
   the game gives the rule set), ``meld_for`` (the player) and, optionally,
   ``meld_cards`` (cards to start from). Every other parameter is kept as a
@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from flask import Blueprint, render_template, request
+from flask_babel import LazyString
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
@@ -44,6 +45,7 @@ from scorekeeper.engine.meld import MeldResult, best_meld, check_hand, meld_by_t
 from scorekeeper.engine.presets import PRESETS, RuleSet
 from scorekeeper.engine.rules import ruleset
 from scorekeeper.games.stored import get_game, rules_of
+from scorekeeper.i18n.meld_counts import claim_example
 from scorekeeper.i18n.refusals import claim_aliases
 from scorekeeper.i18n.rule_words import ruleset_choices
 from scorekeeper.web.forms import EngineForm
@@ -107,6 +109,10 @@ def meld_label(name: str) -> str:
     return str(label) if label is not None else name.replace("_", " ")
 
 
+def _claim_placeholder() -> str:
+    return _("230, or %(example)s", example=claim_example())
+
+
 class MeldForm(EngineForm):
     """The checker's fields; the grid's ``c_<card>`` counts are read beside it."""
 
@@ -131,7 +137,7 @@ class MeldForm(EngineForm):
     )
     claim = StringField(
         _l("Claim (optional)"),
-        render_kw={"autocomplete": "off", "placeholder": _l("230, or run, 2 marriages")},
+        render_kw={"autocomplete": "off", "placeholder": LazyString(_claim_placeholder)},
     )
 
 
@@ -220,6 +226,7 @@ def check() -> tuple[str, int]:
         meld_label=meld_label,
         suit_names=SUIT_NAMES,
         verdict_labels=VERDICT_LABELS,
+        claim_example=claim_example(),
     )
     return page, 400 if failed else 200
 

@@ -68,6 +68,11 @@
     text("[data-bid-error]", refused && refused.textContent === bidError ? "" : bidError);
     text("[data-throw-in-hint]", answer.throw_in || "");
     text("[data-short-of-meld]", answer.short_of_meld || "");
+    // each side's meld as the server sums its checked players' ("Ann 150 + Cal 40 = 190")
+    Array.prototype.forEach.call(form.querySelectorAll("[data-side-meld]"), function (line) {
+      var words = (answer.side_meld || [])[Number(line.getAttribute("data-side-meld"))];
+      if (typeof words === "string" && line.textContent !== words) line.textContent = words;
+    });
     // what Save would refuse, in the engine's own sentences (not the bid's: shown above)
     var warnings = form.querySelector("[data-warnings]");
     if (warnings) {
