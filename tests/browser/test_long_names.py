@@ -26,6 +26,14 @@ SIDE = "The Long-Winded Partnership of the Eastern Riverside Club No 9"[:60]
 HAND = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
 
 
+# whether an element's first words (before the name) sit on one line, not a letter a line
+FIRST_WORDS_WHOLE = """e => {
+  const range = document.createRange();
+  range.selectNodeContents(e.firstChild);
+  return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size === 1;
+}"""
+
+
 def no_sideways_scroll(page: Any) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), page.url
 
@@ -69,6 +77,10 @@ def test_long_rtl_and_emoji_names_keep_the_layout(
     person.tap(page.locator("#bidder label").filter(has_text=EMOJI))
     expect(page.locator(f'#bidder input[value="{EMOJI}"]')).to_be_checked()
     expect(page.locator("#meld label").first).to_have_text(SIDE)
+    check = page.locator("button.check-meld").filter(has_text=LONG)
+    whole(page, check, f"Check {LONG}", "ltr")
+    assert check.evaluate(FIRST_WORDS_WHOLE), "the Check button breaks its own word"
+    page.screenshot(path=f"/tmp/long-{size}.png", full_page=True)
     no_sideways_scroll(page)
 
 
