@@ -48,6 +48,7 @@ from .hand_score import (
     fill_counters,
     max_bid,
     score_hand,
+    throw_in_needs_meld,
     verify_throw_in,
 )
 from .house_rules import short_of_meld
@@ -233,7 +234,7 @@ def _hints(
         return hints
     needed = counters_needed(rules, bid, bidders_meld)
     hints["needed"], hints["out_of_reach"] = needed, needed > rules.counters.total
-    if rules.throw_in != "never" and (known or rules.throw_in != "when_impossible"):
+    if rules.throw_in != "never" and (known or not throw_in_needs_meld(rules)):
         possible = can_throw_in(rules, bid, bidders_meld)
         hints["can_throw_in"] = possible
         if not possible:

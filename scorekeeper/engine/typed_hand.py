@@ -28,7 +28,7 @@ from .cards import Card, Suit, format_cards
 from .checks import meld_refusal, verify_flags
 from .errors import GameError, PinochleError
 from .game import Game, Hand
-from .hand_score import verify_bid
+from .hand_score import throw_in_needs_meld, verify_bid
 from .house_rules import short_of_meld, verify_renege_and_moon
 from .meld import best_meld
 from .people import normal_name
@@ -92,8 +92,7 @@ def typed_hand(
     # the bidders' meld where a rule decides by it: None while it is blank (unknown)
     known = None if bidder_side is None else meld[bidder_side]
     asked = bidder_side is not None and f"meld_{bidder_side}" not in unread  # blank, not unread
-    by_meld = rules.throw_in == "when_impossible"  # the throw-in is decided by the meld
-    if thrown_in and by_meld and bidder_side is not None and known is None:
+    if thrown_in and throw_in_needs_meld(rules) and bidder_side is not None and known is None:
         if asked:
             refusals.append(_meld_asked(game, "meld_missing_throw_in", bidder_side, number))
     elif thrown_in:
