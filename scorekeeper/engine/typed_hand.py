@@ -22,7 +22,7 @@ a sentence asking for it, never read as 0.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from .cards import Card, Suit, format_cards
 from .checks import meld_refusal, verify_flags
@@ -89,35 +89,10 @@ def typed_hand(
         refused = None if value is None else meld_refusal(game, side, value, number)
         if refused is not None:
             refusals.append(Refusal(f"meld_{side}", refused))
-    # the bidders' meld where a rule decides by it: None while it is blank (unknown)
-    known = None if bidder_side is None else meld[bidder_side]
-    asked = bidder_side is not None and f"meld_{bidder_side}" not in unread  # blank, not unread
-    if thrown_in and throw_in_needs_meld(rules) and bidder_side is not None and known is None:
-        if asked:
-            refusals.append(_meld_asked(game, "meld_missing_throw_in", bidder_side, number))
-    elif thrown_in:
-        refusals += throw_in_refusals(game, number, fields)
-    undecided = False  # whether the hand is played is not known yet (the meld to play)
-    if played and bidder_side is not None and rules.meld_to_play is not None:
-        if known is None:
-            undecided = True
-            if asked:
-                refusals.append(_meld_asked(game, "meld_missing_to_play", bidder_side, number))
-        elif short_of_meld(rules, known):
-            played = False  # set without play: no counters asked for
-    counters_typed = [value for value in counters]
-    if filled is not None:
-        counters_typed[filled] = None
-    if any(value is not None for value in counters_typed) or any(
-        f"counters_{side}" in unread for side in range(sides)
-    ):
-        refusals += counter_refusals(game, number, counters_typed, filled)
-        fields["counters"] = tuple(value or 0 for value in counters)
-    elif played and not undecided:
-        names = ", ".join(side.name for side in game.sides)
-        total = rules.counters.total
-        missing = GameError("counters_missing", hand=number, sides=names, total=total)
-        refusals.append(Refusal("counters", missing))
+    decided, found = _by_bidders_meld(game, fields, meld, bidder_side, unread, number, played)
+    refusals += found
+    fields["counters"], found = _counters(game, counters, filled, unread, decided, number)
+    refusals += found
     if rules.chip_table is not None:
         chips = per_side(typed, "meld_chips", sides)
         if any(value is not None for value in chips):
@@ -125,6 +100,62 @@ def typed_hand(
     fields["meld_cards"] = cards
     hand = Hand(**fields)  # type: ignore[arg-type]
     return hand, refusals + _outcome_refusals(game, hand, number)
+
+
+def _by_bidders_meld(
+    game: Game,
+    fields: Mapping[str, object],
+    meld: Sequence[int | None],
+    bidder_side: int | None,
+    unread: Collection[str],
+    number: int,
+    played: bool,
+) -> tuple[bool | None, list[Refusal]]:
+    """The rules that decide by the bidders' meld (a throw-in under ``when_impossible``,
+    ``min_meld_to_play``): whether the hand is played (None: not known while that meld
+    is blank), and the refusals: a blank asked for, never read as 0 (a value not a
+    number is refused as typed instead), or a throw-in the meld forbids."""
+    rules = game.rules
+    thrown_in = bool(fields.get("thrown_in"))
+    known = None if bidder_side is None else meld[bidder_side]
+    by_throw_in = thrown_in and throw_in_needs_meld(rules)
+    decides = by_throw_in or (played and rules.meld_to_play is not None)
+    if bidder_side is not None and known is None and decides:
+        code = "meld_missing_throw_in" if by_throw_in else "meld_missing_to_play"
+        blank = f"meld_{bidder_side}" not in unread
+        asked = [_meld_asked(game, code, bidder_side, number)] if blank else []
+        return (None if played else played), asked
+    refusals = throw_in_refusals(game, number, fields) if thrown_in else []
+    if played and known is not None and short_of_meld(rules, known):
+        played = False  # set without play: no counters asked for
+    return played, refusals
+
+
+def _counters(
+    game: Game,
+    counters: Sequence[int | None],
+    filled: int | None,
+    unread: Collection[str],
+    played: bool | None,
+    number: int,
+) -> tuple[tuple[int, ...] | None, list[Refusal]]:
+    """The hand's counters (None when none was typed) and their refusals as typed; a
+    played hand without any asks for them (not while it is unknown whether it is
+    played: ``played`` None)."""
+    rules = game.rules
+    typed = list(counters)
+    if filled is not None:
+        typed[filled] = None  # the rest of the hand, not typed
+    if any(value is not None for value in typed) or any(
+        name.startswith("counters_") for name in unread
+    ):
+        refused = counter_refusals(game, number, typed, filled)
+        return tuple(value or 0 for value in counters), refused
+    if not played:
+        return None, []
+    names = ", ".join(side.name for side in game.sides)
+    missing = GameError("counters_missing", hand=number, sides=names, total=rules.counters.total)
+    return None, [Refusal("counters", missing)]
 
 
 def _bidder_refusals(game: Game, bidder: str | None, number: int) -> list[Refusal]:
