@@ -72,27 +72,33 @@ def verify_per_side(game: Game, values: Sequence[object] | None, field: str, num
 
 
 def verify_meld(game: Game, hand: Hand, number: int) -> tuple[int, ...]:
-    rules = game.rules
     verify_per_side(game, hand.meld, "meld", number)
     assert hand.meld is not None
+    for side in range(game.rules.sides):
+        refused = meld_refusal(game, side, hand.meld[side], number)
+        if refused is not None:
+            raise refused
+    return hand.meld
+
+
+def meld_refusal(game: Game, side: int, meld: int, number: int) -> GameError | None:
+    """Why side ``side``'s meld is refused (negative, off the meld unit, more than the
+    side can make), or None: one side's value on its own, as the reader of a typed hand
+    asks of each side at once."""
+    rules = game.rules
+    name = game.sides[side].name
     unit = rules.meld_table.unit
     per_player = max_player_meld(rules)
     limit = rules.players_per_side * per_player
-    for side, meld in zip(game.sides, hand.meld, strict=True):
-        if meld < 0:
-            raise GameError("meld_negative", hand=number, side=side.name, got=meld)
-        if meld % unit:
-            raise GameError("meld_off_unit", hand=number, side=side.name, got=meld, unit=unit)
-        if meld > limit:
-            raise GameError(
-                "meld_too_large",
-                hand=number,
-                side=side.name,
-                got=meld,
-                per_player=per_player,
-                limit=limit,
-            )
-    return hand.meld
+    if meld < 0:
+        return GameError("meld_negative", hand=number, side=name, got=meld)
+    if meld % unit:
+        return GameError("meld_off_unit", hand=number, side=name, got=meld, unit=unit)
+    if meld > limit:
+        return GameError(
+            "meld_too_large", hand=number, side=name, got=meld, per_player=per_player, limit=limit
+        )
+    return None
 
 
 def verify_counters(game: Game, hand: Hand, number: int) -> tuple[int, ...]:
@@ -286,6 +292,7 @@ def verify_meld_chips(game: Game, hand: Hand, number: int, card_chips: list[int 
 __all__ = [
     "MAX_MELD_CHIPS",
     "effective_meld",
+    "meld_refusal",
     "recorded_fields",
     "verify_bidder",
     "verify_counters",

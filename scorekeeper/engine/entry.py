@@ -37,9 +37,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from .auction import MADE_BETES, SINGLE_BETE, hand_value, read_auction_hand
-from .cards import Card, Suit, format_cards, parse_cards
+from .cards import Card, parse_cards
 from .checks import effective_meld
-from .errors import GameError, Notice, PinochleError
+from .errors import Notice, PinochleError
 from .game import Game, Hand
 from .hand_score import (
     can_bid,
@@ -48,22 +48,14 @@ from .hand_score import (
     fill_counters,
     max_bid,
     score_hand,
-    verify_bid,
+    throw_in_needs_meld,
     verify_throw_in,
 )
 from .house_rules import short_of_meld
-from .meld import best_meld
 from .people import normal_name
 from .presets import RuleSet
-from .refusals import (
-    Refusal,
-    bid_refusals,
-    counter_refusals,
-    field_of,
-    form_order,
-    throw_in_refusals,
-)
-from .shown import ShownCards, meld_cards_bad, read_shown_cards, suit_or_none
+from .refusals import Refusal, bid_refusals, field_of, form_order, number_refusals
+from .shown import ShownCards, meld_cards_bad
 from .typed import (
     Typed,
     as_bool,
@@ -79,6 +71,7 @@ from .typed import (
     typed_text,
     unconfirmed_drop,
 )
+from .typed_hand import per_side, read_trump, shown_cards, typed_hand
 
 # how many bids of the ladder, from the minimum, the page carries as data
 LADDER_LENGTH = 40
@@ -130,10 +123,6 @@ def bid_ladder(rules: RuleSet, length: int = LADDER_LENGTH) -> tuple[int, ...]:
     return rules.bid_ladder(max_bid(rules))[:length]  # the one ladder (RuleSet.bid_ladder)
 
 
-def _per_side(typed: Typed, name: str, sides: int) -> list[int | None]:
-    return [read_number(typed.get(f"{name}_{side}")) for side in range(sides)]
-
-
 # --- the reader ------------------------------------------------------------------------------
 
 
@@ -142,13 +131,16 @@ def read_hand(game: Game, typed: Typed, number: int | None = None) -> HandReadin
     rules = game.rules
     number = len(game.hands) + 1 if number is None else number
     sides = rules.sides
-    counters_typed = _per_side(typed, "counters", sides)
-    counters, filled = _filled(rules, counters_typed)
-    meld = [value or 0 for value in _per_side(typed, "meld", sides)]
+    unread = number_refusals(game, typed, number)  # typed, but not a whole number
+    unread_fields = {refusal.field for refusal in unread}
+    counters, filled = _filled(rules, per_side(typed, "counters", sides))
+    if any(name.startswith("counters_") for name in unread_fields):
+        counters, filled = per_side(typed, "counters", sides), None  # none is the rest
+    meld = per_side(typed, "meld", sides)  # None: blank, not known
     bid = read_number(typed.get("bid")) if rules.bidding else None
     bidder = normal_name(typed_text(typed, "bidder")) or None if rules.bidding else None
     bidder_side = game.side_of.get(bidder or "")
-    shown, cards, card_refusals = _shown(game, typed, number)
+    shown, cards, card_refusals = shown_cards(game, typed, number)
     hints = _hints(game, number, bid, bidder_side, meld)
     base = {
         "number": number,
@@ -172,8 +164,10 @@ def read_hand(game: Game, typed: Typed, number: int | None = None) -> HandReadin
         refusals += bid_refusals(rules, hand, number)
         base["worth"] = _worth(rules, hand)
     else:
-        hand, refusals = _typed_hand(game, typed, number, counters_typed, counters, filled, cards)
-    refusals = sorted(card_refusals + refusals, key=form_order)
+        hand, refusals = typed_hand(game, typed, number, counters, filled, cards, unread_fields)
+    # every refusal at once, in the form's order; a number not read is refused as typed
+    refusals = [refusal for refusal in refusals if refusal.field not in unread_fields]
+    refusals = sorted(card_refusals + unread + refusals, key=form_order)
     if refusals:
         return HandReading(hand=None, refusals=tuple(refusals), **base)  # type: ignore[arg-type]
     return _scored(game, hand, number, base)
@@ -195,64 +189,6 @@ def _scored(game: Game, hand: Hand, number: int, base: dict[str, object]) -> Han
     return HandReading(hand=hand, refusals=(), notices=score.notices, **base)  # type: ignore[arg-type]
 
 
-def _typed_hand(
-    game: Game,
-    typed: Typed,
-    number: int,
-    counters_typed: Sequence[int | None],
-    counters: Sequence[int | None],
-    filled: int | None,
-    cards: tuple[tuple[str, tuple[Card, ...]], ...],
-) -> tuple[Hand, list[Refusal]]:
-    """The hand the typed values make, and what refuses it before the engine's scoring:
-    what is missing, and numbers refused as the person typed them."""
-    rules = game.rules
-    refusals: list[Refusal] = []
-    fields: dict[str, object] = {}
-    thrown_in = rules.bidding and flag(typed, "thrown_in")
-    no_marriage = rules.bidding and flag(typed, "no_marriage")
-    renege, reneged = _renege(game, typed, number, refusals)
-    fields.update(renege=renege, time_called=flag(typed, "time_called"))
-    played = not (thrown_in or no_marriage or reneged)
-    if rules.bidding:
-        bidder = normal_name(typed_text(typed, "bidder")) or None
-        bid = read_number(typed.get("bid"))
-        if bidder is None:
-            missing = GameError("hand_missing", hand=number, field="bidder")
-            refusals.append(Refusal("bidder", missing))
-        try:
-            verify_bid(rules, bid, number)
-        except PinochleError as error:
-            refusals.append(Refusal("bid", error))
-        fields.update(bidder=bidder, bid=bid, thrown_in=thrown_in, no_marriage=no_marriage)
-        fields["moon"] = flag(typed, "moon")
-        took = [flag(typed, f"took_trick_{side}") for side in range(rules.sides)]
-        fields["took_trick"] = tuple(took) if any(took) else None
-        fields["all_tricks"] = read_number(typed.get("all_tricks"))
-    trump = _trump(typed, number, refusals)
-    fields["trump"] = trump
-    fields["meld"] = tuple(value or 0 for value in _per_side(typed, "meld", rules.sides))
-    if played and _short_of_meld(game, fields):
-        played = False  # set without play: no counters asked for
-    if thrown_in:
-        refusals += throw_in_refusals(game, number, fields)
-    if any(value is not None for value in counters_typed):
-        refusals += counter_refusals(game, number, counters_typed, filled)
-        fields["counters"] = tuple(value or 0 for value in counters)
-    elif played:
-        sides = ", ".join(side.name for side in game.sides)
-        total = rules.counters.total
-        missing = GameError("counters_missing", hand=number, sides=sides, total=total)
-        refusals.append(Refusal("counters", missing))
-    if rules.chip_table is not None:
-        chips = _per_side(typed, "meld_chips", rules.sides)
-        if any(value is not None for value in chips):
-            fields["meld_chips"] = tuple(value or 0 for value in chips)
-    fields["meld_cards"] = cards
-    hand = Hand(**fields)  # type: ignore[arg-type]
-    return hand, refusals
-
-
 def _worth(rules: RuleSet, hand: Hand) -> int | None:
     """The chips the typed bid is worth from each player: for the typed trump once the
     hand is played, the single value when the bidder concedes."""
@@ -261,85 +197,16 @@ def _worth(rules: RuleSet, hand: Hand) -> int | None:
     return hand_value(rules, hand.bid, hand.trump, SINGLE_BETE if hand.thrown_in else MADE_BETES)
 
 
-def _renege(
-    game: Game, typed: Typed, number: int, refusals: list[Refusal]
-) -> tuple[int | None, bool]:
-    """The side that reneged, as typed (its number), and whether a renege was typed at
-    all; a refusal when it is not a side's number."""
-    value = typed.get("renege")
-    if not typed_text(typed, "renege") and not isinstance(value, int):
-        return None, False
-    side = read_number(value)
-    if side is None:
-        last = game.rules.sides - 1
-        refusals.append(Refusal("renege", GameError("renege_side", hand=number, last=last)))
-    return side, True
-
-
-def _short_of_meld(game: Game, fields: Mapping[str, object]) -> bool:
-    """Whether the typed bidders' meld is under ``min_meld_to_play``."""
-    bidder, meld = fields.get("bidder"), fields.get("meld")
-    side = game.side_of.get(bidder) if isinstance(bidder, str) else None
-    if side is None or not isinstance(meld, tuple):
-        return False
-    return short_of_meld(game.rules, meld[side])
-
-
-def _trump(typed: Typed, number: int, refusals: list[Refusal]) -> Suit | None:
-    """The typed trump; every preset has one, so a hand without it is refused."""
-    text = typed_text(typed, "trump")
-    if not text:
-        refusals.append(Refusal("trump", GameError("trump_missing", hand=number)))
-        return None
-    try:
-        return read_trump(text, number)
-    except PinochleError as error:
-        refusals.append(Refusal("trump", error))
-        return None
-
-
-def read_trump(value: object, number: int) -> Suit:
-    """A trump as typed or sent (``H``, ``hearts``, ``♥``); refused when not a suit."""
-    try:
-        return Suit.parse(value) if isinstance(value, str) else Suit.parse("?")
-    except PinochleError:
-        raise GameError("trump_not_suit", hand=number, trump=value) from None
-
-
-def _shown(
-    game: Game, typed: Typed, number: int
-) -> tuple[tuple[ShownCards, ...], tuple[tuple[str, tuple[Card, ...]], ...], list[Refusal]]:
-    """Each seat's shown cards (``cards_<seat>``): what they make for the typed trump, the
-    cards for the hand, and the refusals of cards that cannot be read."""
-    rules = game.rules
-    trump = suit_or_none(typed_text(typed, "trump"))
-    shown, cards, refusals = [], [], []
-    for seat, player in enumerate(game.seating):
-        text = typed_text(typed, f"cards_{seat}")
-        if not text:
-            continue
-        try:
-            parsed = read_shown_cards(text, rules)
-        except PinochleError as error:
-            if error.code == "hand_too_large":
-                refusals.append(Refusal("meld_cards", error))
-            else:
-                refusals.append(Refusal("meld_cards", meld_cards_bad(number, player, error)))
-            shown.append(ShownCards(seat, player, text, None))
-            continue
-        made = best_meld(parsed, trump, rules).total if trump is not None else None
-        shown.append(ShownCards(seat, player, format_cards(parsed), made))
-        cards.append((player, parsed))
-    return tuple(shown), tuple(cards), refusals
-
-
 # --- hints -----------------------------------------------------------------------------------
 
 
 def _hints(
-    game: Game, number: int, bid: int | None, bidder_side: int | None, meld: Sequence[int]
+    game: Game, number: int, bid: int | None, bidder_side: int | None, typed: Sequence[int | None]
 ) -> dict[str, object]:
+    """The hints of the hand so far; a rule that decides by the bidders' meld gives none
+    while it is blank (unknown, not 0: ``typed_hand``)."""
     rules = game.rules
+    meld = [value or 0 for value in typed]
     dropped = tuple(
         Notice(
             "meld_dropped",
@@ -361,13 +228,13 @@ def _hints(
     }
     if not rules.bidding or rules.is_auction or bidder_side is None:
         return hints
-    bidders_meld = meld[bidder_side]
-    hints["short_of_meld"] = short_of_meld(rules, bidders_meld)
+    bidders_meld, known = meld[bidder_side], typed[bidder_side] is not None
+    hints["short_of_meld"] = known and short_of_meld(rules, bidders_meld)
     if bid is None:
         return hints
     needed = counters_needed(rules, bid, bidders_meld)
     hints["needed"], hints["out_of_reach"] = needed, needed > rules.counters.total
-    if rules.throw_in != "never":
+    if rules.throw_in != "never" and (known or not throw_in_needs_meld(rules)):
         possible = can_throw_in(rules, bid, bidders_meld)
         hints["can_throw_in"] = possible
         if not possible:

@@ -145,7 +145,16 @@ MESSAGES: dict[str, str] = {
         "leave one side empty and it gets the rest of {total}"
     ),
     "counters_sum": "hand {hand}: counters {counters} = {got}, but a hand has {expected}",
+    "number_not_whole": "hand {hand}: {typed!r} is not a whole number (the digits 0 to 9)",
     "meld_negative": "hand {hand}: meld cannot be negative ({side} {got})",
+    "meld_missing_throw_in": (
+        "hand {hand}: type the meld of {side}, the bidders: they may throw in only when "
+        "the bid is more than their meld and the {total} counters of a hand"
+    ),
+    "meld_missing_to_play": (
+        "hand {hand}: type the meld of {side}, the bidders: they play the hand only with "
+        "{minimum} meld or more"
+    ),
     "meld_off_unit": "hand {hand}: meld {got} of {side} is not a multiple of {unit}",
     "meld_too_large": (
         "hand {hand}: {side} declare {got} meld, but a side can make at most {limit} "

@@ -162,6 +162,17 @@ def verify_throw_in(rules: RuleSet, bid: int, bidders_meld: int, hand: int) -> N
         raise GameError("throw_in_not_allowed", hand=hand, bid=bid, total=total, meld=bidders_meld)
 
 
+def throw_in_needs_meld(rules: RuleSet) -> bool:
+    """Whether a throw-in is decided by the bidders' meld (``throw_in: when_impossible``):
+    a thrown-in hand then records it, and a blank is asked for, not read as 0.
+
+    >>> from .presets import PRESETS
+    >>> throw_in_needs_meld(PRESETS["partnership"]), throw_in_needs_meld(PRESETS["cutthroat"])
+    (True, False)
+    """
+    return rules.bidding and rules.throw_in == "when_impossible"
+
+
 def can_throw_in(rules: RuleSet, bid: int, bidders_meld: int) -> bool:
     """Whether the bidders may concede with this bid and meld (to offer the button).
 
@@ -381,6 +392,7 @@ __all__ = [
     "fill_counters",
     "max_bid",
     "score_hand",
+    "throw_in_needs_meld",
     "verify_bid",
     "verify_throw_in",
 ]

@@ -11,10 +11,19 @@ from .errors import GameError, PinochleError
 from .game import Game, Hand
 from .hand_score import verify_bid, verify_throw_in
 from .presets import RuleSet
+from .typed import Typed, not_whole
 
 # codes that say a value is not typed yet: the live hint does not warn of them
 MISSING = frozenset(
-    {"hand_missing", "trump_missing", "counters_missing", "made_missing", "auction_trump_missing"}
+    {
+        "hand_missing",
+        "trump_missing",
+        "counters_missing",
+        "made_missing",
+        "auction_trump_missing",
+        "meld_missing_throw_in",
+        "meld_missing_to_play",
+    }
 )
 # a refusal's code (or code prefix) -> the hand field it is about (per side:
 # "<name>_<side>"); the web's forms take it too (web.forms.FIELD_OF_CODE)
@@ -151,4 +160,20 @@ def counter_refusals(
         over = GameError("counters_over_total", hand=number, got=given, sides=names, total=total)
         where = f"counters_{typed_sides[0]}" if len(typed_sides) == 1 else "counters"
         refusals.append(Refusal(where, over))
+    return refusals
+
+
+def number_refusals(game: Game, typed: Typed, number: int) -> list[Refusal]:
+    """Each number field (the bid, each side's meld, counters and meld chips) that holds
+    what is not a whole number, refused at its field naming what was typed ("'4o' is not
+    a whole number"): never read as a blank, nor as the digits in it."""
+    sides = range(game.rules.sides)
+    per_side = ("meld", "counters", "meld_chips")
+    names = ["bid"] + [f"{name}_{side}" for name in per_side for side in sides]
+    refusals = []
+    for name in names:
+        text = not_whole(typed, name)
+        if text is not None:
+            error = GameError("number_not_whole", hand=number, typed=text)
+            refusals.append(Refusal(name, error))
     return refusals

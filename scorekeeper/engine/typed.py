@@ -34,6 +34,21 @@ def read_number(value: object) -> int | None:
     return None
 
 
+def not_whole(typed: Typed, name: str) -> str | None:
+    """What was typed for ``name`` when it is not a whole number (``read_number``), to
+    quote in its refusal: never read as a blank, nor as the digits in it; None when it
+    is one, or when nothing was typed.
+
+    >>> not_whole({"bid": "4o"}, "bid"), not_whole({"bid": " 40 "}, "bid"), not_whole({}, "bid")
+    ('4o', None, None)
+    """
+    value = typed.get(name)
+    if value is None or isinstance(value, bool) or read_number(value) is not None:
+        return None
+    text = value.strip() if isinstance(value, str) else str(value)
+    return text or None
+
+
 def typed_text(typed: Typed, name: str) -> str:
     """The text typed for ``name``, trimmed ("" when none)."""
     value = typed.get(name)

@@ -120,7 +120,20 @@ class HandForm(EngineForm):
         self.cards = self.meld_cards
 
 
-class BidField(WholeNumberField):  # type: ignore[misc]
+class HandNumberField(WholeNumberField):  # type: ignore[misc]
+    """A number of the hand (meld, counters, meld chips): what was typed goes to the
+    engine's reader as typed (``typed``), which refuses what is not a whole number with
+    a sentence naming it ("'4o' is not a whole number") beside every other refusal of
+    the hand; the field keeps the text, never the digits in it."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            self.data = None  # not a number: the reader refuses the text (raw_data)
+
+
+class BidField(HandNumberField):
     """The bid: a one-tap chip (a radio named ``bid``) or the number typed after the
     chips (an input named ``bid`` too); the typed number wins over a chip."""
 
@@ -175,12 +188,12 @@ def hand_form(table: Table, **kwargs: Any) -> HandForm:
         setattr(Form, f"cards_{seat}", HiddenField())
     for index, side in enumerate(table.engine.sides):
         number_field = {"validators": [Optional()], "render_kw": NUMERIC}
-        setattr(Form, f"meld_{index}", WholeNumberField(side.name, **number_field))
-        setattr(Form, f"counters_{index}", WholeNumberField(side.name, **number_field))
+        setattr(Form, f"meld_{index}", HandNumberField(side.name, **number_field))
+        setattr(Form, f"counters_{index}", HandNumberField(side.name, **number_field))
         if rules.bidding:
             setattr(Form, f"took_trick_{index}", BooleanField(side.name))
         if rules.chip_table:
-            setattr(Form, f"meld_chips_{index}", WholeNumberField(side.name, **number_field))
+            setattr(Form, f"meld_chips_{index}", HandNumberField(side.name, **number_field))
     # the trump the checked cards' meld was added for (a new trump recounts it)
     Form.meld_trump = HiddenField()
     # the house rules' outcomes (rules.md §7): in any game, a misdeal, a renege (which
@@ -346,5 +359,13 @@ def _trump_of(form: HandForm, name: str = "trump") -> Suit | None:
 
 
 def typed(form: HandForm) -> dict[str, Any]:
-    """The form's values by field name, as ``engine.entry.read_hand`` reads them."""
-    return {name: field.data for name, field in form._fields.items() if name not in NOT_TYPED}
+    """The form's values by field name, as ``engine.entry.read_hand`` reads them: a
+    number as it was typed (the reader reads it, or refuses it naming the text)."""
+    return {name: _as_typed(field) for name, field in form._fields.items() if name not in NOT_TYPED}
+
+
+def _as_typed(field: Any) -> object:
+    raw = field.raw_data if isinstance(field, HandNumberField) else None
+    if raw and isinstance(raw[0], str) and raw[0].strip() and field.data is None:
+        return raw[0]  # not a whole number: the reader refuses it as typed
+    return field.data

@@ -31,7 +31,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from scorekeeper.engine.entry import HandReading
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import hand_to_document
-from scorekeeper.engine.hand_score import applicable_fields, max_bid
+from scorekeeper.engine.hand_score import applicable_fields, max_bid, throw_in_needs_meld
 from scorekeeper.games import stored as game_stored
 from scorekeeper.games.hands import (
     Receipt,
@@ -118,8 +118,10 @@ def preview(game_id: int) -> BaseResponse:
         counters, filled               the counters per side, the one side left empty
                                        filled in (``filled``: its index, or null)
         need, needed, bidder_side      "Them need 130 of 250 counters", 130, 1
-        can_throw_in, throw_in         whether the bidders may throw in, and the
-                                       sentence ("They may throw in." or why not)
+        can_throw_in, throw_in         whether the bidders may throw in (null: not
+                                       known yet, the bidders' meld blank under
+                                       when_impossible), and the sentence ("They may
+                                       throw in." or why not)
         bid, next_bid, previous_bid    the bid read, the bids above and below it on the
                                        ladder (− / +); only with bidding
         bid_error                      the engine's sentence for a bid off the ladder
@@ -254,6 +256,7 @@ def _render(
         problems=found,
         first_bad=next((item["anchor"] for item in found if item["anchor"]), ""),
         bids=rules.bid_ladder(max_bid(rules)) if rules.bidding else (),  # chips and − / +
+        throw_in_needs_meld=throw_in_needs_meld(rules),  # a throw-in asks the bidders' meld
         **context,
     ), status
 

@@ -74,6 +74,8 @@
 
   var save = form.querySelector(".save-bar button[type=submit]");
   var sides = form.querySelectorAll("input.meld").length;
+  // the server's word: a throw-in is decided by the bidders' meld, so it is asked for
+  var throwInNeedsMeld = form.hasAttribute("data-throw-in-needs-meld");
 
   function checked(name) {
     var box = form.querySelector("input[name=" + name + "]:checked");
@@ -104,8 +106,11 @@
     }
     var list = [];
     order.forEach(function (side) {
-      // a thrown-in hand: the bidders lose the bid, their meld no longer counts
-      if (!(conceded && side === bidders)) list.push(form.querySelector("input[name=meld_" + side + "]"));
+      // a thrown-in hand: the bidders lose the bid, their meld no longer counts (but where
+      // the rules allow the throw-in by it: then it is asked first)
+      if (!(conceded && side === bidders && !throwInNeedsMeld)) {
+        list.push(form.querySelector("input[name=meld_" + side + "]"));
+      }
     });
     if (!conceded && !unplayed) {
       order.slice(0, sides - 1).forEach(function (side) {

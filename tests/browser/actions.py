@@ -194,7 +194,10 @@ def _thrown_in(person: Person) -> None:
     person.tap(chip(300))
     person.tap(THROWN_IN)
     person.tap(suit("spades"))
-    person.type_number("60", then_next=False)  # Them's meld: the bidders' own no longer counts
+    # Us's meld: it no longer counts, but partnership's throw_in: when_impossible allows
+    # the throw-in by it (300 is more than 40 + 250), so it is asked first (issue 23)
+    person.type_number("40")
+    person.type_number("60", then_next=False)  # Them's meld
     person.tap(SAVE)
 
 
@@ -244,7 +247,7 @@ HANDS = (
         9,
     ),
     Hand("two-hand", "two-hand", (("Ann", ("Ann",)), ("Bea", ("Bea",))), _two_hand, (270, 180), 6),
-    Hand("thrown in", "partnership", PAIRS, _thrown_in, (-300, 60), 6),
+    Hand("thrown in", "partnership", PAIRS, _thrown_in, (-300, 60), 7),
     # every bid in reach (issue 23): twice the minimum is two actions after the bidder
     Hand("partnership, bid 400", "partnership", PAIRS, _typed_bid_hand(400, (190, 60, 220)),
          (410, 90), 8),

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.accounts.links import create_share_link
 from scorekeeper.accounts.users import create_user
+from scorekeeper.engine.errors import GameError
 from scorekeeper.extensions import db
 from scorekeeper.games.hands import add_hand
 from scorekeeper.games.lifecycle import create_game
@@ -230,7 +231,10 @@ def test_a_hand_number_not_in_digits_is_refused_beside_its_field(
     form = {**HAND_FORM, field: value}
     response = client.post(f"/games/{game_id}/hands/new", data=form)
     assert response.status_code == 400, value[:20]
-    assert field_errors(response.text, field) == ["Not a valid integer value."]
+    # the engine's sentence, naming what was typed (at most 100 characters of it)
+    typed = GameError("number_not_whole", hand=1, typed=value.strip())
+    assert field_errors(response.text, field) == [str(typed)]
+    assert "is not a whole number" in str(typed)
     with client.application.app_context():
         assert not get_game(game_id).hands  # type: ignore[union-attr]
 

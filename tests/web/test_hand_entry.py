@@ -96,6 +96,24 @@ def test_the_live_hint_warns_of_a_bid_off_the_ladder_and_dropped_meld(
     assert answer["ladder"][:3] == [50, 51, 52]
 
 
+def test_the_live_hint_warns_of_a_letter_and_knows_no_throw_in_without_the_meld(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Issue 23: "4o" is warned of as typed, and fills no other side; a blank bidders'
+    meld leaves the throw-in unknown (null) under when_impossible, not refused as 0."""
+    game_id = make_game(app)
+    query = urlencode({"bidder": "Cal", "bid": "250", "counters_0": "4o", "counters_1": ""})
+    answer = client.get(f"/games/{game_id}/hands/preview?{query}").get_json()
+    assert [(w["field"], w["message"]) for w in answer["warnings"]] == [
+        ("counters_0", "hand 1: '4o' is not a whole number (the digits 0 to 9)")
+    ]
+    assert answer["filled"] is None and answer["counters"] == [None, None]
+    assert (answer["can_throw_in"], answer["throw_in"]) == (None, "")
+    query = urlencode({"bidder": "Cal", "bid": "250", "meld_0": "0"})
+    answer = client.get(f"/games/{game_id}/hands/preview?{query}").get_json()
+    assert answer["can_throw_in"] is False  # 0 typed: 250 is in reach
+
+
 def test_one_cutthroat_bidder_needs(app: Flask, client: FlaskClient) -> None:
     game_id = make_game(app, "cutthroat")
     query = urlencode({"bidder": "Bea", "bid": "250", "meld_1": "110"})

@@ -324,7 +324,8 @@ REFUSALS = [
      "throw_in_never", {}),
     ("counters on a thrown-in hand", "partnership", {}, {**THROWN_IN, "counters_0": "100"},
      "counters", "counters_not_played", {"kind": "thrown-in"}),
-    ("passed out under dealer_stuck", "partnership", {}, {**MADE, "passed_out": "y"},
+    ("passed out under dealer_stuck", "partnership", {},
+     {**MADE, "passed_out": "y", "drop_typed": "passed_out"},
      "passed_out", "passed_out_not_allowed", {"minimum": 250}),
     ("all tricks outside check", "partnership", {}, {**MADE, "all_tricks": "1"}, "all_tricks",
      "hand_not_applicable", {"field": "all_tricks", "ruleset": "partnership"}),
@@ -396,7 +397,32 @@ def test_a_number_that_is_not_a_number(app: Flask, client: FlaskClient) -> None:
     game_id = make_game(app)
     page = post_hand(client, game_id, {**MADE, "meld_0": "lots"})
     assert page.status_code == 400
-    assert field_errors(page.text, "meld_0") == ["Not a valid integer value."]
+    sentence = "hand 1: 'lots' is not a whole number (the digits 0 to 9)"
+    assert field_errors(page.text, "meld_0") == [sentence]
+    assert re.search(r'name="meld_0"[^>]*value="lots"', page.text)  # kept as typed
+    assert documents(app, game_id) == []
+
+
+def test_every_refusal_at_once_each_at_its_field(app: Flask, client: FlaskClient) -> None:
+    """Issue 23: bid 200, counters that do not add up, meld -20 and a letter in a number
+    are listed together, each at its field and in the summary; nothing is saved."""
+    game_id = make_game(app)
+    typed = {**MADE, "bid": "200", "meld_0": "-20", "meld_1": "4o",
+             "counters_0": "100", "counters_1": "100"}  # fmt: skip
+    page = post_hand(client, game_id, typed)
+    assert page.status_code == 400
+    expected = {
+        "bid": "hand 1: the bid 200 is below the minimum of 250",
+        "meld_0": "hand 1: meld cannot be negative (Us -20)",
+        "meld_1": "hand 1: '4o' is not a whole number (the digits 0 to 9)",
+        "counters": "hand 1: counters 100 + 100 = 200, but a hand has 250",
+    }
+    summary = html.unescape(page.text.split('id="problems"')[1].split("</ul>")[0])
+    assert "The hand was not saved: 4 problems" in summary
+    for name, sentence in expected.items():
+        assert field_errors(page.text, name) == [sentence]
+        assert sentence in summary
+    assert re.search(r'name="meld_1"[^>]*value="4o"', page.text)
     assert documents(app, game_id) == []
 
 
