@@ -100,6 +100,36 @@ MESSAGES: dict[str, str] = {
     "game_too_many_redeals": (
         "a game has at most {limit} passed-out or misdealt hands, not {got}: this deal is played"
     ),
+    # the event document (engine/events.py, docs/event-format.md)
+    "event_format": "not a pinochle-event/1 document: {reason}",
+    "event_choice": "{field} cannot be {value!r}: expected {expected}",
+    "event_ruleset": (
+        "an event is played at tables of four, North-South against East-West: {ruleset} is not"
+    ),
+    "event_too_few": "a {kind} event needs at least {needed} entrants for one table, not {got}",
+    "event_entered_twice": "{name!r} is entered more than once",
+    "event_team_players": "team {team!r} has {got} players, but a team has 2",
+    "event_rounds": "an event has from 1 to {limit} rounds, not {got}",
+    "event_numbered": "{where}: numbered {got}, but the next is {expected}",
+    "event_unknown_name": "{where}: {name!r} is not an entrant of this event",
+    "event_seats_count": "round {round}, table {table}: {expected} seats, not {got}",
+    "event_seated_twice": (
+        "round {round}: {name!r} is seated at table {first} and at table {second}"
+    ),
+    "event_bye_seated": "round {round}: {name!r} has a bye but is seated at table {table}",
+    "event_seating": (
+        "round {round}, table {table}: the seats are {seats}, but the game seats {seating} "
+        "(North-South is the game's first side)"
+    ),
+    "event_game_rules": (
+        "round {round}, table {table}: the game is played under {got}, "
+        "not under the event's rules ({expected})"
+    ),
+    "event_game": "round {round}, table {table}: {problem}",
+    "event_adjustment_round": (
+        "adjustment {number}: round {round} is not a round of this event (1 to {rounds})"
+    ),
+    "event_adjustment_reason": "adjustment {number}: give its reason (late arrival, penalty)",
     # a hand
     "hand_after_end": "hand {hand}: the game already ended after hand {ended}",
     "hand_recorded_meanwhile": (
@@ -263,6 +293,7 @@ REASONS: dict[str, str] = {
     "unknown_field": "unknown field {field!r}",
     "unreadable": "cannot read {path!r}: {error}",
     "too_large": "{path!r} is more than {limit} bytes, more than a game file may be",
+    "event_too_large": "{path!r} is more than {limit} bytes, more than an event file may be",
     "not_utf8": "{path!r} is not UTF-8 text",
     "not_json": "not JSON (line {line}, column {column})",
     "not_a_game": "not JSON that a game file can hold",

@@ -32,6 +32,7 @@ FIELDS: dict[str, str] = {
     "player": "a player's name",
     "side": "a side's name",
     "season": "a season's name",
+    "event": "an event's name",
     "user": "a user's name",
     "label": "a token's name",
 }

@@ -1,0 +1,398 @@
+"""A club night or a tournament as the engine sees it: the ``pinochle-event/1`` document
+(docs/event-format.md) read and written, and every rule of its shape checked.
+
+An event has its rules (a four-handed preset with options), its kind (``progressive``:
+single players whose partners change each round; ``teams``: fixed partnerships), its
+entrants, its rounds (each table's seats, North, East, South, West, and its game, a
+``pinochle-game/1`` document or None while unplayed; the byes) and the director's
+adjustments. ``standings`` ranks the entrants from the games.
+
+>>> event = from_document(EXAMPLE)
+>>> event.kind, len(event.rounds), event.rounds[0].tables[0].seats
+('progressive', 1, ('Ann', 'Bea', 'Cal', 'Dan'))
+>>> to_document(event)["entrants"][4]
+{'name': 'Eve'}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from .errors import GameError, PinochleError, because
+from .game import Game
+from .gamefile import from_document as game_from_document
+from .gamefile import read_json
+from .gamefile import to_document as game_to_document
+from .people import checked_name, normal_name
+from .presets import RuleSet
+from .rules import overrides_of, ruleset
+from .typed import as_int, as_list, as_mapping, as_text, no_unknown, refused_field
+
+FORMAT = "pinochle-event/1"
+PROGRESSIVE, TEAMS = "progressive", "teams"
+KINDS = (PROGRESSIVE, TEAMS)
+WINS, POINTS = "wins", "points"
+STANDING_ORDERS = (WINS, POINTS)
+WINNERS_AVERAGE, OWN_AVERAGE = "winners_average", "own_average"
+BYE_RULES = (WINNERS_AVERAGE, OWN_AVERAGE)
+MAX_ROUNDS = 20
+# an event file holds up to 20 rounds of games: as a game file, read whole only under this
+MAX_FILE_BYTES = 2 * 1024 * 1024
+SEATS = ("North", "East", "South", "West")
+# seats a table names: four players, or the North-South team and the East-West team
+SEATS_OF_KIND = {PROGRESSIVE: 4, TEAMS: 2}
+# entrants one table needs
+TABLE_OF_KIND = {PROGRESSIVE: 4, TEAMS: 2}
+_TOP_FIELDS = {
+    "format",
+    "name",
+    "date",
+    "kind",
+    "ruleset",
+    "rules",
+    "standing_order",
+    "bye_rule",
+    "entrants",
+    "rounds",
+    "adjustments",
+}
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A player (progressive) or a fixed partnership and its two players (teams)."""
+
+    name: str
+    players: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table of a round: its seats (names of entrants) and its game, None while
+    unplayed. Progressive: North, East, South, West; teams: North-South, East-West."""
+
+    number: int
+    seats: tuple[str, ...]
+    game: Game | None = None
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    tables: tuple[Table, ...]
+    byes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """The director's points for (or against) an entrant, with the reason."""
+
+    entrant: str
+    round: int
+    points: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Event:
+    name: str
+    date: date | None
+    kind: str
+    rules: RuleSet
+    standing_order: str
+    bye_rule: str
+    entrants: tuple[Entrant, ...]
+    rounds: tuple[Round, ...]
+    adjustments: tuple[Adjustment, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(entrant.name for entrant in self.entrants)
+
+
+# --- reading ---------------------------------------------------------------------------
+
+
+def load(path: str | Path) -> Event:
+    """An event from a file; ``GameError`` with a sentence when it is not a valid one (a
+    file over ``MAX_FILE_BYTES`` refused before it is read)."""
+    try:
+        if Path(path).stat().st_size > MAX_FILE_BYTES:
+            limit = {"path": str(path), "limit": MAX_FILE_BYTES}
+            raise GameError("event_format", **because(("event_too_large", limit)))
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        reason = ("unreadable", {"path": str(path), "error": exc.strerror})
+        raise GameError("event_format", **because(reason)) from None
+    except UnicodeDecodeError:
+        raise GameError("event_format", **because(("not_utf8", {"path": str(path)}))) from None
+    return from_document(read_json(text))
+
+
+def from_document(document: object) -> Event:
+    """An event from a parsed ``pinochle-event/1`` document, checked field by field, then
+    each round against the entrants and each game against its table and the rules."""
+    doc = as_mapping(document, "the document")
+    if doc.get("format") != FORMAT:
+        found = {"expected": FORMAT, "found": doc.get("format")}
+        raise GameError("event_format", **because(("wrong_format", found)))
+    no_unknown(doc, _TOP_FIELDS, "the document")
+    kind = _choice(doc, "kind", KINDS, PROGRESSIVE)
+    rules = ruleset(
+        as_text(doc.get("ruleset"), "ruleset"), as_mapping(doc.get("rules", {}), "rules")
+    )
+    if rules.players != 4 or rules.sides != 2:
+        raise GameError("event_ruleset", ruleset=rules.name)
+    entrants = _entrants(as_list(doc.get("entrants"), "entrants"), kind)
+    raw_rounds = as_list(doc.get("rounds"), "rounds")
+    if not 1 <= len(raw_rounds) <= MAX_ROUNDS:
+        raise GameError("event_rounds", limit=MAX_ROUNDS, got=len(raw_rounds))
+    event = Event(
+        name=checked_name(as_text(doc.get("name"), "name"), "event"),
+        date=_date(doc.get("date")),
+        kind=kind,
+        rules=rules,
+        standing_order=_choice(doc, "standing_order", STANDING_ORDERS, WINS),
+        bye_rule=_choice(doc, "bye_rule", BYE_RULES, WINNERS_AVERAGE),
+        entrants=entrants,
+        rounds=(),
+    )
+    rounds = tuple(_round(item, number, event) for number, item in enumerate(raw_rounds, 1))
+    adjustments = tuple(
+        _adjustment(item, number, event.names, len(rounds))
+        for number, item in enumerate(as_list(doc.get("adjustments", []), "adjustments"), 1)
+    )
+    return replace(event, rounds=rounds, adjustments=adjustments)
+
+
+def to_document(event: Event) -> dict[str, Any]:
+    """The document of an event; each game written as ``gamefile.to_document`` does."""
+    return {
+        "format": FORMAT,
+        "name": event.name,
+        "date": None if event.date is None else event.date.isoformat(),
+        "kind": event.kind,
+        "ruleset": event.rules.name,
+        "rules": overrides_of(event.rules),
+        "standing_order": event.standing_order,
+        "bye_rule": event.bye_rule,
+        "entrants": [
+            {"name": e.name, "players": list(e.players)}
+            if event.kind == TEAMS
+            else {"name": e.name}
+            for e in event.entrants
+        ],
+        "rounds": [
+            {
+                "round": round_.number,
+                "tables": [
+                    {
+                        "table": table.number,
+                        "seats": list(table.seats),
+                        "game": None if table.game is None else game_to_document(table.game),
+                    }
+                    for table in round_.tables
+                ],
+                "byes": list(round_.byes),
+            }
+            for round_ in event.rounds
+        ],
+        "adjustments": [
+            {"entrant": a.entrant, "round": a.round, "points": a.points, "reason": a.reason}
+            for a in event.adjustments
+        ],
+    }
+
+
+# --- the parts -------------------------------------------------------------------------
+
+
+def _choice(doc: dict[str, Any], field: str, choices: tuple[str, ...], default: str) -> str:
+    value = doc.get(field, default)
+    if value not in choices:
+        raise GameError("event_choice", field=field, value=value, expected=" or ".join(choices))
+    return str(value)
+
+
+def _date(value: object) -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(as_text(value, "date"))
+    except ValueError:
+        raise refused_field("date", "expected_date", value=value) from None
+
+
+def _entrants(items: list[Any], kind: str) -> tuple[Entrant, ...]:
+    entrants: list[Entrant] = []
+    seen: set[str] = set()
+    for index, item in enumerate(items):
+        where = f"entrant {index + 1}"
+        raw = as_mapping(item, where)
+        no_unknown(raw, {"name", "players"} if kind == TEAMS else {"name"}, where)
+        name = checked_name(
+            as_text(raw.get("name"), f"{where}: name"), "side" if kind == TEAMS else "player"
+        )
+        players: tuple[str, ...] = ()
+        if kind == TEAMS:
+            listed = as_list(raw.get("players"), f"{where}: players")
+            players = tuple(checked_name(as_text(p, f"{where}: players"), "player") for p in listed)
+            if len(players) != 2:
+                raise GameError("event_team_players", team=name, got=len(players))
+        for taken in (name, *players) if kind == PROGRESSIVE else players:
+            if taken in seen:
+                raise GameError("event_entered_twice", name=taken)
+            seen.add(taken)
+        if kind == TEAMS and name in {e.name for e in entrants}:
+            raise GameError("event_entered_twice", name=name)
+        entrants.append(Entrant(name, players))
+    if len(entrants) < TABLE_OF_KIND[kind]:
+        raise GameError("event_too_few", kind=kind, needed=TABLE_OF_KIND[kind], got=len(entrants))
+    return tuple(entrants)
+
+
+def _known(name: object, where: str, names: tuple[str, ...]) -> str:
+    text = normal_name(as_text(name, where))
+    if text not in names:
+        raise GameError("event_unknown_name", where=where, name=text)
+    return text
+
+
+def _round(item: object, number: int, event: Event) -> Round:
+    where = f"round {number}"
+    raw = as_mapping(item, where)
+    no_unknown(raw, {"round", "tables", "byes"}, where)
+    got = as_int(raw.get("round"), f"{where}: round")
+    if got != number:
+        raise GameError("event_numbered", where=where, got=got, expected=number)
+    seated: dict[str, int] = {}
+    tables: list[Table] = []
+    for index, table_item in enumerate(as_list(raw.get("tables", []), f"{where}: tables"), 1):
+        table = _table(table_item, number, index, event)
+        for name in table.seats:
+            if name in seated:
+                first = seated[name]
+                raise GameError(
+                    "event_seated_twice", round=number, name=name, first=first, second=index
+                )
+            seated[name] = index
+        tables.append(table)
+    byes = tuple(
+        _known(name, f"{where}: byes", event.names)
+        for name in as_list(raw.get("byes", []), f"{where}: byes")
+    )
+    for name in byes:
+        if name in seated:
+            raise GameError("event_bye_seated", round=number, name=name, table=seated[name])
+    if len(set(byes)) != len(byes):
+        twice = next(name for name in byes if byes.count(name) > 1)
+        raise GameError("event_entered_twice", name=twice)
+    return Round(number, tuple(tables), byes)
+
+
+def _table(item: object, round_number: int, number: int, event: Event) -> Table:
+    where = f"round {round_number}, table {number}"
+    raw = as_mapping(item, where)
+    no_unknown(raw, {"table", "seats", "game"}, where)
+    got = as_int(raw.get("table"), f"{where}: table")
+    if got != number:
+        raise GameError("event_numbered", where=where, got=got, expected=number)
+    seats = tuple(
+        _known(name, where, event.names) for name in as_list(raw.get("seats"), f"{where}: seats")
+    )
+    expected = SEATS_OF_KIND[event.kind]
+    if len(seats) != expected:
+        raise GameError(
+            "event_seats_count", round=round_number, table=number, expected=expected, got=len(seats)
+        )
+    if len(set(seats)) != len(seats):
+        twice = next(name for name in seats if seats.count(name) > 1)
+        raise GameError(
+            "event_seated_twice", round=round_number, name=twice, first=number, second=number
+        )
+    if raw.get("game") is None:
+        return Table(number, seats)
+    try:
+        game = game_from_document(raw["game"])
+    except PinochleError as error:
+        raise GameError(
+            "event_game", round=round_number, table=number, problem=str(error)
+        ) from None
+    verify_game(event, Table(number, seats), game, round_number)
+    return Table(number, seats, game)
+
+
+def verify_game(event: Event, table: Table, game: Game, round_number: int) -> None:
+    """Refuse a table's game played under other rules than the event's, or seated
+    otherwise than its table (North-South the game's first side)."""
+    if game.rules != event.rules:
+        raise GameError(
+            "event_game_rules",
+            round=round_number,
+            table=table.number,
+            got=rules_words(game.rules),
+            expected=rules_words(event.rules),
+        )
+    if not _seated_as(event, table.seats, game):
+        raise GameError(
+            "event_seating",
+            round=round_number,
+            table=table.number,
+            seats=", ".join(table.seats),
+            seating=", ".join(game.seating),
+        )
+
+
+def _seated_as(event: Event, seats: tuple[str, ...], game: Game) -> bool:
+    if event.kind == TEAMS:
+        teams = {entrant.name: set(entrant.players) for entrant in event.entrants}
+        return [teams[name] for name in seats] == [set(side.players) for side in game.sides]
+    turns = [game.seating[i:] + game.seating[:i] for i in range(len(game.seating))]
+    return seats in turns and game.side_of[seats[0]] == 0
+
+
+def rules_words(rules: RuleSet) -> str:
+    """A rule set as a sentence names it: ``partnership (game_end hands:6)``.
+
+    >>> rules_words(ruleset("partnership", {"game_end": "hands:6"}))
+    'partnership (game_end hands:6)'
+    """
+    options = ", ".join(f"{key} {value}" for key, value in overrides_of(rules).items())
+    return f"{rules.name} ({options})" if options else rules.name
+
+
+def _adjustment(item: object, number: int, names: tuple[str, ...], rounds: int) -> Adjustment:
+    where = f"adjustment {number}"
+    raw = as_mapping(item, where)
+    no_unknown(raw, {"entrant", "round", "points", "reason"}, where)
+    entrant = _known(raw.get("entrant"), where, names)
+    round_number = as_int(raw.get("round"), f"{where}: round")
+    if not 1 <= round_number <= rounds:
+        raise GameError("event_adjustment_round", number=number, round=round_number, rounds=rounds)
+    points = as_int(raw.get("points"), f"{where}: points")
+    reason = as_text(raw.get("reason", ""), f"{where}: reason").strip()
+    if not reason:
+        raise GameError("event_adjustment_reason", number=number)
+    return Adjustment(entrant, round_number, points, reason)
+
+
+EXAMPLE: dict[str, Any] = {
+    "format": FORMAT,
+    "name": "Tuesday club night",
+    "date": "2026-12-01",
+    "kind": PROGRESSIVE,
+    "ruleset": "partnership",
+    "rules": {"game_end": "hands:6"},
+    "entrants": [{"name": name} for name in ("Ann", "Bea", "Cal", "Dan", "Eve")],
+    "rounds": [
+        {
+            "round": 1,
+            "tables": [{"table": 1, "seats": ["Ann", "Bea", "Cal", "Dan"], "game": None}],
+            "byes": ["Eve"],
+        }
+    ],
+    "adjustments": [{"entrant": "Bea", "round": 1, "points": -50, "reason": "late"}],
+}
