@@ -29,6 +29,7 @@ from .gamefile import to_document as game_to_document
 from .people import checked_name, normal_name
 from .presets import RuleSet
 from .rules import overrides_of, ruleset
+from .scoring import replay
 from .typed import as_int, as_list, as_mapping, as_text, no_unknown, refused_field
 
 FORMAT = "pinochle-event/1"
@@ -317,6 +318,7 @@ def _table(item: object, round_number: int, number: int, event: Event) -> Table:
         return Table(number, seats)
     try:
         game = game_from_document(raw["game"])
+        replay(game)  # its hands under its rules, as the standings will read it
     except PinochleError as error:
         raise GameError(
             "event_game", round=round_number, table=number, problem=str(error)

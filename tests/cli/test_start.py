@@ -1,4 +1,5 @@
-"""The commands that need no web stack import none: ``meld``, ``score``, ``--help``.
+"""The commands that need no web stack import none: ``meld``, ``score``, ``standings``,
+``--help``.
 
 Each runs in a fresh interpreter, which then lists the modules it imported from the
 web stack (Flask and its extensions, SQLAlchemy, Alembic, WeasyPrint, Jinja, Babel,
@@ -18,6 +19,7 @@ import pytest
 from tests.cli.test_cli import partnership_game
 
 ROOT = Path(__file__).resolve().parents[2]
+EVENT = str(ROOT / "tests" / "data" / "events" / "club-night.json")
 WEB_STACK = (
     "flask",
     "flask_babel",
@@ -87,6 +89,9 @@ LIGHT = [
     (["score", "{plain}", "{warning}", "--json"], 0),
     (["score", "{bad}"], 2),
     (["score", "{plain}", "--language", "fr"], 0),  # nothing to translate
+    (["standings", EVENT], 0),
+    (["standings", EVENT, "--json"], 0),
+    (["standings", "{bad}"], 2),  # a game file is no event
     (["--help"], 0),
     (["serve", "--help"], 0),
     (["bogus"], 2),

@@ -1,0 +1,427 @@
+"""The event file (``pinochle-event/1``) and its standings: every refusal as a table of
+cases, the hand-computed nights of docs/event-format.md (tests/data/events/) in both
+standing orders and both bye rules, and a property: standings are the sums over the
+event's games."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import random
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.events import (
+    MAX_FILE_BYTES,
+    OWN_AVERAGE,
+    POINTS,
+    WINNERS_AVERAGE,
+    WINS,
+    from_document,
+    load,
+    to_document,
+)
+from scorekeeper.engine.gamefile import to_document as game_document
+from scorekeeper.engine.rules import ruleset
+from scorekeeper.engine.scoring import DRAW, replay
+from scorekeeper.engine.simulate import random_game
+from scorekeeper.engine.standings import number, rounded, standings
+
+EVENTS = Path(__file__).resolve().parents[1] / "data" / "events"
+Doc = dict[str, Any]
+
+
+def night() -> Doc:
+    document: Doc = json.loads((EVENTS / "club-night.json").read_text(encoding="utf-8"))
+    return document
+
+
+def teams() -> Doc:
+    document: Doc = json.loads((EVENTS / "teams-night.json").read_text(encoding="utf-8"))
+    return document
+
+
+def changed(base: Callable[[], Doc], change: Callable[[Doc], object]) -> Doc:
+    document = copy.deepcopy(base())
+    change(document)
+    return document
+
+
+def _set(path: str, value: object) -> Callable[[Doc], None]:
+    """A change that sets ``value`` at ``path`` ("rounds.0.byes"), or drops it (...)."""
+
+    def change(document: Doc) -> None:
+        *parents, last = path.split(".")
+        here: Any = document
+        for key in parents:
+            here = here[int(key)] if isinstance(here, list) else here[key]
+        key: Any = int(last) if isinstance(here, list) else last
+        if value is ...:
+            del here[key]
+        else:
+            here[key] = value
+
+    return change
+
+
+def _second_table(seats: list[str]) -> Callable[[Doc], None]:
+    def change(document: Doc) -> None:
+        document["entrants"] += [{"name": n} for n in ("Fay", "Gus", "Hal")]
+        document["rounds"][0]["tables"].append({"table": 2, "seats": seats, "game": None})
+
+    return change
+
+
+def _round_count(count: int) -> Callable[[Doc], None]:
+    def change(document: Doc) -> None:
+        first = document["rounds"][0]
+        document["rounds"] = [{**first, "round": n} for n in range(1, count + 1)]
+
+    return change
+
+
+def _reverse_game_seating(document: Doc) -> None:
+    game = document["rounds"][0]["tables"][0]["game"]
+    game["seating"] = ["Ann", "Dan", "Cal", "Bea"]
+
+
+G1 = "rounds.0.tables.0"
+# (id, the document, a change to it, the refusal's code, words its sentence holds)
+REFUSED: list[tuple[str, Callable[[], Doc], Callable[[Doc], object], str, str]] = [
+    ("format", night, _set("format", "pinochle-game/1"), "event_format", "pinochle-event/1"),
+    ("unknown field", night, _set("venue", "Hall"), "game_field", "'venue'"),
+    ("bad kind", night, _set("kind", "swiss"), "event_choice", "kind cannot be 'swiss'"),
+    ("bad order", night, _set("standing_order", "elo"), "event_choice", "wins or points"),
+    ("bad bye rule", night, _set("bye_rule", "none"), "event_choice", "own_average"),
+    ("three-handed", night, _set("ruleset", "cutthroat"), "event_ruleset", "cutthroat"),
+    ("unknown ruleset", night, _set("ruleset", "bridge"), "ruleset_unknown", "'bridge'"),
+    ("bad option", night, _set("rules", {"game_end": "soon"}), "option_value", "game_end"),
+    ("bad date", night, _set("date", "Tuesday"), "game_field", "'Tuesday'"),
+    ("no name", night, _set("name", " "), "name_empty", "an event's name"),
+    ("too few", night, _set("entrants", [{"name": n} for n in "ABC"]), "event_too_few", "4"),
+    ("one team", teams, _set("entrants", teams()["entrants"][:1]), "event_too_few", "2"),
+    ("entered twice", night, _set("entrants.4", {"name": " Ann "}), "event_entered_twice", "Ann"),
+    (
+        "player in two teams",
+        teams,
+        _set("entrants.4", {"name": "Ann & Jo", "players": ["Ann", "Jo"]}),
+        "event_entered_twice",
+        "'Ann'",
+    ),
+    (
+        "team twice",
+        teams,
+        _set("entrants.4", {"name": "Ann & Cal", "players": ["Ida", "Jo"]}),
+        "event_entered_twice",
+        "Ann & Cal",
+    ),
+    (
+        "team of three",
+        teams,
+        _set("entrants.4.players", ["Ida", "Jo", "Kim"]),
+        "event_team_players",
+        "3 players",
+    ),
+    ("no rounds", night, _set("rounds", []), "event_rounds", "not 0"),
+    ("21 rounds", night, _round_count(21), "event_rounds", "from 1 to 20 rounds, not 21"),
+    ("round numbered", night, _set("rounds.1.round", 3), "event_numbered", "round 2"),
+    ("table numbered", night, _set(f"{G1}.table", 2), "event_numbered", "the next is 1"),
+    ("unknown seat", night, _set(f"{G1}.seats.1", "Zed"), "event_unknown_name", "'Zed'"),
+    ("unknown bye", night, _set("rounds.0.byes", ["Zed"]), "event_unknown_name", "byes"),
+    (
+        "unknown adjusted",
+        night,
+        _set("adjustments.0.entrant", "Zed"),
+        "event_unknown_name",
+        "adjustment 1",
+    ),
+    ("three seats", night, _set(f"{G1}.seats", ["Ann", "Bea", "Cal"]), "event_seats_count", "3"),
+    (
+        "one seat twice",
+        night,
+        _set(f"{G1}.seats", ["Ann", "Bea", "Ann", "Dan"]),
+        "event_seated_twice",
+        "'Ann'",
+    ),
+    (
+        "two tables",
+        night,
+        _second_table(["Fay", "Gus", "Ann", "Hal"]),
+        "event_seated_twice",
+        "table 1 and at table 2",
+    ),
+    ("bye seated", night, _set("rounds.0.byes", ["Eve", "Bea"]), "event_bye_seated", "'Bea'"),
+    ("bye twice", night, _set("rounds.0.byes", ["Eve", "Eve"]), "event_entered_twice", "Eve"),
+    (
+        "seats turned",
+        night,
+        _set(f"{G1}.seats", ["Ann", "Dan", "Cal", "Bea"]),
+        "event_seating",
+        "Ann, Bea, Cal, Dan",
+    ),
+    (
+        "East-West at North",
+        night,
+        _set(f"{G1}.seats", ["Bea", "Cal", "Dan", "Ann"]),
+        "event_seating",
+        "first side",
+    ),
+    ("game seated otherwise", night, _reverse_game_seating, "event_seating", "round 1, table 1"),
+    (
+        "teams swapped",
+        teams,
+        _set(f"{G1}.seats", ["Bea & Dan", "Ann & Cal"]),
+        "event_seating",
+        "Bea & Dan",
+    ),
+    (
+        "other rules",
+        night,
+        _set("rules", {}),
+        "event_game_rules",
+        "partnership (game_end hands:2), not under the event's rules (partnership)",
+    ),
+    (
+        "bad game",
+        night,
+        _set(f"{G1}.game.hands.0.counters", [150, 90]),
+        "event_game",
+        "round 1, table 1: hand 1: counters",
+    ),
+    ("adjusted later", night, _set("adjustments.0.round", 4), "event_adjustment_round", "1 to 3"),
+    ("no reason", night, _set("adjustments.0.reason", " "), "event_adjustment_reason", "reason"),
+    ("reason missing", night, _set("adjustments.0.reason", ...), "event_adjustment_reason", "1"),
+    ("points text", night, _set("adjustments.0.points", "50"), "game_field", "points"),
+]
+
+
+@pytest.mark.parametrize(
+    ("base", "change", "code", "words"),
+    [case[1:] for case in REFUSED],
+    ids=[case[0] for case in REFUSED],
+)
+def test_an_event_that_breaks_a_rule_is_refused_with_a_sentence(
+    base: Callable[[], Doc], change: Callable[[Doc], object], code: str, words: str
+) -> None:
+    with pytest.raises(PinochleError) as refused:
+        from_document(changed(base, change))
+    assert refused.value.code == code
+    assert words in str(refused.value)
+
+
+def test_every_event_refusal_has_a_case() -> None:
+    from scorekeeper.engine.errors import MESSAGES
+
+    codes = {code for code in MESSAGES if code.startswith("event_")}
+    assert codes <= {case[3] for case in REFUSED}
+
+
+def test_a_file_over_the_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    path.write_bytes(b" " * (MAX_FILE_BYTES + 1))
+    with pytest.raises(PinochleError, match="more than an event file may be"):
+        load(path)
+
+
+@pytest.mark.parametrize("base", [night, teams])
+def test_an_event_reads_back_from_its_own_document(base: Callable[[], Doc]) -> None:
+    event = from_document(base())
+    assert from_document(to_document(event)) == event
+
+
+def test_a_game_may_list_its_seating_from_another_seat() -> None:
+    rotated = ["Cal", "Dan", "Ann", "Bea"]  # South first, the same table clockwise
+    event = from_document(changed(night, _set(f"{G1}.game.seating", rotated)))
+    assert event.rounds[0].tables[0].game is not None
+
+
+# (standing order, bye rule) -> rows (place, entrant, games, wins, byes, points, adjustments),
+# worked out by hand in docs/event-format.md §5
+NIGHT: dict[tuple[str, str], list[tuple[int, str, int, float, int, int, int]]] = {
+    (WINS, WINNERS_AVERAGE): [
+        (1, "Bea", 2, 2.5, 1, 1440, 0),
+        (1, "Eve", 2, 2.5, 1, 1440, 0),
+        (3, "Dan", 2, 2, 1, 760, -50),
+        (4, "Cal", 3, 1.5, 0, 1350, 0),
+        (5, "Ann", 3, 0.5, 0, 720, 0),
+    ],
+    (POINTS, WINNERS_AVERAGE): [
+        (1, "Bea", 2, 2.5, 1, 1440, 0),
+        (1, "Eve", 2, 2.5, 1, 1440, 0),
+        (3, "Cal", 3, 1.5, 0, 1350, 0),
+        (4, "Dan", 2, 2, 1, 760, -50),
+        (5, "Ann", 3, 0.5, 0, 720, 0),
+    ],
+    (WINS, OWN_AVERAGE): [
+        (1, "Bea", 2, 2.25, 1, 1460, 0),
+        (1, "Eve", 2, 2.25, 1, 1460, 0),
+        (3, "Cal", 3, 1.5, 0, 1350, 0),
+        (4, "Dan", 2, 1.5, 1, 420, -50),
+        (5, "Ann", 3, 0.5, 0, 720, 0),
+    ],
+    (POINTS, OWN_AVERAGE): [
+        (1, "Bea", 2, 2.25, 1, 1460, 0),
+        (1, "Eve", 2, 2.25, 1, 1460, 0),
+        (3, "Cal", 3, 1.5, 0, 1350, 0),
+        (4, "Ann", 3, 0.5, 0, 720, 0),
+        (5, "Dan", 2, 1.5, 1, 420, -50),
+    ],
+}
+FIELDS = ("place", "entrant", "games", "wins", "byes", "points", "adjustments")
+
+
+@pytest.mark.parametrize(("order", "bye_rule"), list(NIGHT), ids=lambda value: str(value))
+def test_the_hand_computed_night(order: str, bye_rule: str) -> None:
+    document = {**night(), "standing_order": order, "bye_rule": bye_rule}
+    table = standings(from_document(document))
+    assert (table.rounds_played, table.provisional) == (3, False)
+    expected = [dict(zip(FIELDS, row, strict=True)) for row in NIGHT[order, bye_rule]]
+    assert [row.as_dict() for row in table.rows] == expected
+
+
+def test_the_teams_night_with_a_round_still_to_play() -> None:
+    table = standings(from_document(teams()))
+    assert (table.rounds_played, table.provisional) == (1, False)
+    rows = [(r.place, r.entrant, r.games, r.wins, r.byes, r.points) for r in table.rows]
+    assert rows == [
+        (1, "Eve & Fay", 1, 1, 0, 500),
+        (2, "Ida & Jo", 0, 1, 1, 490),  # (470 + 500) / 2 = 485, halves up: 490
+        (3, "Bea & Dan", 1, 1, 0, 470),
+        (4, "Ann & Cal", 1, 0, 0, 380),
+        (5, "Gus & Hal", 1, 0, 0, -90),
+    ]
+
+
+def test_a_game_still_being_played_makes_the_standings_provisional() -> None:
+    document = changed(
+        night,
+        _set(
+            "rounds.2.tables.0.game.hands", night()["rounds"][2]["tables"][0]["game"]["hands"][:1]
+        ),
+    )
+    table = standings(from_document(document))
+    assert (table.rounds_played, table.provisional) == (3, True)
+    cal = next(row for row in table.rows if row.entrant == "Cal")
+    assert (cal.games, cal.wins) == (2, Fraction(1, 2))  # the unfinished game counts nothing
+
+
+def test_an_unplayed_table_of_a_played_round_makes_them_provisional() -> None:
+    document = changed(teams, _set("rounds.0.tables.1.game", None))
+    table = standings(from_document(document))
+    assert table.provisional
+    ida = next(row for row in table.rows if row.entrant == "Ida & Jo")
+    assert (ida.wins, ida.points) == (1, 470)  # the one winner of the round
+
+
+@pytest.mark.parametrize(
+    ("value", "unit", "expected"),
+    [(Fraction(485), 10, 490), (Fraction(484), 10, 480), (Fraction(-155), 10, -150),
+     (Fraction(97, 2), 1, 49), (Fraction(1187, 10), 5, 120)],
+)  # fmt: skip
+def test_a_bye_is_rounded_to_the_unit_halves_up(value: Fraction, unit: int, expected: int) -> None:
+    assert rounded(value, unit) == expected
+
+
+def test_wins_are_written_whole_half_or_to_two_places() -> None:
+    assert [number(Fraction(n, d)) for n, d in ((3, 1), (5, 2), (9, 4), (2, 3))] == [
+        3,
+        2.5,
+        2.25,
+        0.67,
+    ]
+
+
+# --- the property: standings are the sums over the event's games -----------------------
+
+RULES = ruleset("partnership", {"game_end": "hands:2"})
+PLAYERS = ("Ann", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida")
+
+
+def random_event(seed: int, entrants: int, rounds: int, order: str) -> Doc:
+    """A progressive event of ``entrants`` players and random seatings, each table's game
+    random: finished, one hand short (still being played), or not begun."""
+    rng = random.Random(seed)
+    names = list(PLAYERS[:entrants])
+    document: Doc = {
+        "format": "pinochle-event/1",
+        "name": "Random night",
+        "kind": "progressive",
+        "ruleset": "partnership",
+        "rules": {"game_end": "hands:2"},
+        "standing_order": order,
+        "entrants": [{"name": name} for name in names],
+        "rounds": [],
+        "adjustments": [],
+    }
+    for number_ in range(1, rounds + 1):
+        rng.shuffle(names)
+        tables = []
+        for index in range(len(names) // 4):
+            seats = names[4 * index : 4 * index + 4]
+            hands = rng.choice((0, 1, 2, 2, 2))
+            game = random_game(RULES, rng, hands=hands, players=seats) if hands else None
+            tables.append(
+                {"table": index + 1, "seats": seats, "game": game and game_document(game)}
+            )
+        document["rounds"].append({"round": number_, "tables": tables, "byes": []})
+        if rng.random() < 0.5:
+            adjustment = {"entrant": rng.choice(names), "round": number_, "reason": "penalty"}
+            document["adjustments"].append({**adjustment, "points": rng.randrange(-10, 10) * 10})
+    return document
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    entrants=st.integers(4, 9),
+    rounds=st.integers(1, 3),
+    order=st.sampled_from((WINS, POINTS)),
+)
+def test_standings_are_the_sums_over_the_games(
+    seed: int, entrants: int, rounds: int, order: str
+) -> None:
+    document = random_event(seed, entrants, rounds, order)
+    event = from_document(document)
+    games = dict.fromkeys(event.names, 0)
+    wins = dict.fromkeys(event.names, Fraction(0))
+    points = dict.fromkeys(event.names, 0)
+    for round_ in event.rounds:
+        for table in round_.tables:
+            result = None if table.game is None else replay(table.game)
+            if result is None or not result.finished:
+                continue
+            for seat, name in enumerate(table.seats):
+                side = seat % 2  # North and South: the game's first side
+                games[name] += 1
+                points[name] += result.totals[side]
+                drawn = result.winner == DRAW
+                wins[name] += Fraction(1, 2) if drawn else Fraction(result.winner == side)
+    for adjustment in event.adjustments:
+        points[adjustment.entrant] += adjustment.points
+    table = standings(event)
+    assert {row.entrant: (row.games, row.wins, row.points) for row in table.rows} == {
+        name: (games[name], wins[name], points[name]) for name in event.names
+    }
+    keys = [
+        (row.points, row.wins) if order == POINTS else (row.wins, row.points) for row in table.rows
+    ]
+    assert keys == sorted(keys, reverse=True)
+    for index, row in enumerate(table.rows):
+        tied = index > 0 and keys[index] == keys[index - 1]
+        assert row.place == (table.rows[index - 1].place if tied else index + 1)
+
+
+def test_a_bye_rule_changes_only_the_byes() -> None:
+    event = from_document(night())
+    other = dataclasses.replace(event, bye_rule=OWN_AVERAGE)
+    unbyed = {row.entrant for row in standings(event).rows if not row.byes}
+    pairs = zip(standings(event).rows, standings(other).rows, strict=True)
+    assert all(a == b for a, b in pairs if a.entrant in unbyed and b.entrant == a.entrant)
