@@ -130,7 +130,17 @@ def load(path: str | Path) -> Event:
         raise GameError("event_format", **because(reason)) from None
     except UnicodeDecodeError:
         raise GameError("event_format", **because(("not_utf8", {"path": str(path)}))) from None
-    return from_document(read_json(text))
+    return loads(text)
+
+
+def loads(text: str) -> Event:
+    """An event from its JSON text; a sentence when it is not JSON an event can hold."""
+    try:
+        return from_document(read_json(text))
+    except GameError as error:
+        if error.code != "game_format":
+            raise
+        raise GameError("event_format", **because(*error.values["reasons"])) from None
 
 
 def from_document(document: object) -> Event:

@@ -118,7 +118,7 @@ def test_a_bad_event_is_one_sentence_and_exit_2(
 @pytest.mark.parametrize(
     ("content", "words"),
     [
-        (b"{", "not JSON (line 1, column 2)"),
+        (b"{", "not a pinochle-event/1 document: not JSON (line 1, column 2)"),
         (b"\xff\xfe", "is not UTF-8 text"),
         (b'{"format": "pinochle-game/1"}', "not a pinochle-event/1 document"),
         (b" " * (2 * 1024 * 1024 + 1), "more than an event file may be"),
