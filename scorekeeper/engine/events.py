@@ -239,7 +239,8 @@ def _date(value: object) -> date | None:
 
 def _entrants(items: list[Any], kind: str) -> tuple[Entrant, ...]:
     entrants: list[Entrant] = []
-    seen: set[str] = set()
+    seen: set[str] = set()  # the players
+    teams: set[str] = set()
     for index, item in enumerate(items):
         where = f"entrant {index + 1}"
         raw = as_mapping(item, where)
@@ -253,16 +254,21 @@ def _entrants(items: list[Any], kind: str) -> tuple[Entrant, ...]:
             players = tuple(checked_name(as_text(p, f"{where}: players"), "player") for p in listed)
             if len(players) != 2:
                 raise GameError("event_team_players", team=name, got=len(players))
-        for taken in (name, *players) if kind == PROGRESSIVE else players:
-            if taken in seen:
-                raise GameError("event_entered_twice", name=taken)
-            seen.add(taken)
-        if kind == TEAMS and name in {e.name for e in entrants}:
-            raise GameError("event_entered_twice", name=name)
+        if kind == TEAMS:
+            _once(name, teams)
+        for taken in (name,) if kind == PROGRESSIVE else players:
+            _once(taken, seen)
         entrants.append(Entrant(name, players))
     if len(entrants) < TABLE_OF_KIND[kind]:
         raise GameError("event_too_few", kind=kind, needed=TABLE_OF_KIND[kind], got=len(entrants))
     return tuple(entrants)
+
+
+def _once(name: str, seen: set[str]) -> None:
+    """Refuse ``name`` when ``seen`` holds it already; else add it."""
+    if name in seen:
+        raise GameError("event_entered_twice", name=name)
+    seen.add(name)
 
 
 def _known(name: object, where: str, names: tuple[str, ...]) -> str:
@@ -295,12 +301,11 @@ def _round(item: object, number: int, event: Event) -> Round:
         _known(name, f"{where}: byes", event.names)
         for name in as_list(raw.get("byes", []), f"{where}: byes")
     )
+    listed: set[str] = set()
     for name in byes:
         if name in seated:
             raise GameError("event_bye_seated", round=number, name=name, table=seated[name])
-    if len(set(byes)) != len(byes):
-        twice = next(name for name in byes if byes.count(name) > 1)
-        raise GameError("event_entered_twice", name=twice)
+        _once(name, listed)
     return Round(number, tuple(tables), byes)
 
 
