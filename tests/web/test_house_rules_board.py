@@ -137,7 +137,7 @@ def test_each_new_outcome_reads_in_its_row(app: Flask, client: FlaskClient) -> N
     assert [row.split(" ", 2)[2] for row in rows(page)] == [
         "Cal 300 ♥ Them reneged 190 +440 440 60 0 0",
         "misdeal 0 440 0 0",
-        "Bea 250 ♠ set, moon failed 60+10 +70 510 100+240 -500 -500",
+        "Bea 250 ♠ set, moon failed 60+10 +70 510 100+240 \u2212500 \u2212500",
         "Dan 250 ♣ moon shot, time called 60+0 0 510 100+250 +600 100",
     ]
     assert "The game ended on hand 4" not in page

@@ -1,0 +1,53 @@
+"""What the scoreboard says beside its figures (issue 23, item 7): a true minus sign in
+totals (the CSV and the JSON keep ASCII numbers), the hand count that agrees with its
+button, the game's house rules, each hand's points explained, default side names in the
+game's language."""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.games.transfer import import_game
+from scorekeeper.i18n.formats import MINUS
+
+SIDES = [{"name": "Us", "players": ["Ann", "Cal"]}, {"name": "Them", "players": ["Bea", "Dan"]}]
+MADE = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
+SET = {"bidder": "Bea", "bid": 260, "trump": "S", "meld": [60, 100], "counters": [200, 50]}
+
+
+def stored(
+    app: Flask, hands: list[dict[str, Any]], ruleset: str = "partnership", **rules: Any
+) -> int:
+    document = {
+        "format": "pinochle-game/1",
+        "ruleset": ruleset,
+        "rules": rules,
+        "sides": SIDES,
+        "hands": hands,
+    }
+    with app.app_context():
+        return import_game(copy.deepcopy(document)).id
+
+
+def text(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_totals_carry_a_true_minus_sign(app: Flask, client: FlaskClient) -> None:
+    game_id = stored(app, [SET])  # Them set: -260
+    board = client.get(f"/games/{game_id}").text
+    assert f'<div class="points">{MINUS}260</div>' in board  # Them's total
+    assert f"{MINUS}260" in text(board.split("<tbody>", 1)[1])  # the hand's row
+    assert not re.search(r"-260\b", board)
+    sheet = client.get(f"/games/{game_id}/sheet").text  # the print view
+    assert f"{MINUS}260" in sheet and not re.search(r">-260\b", sheet)
+    listed = client.get("/").text
+    assert f"{MINUS}260" in listed
+    exported = client.get(f"/games/{game_id}/export.json").get_json()
+    assert exported["hands"][0]["bid"] == 260  # the game file keeps numbers
+    assert client.get(f"/api/v1/games/{game_id}").get_json()["result"]["totals"][1] == -260
