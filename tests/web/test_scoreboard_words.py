@@ -9,11 +9,15 @@ import copy
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.engine.presets import PRESETS
+from scorekeeper.extensions import db
 from scorekeeper.games.transfer import import_game
 from scorekeeper.i18n.formats import MINUS
+from scorekeeper.store.models import Game
 
 SIDES = [{"name": "Us", "players": ["Ann", "Cal"]}, {"name": "Them", "players": ["Bea", "Dan"]}]
 MADE = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
@@ -51,3 +55,42 @@ def test_totals_carry_a_true_minus_sign(app: Flask, client: FlaskClient) -> None
     exported = client.get(f"/games/{game_id}/export.json").get_json()
     assert exported["hands"][0]["bid"] == 260  # the game file keeps numbers
     assert client.get(f"/api/v1/games/{game_id}").get_json()["result"]["totals"][1] == -260
+
+
+# (the page's language, the game's, the sides as the form shows them -> as stored)
+SIDE_NAMES = [
+    ("en", "fr", ("Us", "Them"), ["Nous", "Eux"]),
+    ("en", "pl", ("Us", "Them"), ["My", "Oni"]),
+    ("en", "nl", ("Us", "Them"), ["Wij", "Zij"]),
+    ("fr", "fr", ("Nous", "Eux"), ["Nous", "Eux"]),
+    ("fr", "en", ("Nous", "Eux"), ["Us", "Them"]),
+    ("en", "en", ("Us", "Them"), ["Us", "Them"]),
+    ("en", "fr", ("North", "Them"), ["North", "Eux"]),  # a typed name stays as typed
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("page", "language", "shown", "names"), SIDE_NAMES)
+def test_default_side_names_are_in_the_games_language(
+    app: Flask,
+    client: FlaskClient,
+    page: str,
+    language: str,
+    shown: tuple[str, str],
+    names: list[str],
+) -> None:
+    form = client.get("/games/new", headers={"Accept-Language": page}).text
+    assert re.findall(r'name="side_\d"[^>]*value="([^"]*)"', form) == [
+        "Us" if page == "en" else "Nous",
+        "Them" if page == "en" else "Eux",
+    ]
+    typed = {"side_0": shown[0], "side_1": shown[1], "language": language}
+    seats = {f"seat_{seat}": name for seat, name in enumerate(["Ann", "Bea", "Cal", "Dan"])}
+    answer = client.post(
+        "/games/new",
+        data={**seats, **typed, "first_dealer": "0", **PRESETS["partnership"].options()},
+        headers={"Accept-Language": page},
+    )
+    assert answer.status_code == 302, answer.text
+    with app.app_context():
+        game = db.session.execute(db.select(Game)).scalar_one()
+        assert [side.name for side in game.sides] == names
