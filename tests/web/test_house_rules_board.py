@@ -53,7 +53,8 @@ PROGRESS = [
     ({"game_end": "hands:6"}, [], "Hand 1 of 6."),
     ({"game_end": "hands:6"}, [MADE, MADE, MADE], "Hand 4 of 6."),
     # misdealt and passed-out hands are not hands of the count
-    ({"game_end": "hands:6"}, [MADE, {"misdeal": True}, MADE], "Hand 3 of 6."),
+    ({"game_end": "hands:6"}, [MADE, {"misdeal": True}, MADE],
+     "Hand 4: it counts as 3 of 6 (misdealt and passed-out hands do not count)."),
     ({}, [MADE], "Game to 1500."),
     ({"lose_below": -1000}, [], "Game to 1500. A side at -1000 or below loses at once."),
 ]  # fmt: skip

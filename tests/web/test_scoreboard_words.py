@@ -94,3 +94,23 @@ def test_default_side_names_are_in_the_games_language(
     with app.app_context():
         game = db.session.execute(db.select(Game)).scalar_one()
         assert [side.name for side in game.sides] == names
+
+
+# (the hands recorded in a game of four hands -> the hand the status and the button name)
+COUNTS = [
+    ([], 1, "Hand 1 of 4."),
+    ([MADE, MADE], 3, "Hand 3 of 4."),
+    ([MADE, MADE, {"misdeal": True}], 4, "Hand 4: it counts as 3 of 4"),
+    ([{"passed_out": True}, MADE, {"misdeal": True}], 4, "Hand 4: it counts as 2 of 4"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("hands", "number", "said"), COUNTS)
+def test_the_hand_count_agrees_with_its_button(
+    app: Flask, client: FlaskClient, hands: list[dict[str, Any]], number: int, said: str
+) -> None:
+    game_id = stored(app, hands, all_pass="redeal", game_end="hands:4")
+    board = text(client.get(f"/games/{game_id}").text)
+    assert said in board
+    assert f"Record hand {number}" in board
+    assert re.findall(r"\bHand (\d+)\b", board) == [str(number)]
