@@ -187,5 +187,7 @@ def share_panel(link: Any) -> dict[str, str] | None:
     if link is None:
         return None
     address = url_for("share.view", token=link.token, _external=True)
-    qr = segno.make(address, micro=False).svg_inline(scale=4, border=2, title=address)
+    # a viewBox and no size of its own: the drawing fills its box, centred, at any width
+    code = segno.make(address, micro=False)
+    qr = code.svg_inline(scale=4, border=2, title=address, omitsize=True)
     return {"address": address, "qr": qr}
