@@ -14,9 +14,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.engine.presets import PRESETS
+from scorekeeper.engine.rules import overrides_of
 from scorekeeper.extensions import db
+from scorekeeper.games.stored import engine_game, get_game
 from scorekeeper.games.transfer import import_game
 from scorekeeper.i18n.formats import MINUS
+from scorekeeper.i18n.rule_words import house_rules, option_label, option_value
 from scorekeeper.store.models import Game
 
 SIDES = [{"name": "Us", "players": ["Ann", "Cal"]}, {"name": "Them", "players": ["Bea", "Dan"]}]
@@ -114,3 +117,39 @@ def test_the_hand_count_agrees_with_its_button(
     assert said in board
     assert f"Record hand {number}" in board
     assert re.findall(r"\bHand (\d+)\b", board) == [str(number)]
+
+
+# (the preset, its house rules, what the scoreboard says of them; None: nothing)
+HOUSE = [
+    ("partnership", {}, None),
+    ("partnership", {"target": 1000, "throw_in": "never"},
+     "House rules: Game to: 1000; Throw-in: Never"),
+    ("partnership", {"game_end": "hands:6", "shoot_the_moon": "points:250"},
+     "House rules: The game ends: After 6 hands (the higher total wins); "
+     "Shooting the moon: It scores 250 more (failing: 250 less)"),
+    ("partnership", {"throw_in": "when_impossible"}, None),  # the preset's own value
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("ruleset", "rules", "said"), HOUSE)
+def test_the_scoreboard_names_the_house_rules(
+    app: Flask, client: FlaskClient, ruleset: str, rules: dict[str, Any], said: str | None
+) -> None:
+    game_id = stored(app, [MADE], ruleset, **rules)
+    board = text(client.get(f"/games/{game_id}").text)
+    if said is None:
+        assert "House rules" not in board
+    else:
+        assert said in board
+    with app.test_request_context():  # the PDF sheet's header names the same options
+        game = engine_game(get_game(game_id))
+        assert list(house_rules(game.rules)) == [
+            (option_label(name), option_value(name, value, game.rules))
+            for name, value in overrides_of(game.rules).items()
+        ]
+
+
+def test_the_house_rules_read_in_the_pages_language(app: Flask, client: FlaskClient) -> None:
+    game_id = stored(app, [MADE], target=1000)
+    board = text(client.get(f"/games/{game_id}", headers={"Accept-Language": "fr"}).text)
+    assert "Règles maison: Partie en: 1000" in board
