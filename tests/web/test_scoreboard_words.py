@@ -13,6 +13,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.accounts.links import create_share_link
 from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.rules import overrides_of
 from scorekeeper.extensions import db
@@ -153,3 +154,65 @@ def test_the_house_rules_read_in_the_pages_language(app: Flask, client: FlaskCli
     game_id = stored(app, [MADE], target=1000)
     board = text(client.get(f"/games/{game_id}", headers={"Accept-Language": "fr"}).text)
     assert "Règles maison: Partie en: 1000" in board
+
+
+MOON = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [80, 60], "counters": [250, 0],
+        "moon": True}  # fmt: skip
+# (the preset, its options, the hands, the hand asked about, what its explanation says)
+EXPLAINED = [
+    ("partnership", {}, [MADE], 1,
+     ["Hand 1 explained: made", "Us : meld 190 + counters 150 = +340",
+      "Them : meld 60 + counters 100 = +160"]),
+    ("partnership", {}, [MADE, SET], 2, ["Them : set, the bid \u2212260"]),
+    ("partnership", {"shoot_the_moon": "points:250"}, [MOON], 1,
+     ["Us : meld 80 + counters 250 + moon shot +250 = +580",
+      "Them : meld and counters 60 lost, not saved: 0"]),
+    ("partnership", {}, [{"misdeal": True}], 1, ["Us : nothing scored"]),
+    ("check", {}, [{"bidder": "Ann", "bid": 35, "trump": "H", "meld": [4, 2],
+                    "counters": [13, 12]}], 1,
+     ["Us : no chips earned; after the sides pay each other: \u221220",
+      "Them : chips earned: bidders set 20 = 20; after the sides pay each other: +20"]),
+    ("check", {}, [{"bidder": "Ann", "bid": 25, "trump": "H", "meld": [14, 2],
+                    "counters": [13, 12], "meld_chips": [2, 0]}], 1,
+     ["Us : meld 14 + counters 13 = +27",
+      "Us : chips earned: meld chips 2 + bid made 4 = 6; after the sides pay each other: +6"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("ruleset", "rules", "hands", "number", "said"), EXPLAINED)
+def test_a_tap_on_a_hands_points_explains_them(
+    app: Flask,
+    client: FlaskClient,
+    ruleset: str,
+    rules: dict[str, Any],
+    hands: list[dict[str, Any]],
+    number: int,
+    said: list[str],
+) -> None:
+    game_id = stored(app, hands, ruleset, **rules)
+    board = client.get(f"/games/{game_id}").text
+    assert f'href="?hand={number}#why"' in board  # a plain link: no script needed
+    assert 'id="why"' not in board
+    page = client.get(f"/games/{game_id}?hand={number}")
+    assert page.status_code == 200 and "ETag" not in page.headers
+    why = text(page.text.split('<section id="why"', 1)[1].split("</section>", 1)[0])
+    for words in said:
+        assert words in why, why
+
+
+@pytest.mark.parametrize("asked", ["9", "0", "x", "-1", "\u0661", "9" * 40])
+def test_a_hand_that_is_not_there_explains_nothing(
+    app: Flask, client: FlaskClient, asked: str
+) -> None:
+    page = client.get(f"/games/{stored(app, [MADE])}", query_string={"hand": asked})
+    assert page.status_code == 200 and 'id="why"' not in page.text
+
+
+def test_the_share_link_explains_a_hand_too(app: Flask, client: FlaskClient) -> None:
+    game_id = stored(app, [MADE])
+    with app.app_context():
+        token = create_share_link(game_id).token
+    board = client.get(f"/s/{token}").text
+    assert 'href="?hand=1#why"' in board
+    page = client.get(f"/s/{token}?hand=1").text
+    assert "Us : meld 190 + counters 150 = +340" in text(page)
