@@ -22,6 +22,7 @@ from scorekeeper.games.transfer import import_game
 from scorekeeper.i18n.formats import MINUS
 from scorekeeper.i18n.rule_words import house_rules, option_label, option_value
 from scorekeeper.store.models import Game
+from tests.english import english_words
 
 SIDES = [{"name": "Us", "players": ["Ann", "Cal"]}, {"name": "Them", "players": ["Bea", "Dan"]}]
 MADE = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
@@ -216,3 +217,17 @@ def test_the_share_link_explains_a_hand_too(app: Flask, client: FlaskClient) -> 
     assert 'href="?hand=1#why"' in board
     page = client.get(f"/s/{token}?hand=1").text
     assert "Us : meld 190 + counters 150 = +340" in text(page)
+
+
+@pytest.mark.parametrize("language", ["fr", "pl", "nl"])
+def test_an_explanation_reads_in_the_pages_language(
+    app: Flask, client: FlaskClient, language: str
+) -> None:
+    moon_game = stored(app, [MADE, SET, MOON], shoot_the_moon="points:250")
+    check = {"bidder": "Ann", "bid": 25, "trump": "H", "meld": [14, 2], "counters": [13, 12]}
+    chips_game = stored(app, [{**check, "meld_chips": [2, 0]}], "check")
+    headers = {"Accept-Language": language}
+    for game_id, number in ((moon_game, 1), (moon_game, 2), (moon_game, 3), (chips_game, 1)):
+        page = client.get(f"/games/{game_id}?hand={number}", headers=headers).text
+        why = page.split('<section id="why"', 1)[1].split("</section>", 1)[0]
+        assert english_words(f"<p>{why.split('>', 1)[1]}</p>", language) == [], why
