@@ -41,7 +41,7 @@ from scorekeeper.web import page_cache
 from scorekeeper.web.auth import can, current_role
 
 POLL_SECONDS = 4  # how often a shared page asks whether the game changed
-LAYOUT = "2"  # part of every key and ETag: a new layout is a new page
+LAYOUT = "3"  # part of every key and ETag: a new layout is a new page
 ROW_BYTES = 400  # what a kept hand's replay weighs beside its HTML, about
 
 
