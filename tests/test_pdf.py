@@ -21,6 +21,7 @@ from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.rules import with_options
 from scorekeeper.engine.scoring import replay
 from scorekeeper.engine.simulate import random_game
+from scorekeeper.i18n.formats import MINUS
 from scorekeeper.reports import pdf
 from tests.conftest import CASES, case_files, load_case
 
@@ -33,7 +34,8 @@ def text_of(body: bytes) -> list[str]:
 
 
 def numbers(text: str) -> list[str]:
-    return re.findall(r"-?\d+", text)
+    """The figures of a sheet, as ``str`` writes them: its minus is U+2212."""
+    return [found.replace(MINUS, "-") for found in re.findall(rf"{MINUS}?\d+", text)]
 
 
 @pytest.fixture(scope="module")
@@ -63,8 +65,9 @@ def test_every_hand_and_total_is_on_the_sheet(path: Path) -> None:
 def test_a_set_is_shown_as_minus_the_bid_and_marked() -> None:
     game = from_document(load_case(CASES / "games" / "edge-scoring.json")["game"])
     text = "\n".join(text_of(pdf.game_sheet_pdf(game)))
-    assert "-260 set" in text
-    assert "-350 set" in text
+    assert f"{MINUS}260 set" in text
+    assert f"{MINUS}350 set" in text
+    assert "-260" not in text and "-440" not in text, "a minus is U+2212, never a hyphen"
 
 
 def test_a_long_game_runs_over_pages_with_the_header_repeated(long_game: object) -> None:
@@ -165,8 +168,8 @@ def test_sheet_command_blank(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("fr", ["Feuille de score de pinochle", "Donneur", "-260 chute"]),
-        ("nl", ["Deler", "-350 down"]),
+        ("fr", ["Feuille de score de pinochle", "Donneur", "\u2212260 chute"]),
+        ("nl", ["Deler", "\u2212350 down"]),
     ],
 )
 def test_sheet_command_prints_in_the_language_asked_for(

@@ -81,13 +81,25 @@ def scored_hands(result: GameResult) -> int:
 
 def game_progress(result: GameResult) -> str:
     """Where a game in progress stands: "Game to 1500." or, in a game of N hands,
-    "Hand 4 of 6." (the hand about to be dealt); with a floor, where a side loses."""
+    "Hand 4 of 6." (the hand about to be dealt, numbered as its "Record hand 4"
+    button); after a misdeal or a passed-out hand, which the count leaves out (the
+    engine ends the game on scored hands), "Hand 4: it counts as 3 of 4."; with a
+    floor, where a side loses."""
     rules = result.game.rules
     hands = rules.hands_to_play
+    number, counted = len(result.hands) + 1, scored_hands(result) + 1
     if hands is None:
         words = _("Game to %(target)s.", target=result.target)
+    elif number == counted:
+        words = _("Hand %(number)s of %(hands)s.", number=number, hands=hands)
     else:
-        words = _("Hand %(number)s of %(hands)s.", number=scored_hands(result) + 1, hands=hands)
+        words = _(
+            "Hand %(number)s: it counts as %(counted)s of %(hands)s "
+            "(misdealt and passed-out hands do not count).",
+            number=number,
+            counted=counted,
+            hands=hands,
+        )
     if rules.floor is not None:
         words += " " + _("A side at %(floor)s or below loses at once.", floor=rules.floor)
     return words

@@ -16,6 +16,7 @@ from scorekeeper.i18n.endings import TEMPLATE_HELPERS as ENDING_HELPERS
 from scorekeeper.i18n.languages import DEFAULT, language
 from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.i18n.rule_words import (
+    house_rules,
     option_help,
     option_label,
     option_value,
@@ -99,6 +100,7 @@ TEMPLATE_HELPERS = {
     "option_label": option_label,
     "option_help": option_help,
     "option_value": option_value,
+    "house_rules": house_rules,
     **ENDING_HELPERS,
 }
 TEMPLATE_FILTERS = {

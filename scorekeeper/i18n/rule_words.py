@@ -10,6 +10,7 @@ from flask_babel import (
 )
 
 from scorekeeper.engine.presets import PRESETS, RuleSet
+from scorekeeper.engine.rules import overrides_of
 
 # --- the game's words, numbers and days in the page's (or the sheet's) language -------------
 
@@ -179,6 +180,16 @@ def option_value(name: str, value: object, rules: RuleSet | None = None) -> str:
         values = {_NUMBER_NAMES.get(head, "number"): number}
         return _counted(words[head], abs(int(number)), **values)
     return text
+
+
+def house_rules(rules: RuleSet) -> list[tuple[str, str]]:
+    """The game's house rules in words: each option where ``rules`` differs from its
+    preset (``overrides_of``, as the score sheet's header lists them), as its label and
+    its value; empty for a game played by its preset."""
+    return [
+        (option_label(name), option_value(name, value, rules))
+        for name, value in overrides_of(rules).items()
+    ]
 
 
 def _counted(words: str | tuple[str, str], count: int, **values: object) -> str:

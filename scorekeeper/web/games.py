@@ -26,7 +26,7 @@ from scorekeeper.games.listing import Search, count_games, list_games, page_coun
 from scorekeeper.games.players import get_player, known_players
 from scorekeeper.games.stored import replay_game
 from scorekeeper.games.transfer import export_game, import_game
-from scorekeeper.i18n.languages import LANGUAGES
+from scorekeeper.i18n.languages import LANGUAGES, in_language
 from scorekeeper.i18n.languages import language as page_language
 from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.i18n.rule_words import option_label, option_value
@@ -182,10 +182,21 @@ def _new_game_values(form: NewGameForm, rules: RuleSet) -> tuple[Any, ...]:
     sides = []
     for side in range(rules.sides):
         players = [name for seat, name in enumerate(seating) if rules.side_of_seat(seat) == side]
-        sides.append(((form[f"side_{side}"].data or "").strip() or side_name(players), players))
+        typed = (form[f"side_{side}"].data or "").strip()
+        sides.append((_side_name(typed, side, form.language.data) or side_name(players), players))
     dealer_choice = form.first_dealer.data
     first_dealer = "random" if dealer_choice == "random" else seating[int(dealer_choice)]
     return options, sides, seating, first_dealer
+
+
+def _side_name(typed: str, side: int, language: str) -> str:
+    """A side's name as typed; left at the form's own default ("Us", "Them" in the page's
+    language), that default in the game's language: a French game's sides are "Nous" and
+    "Eux" whatever language its page was filled in."""
+    if side < len(DEFAULT_SIDE_NAMES) and typed == str(DEFAULT_SIDE_NAMES[side]):
+        with in_language(language):
+            return str(DEFAULT_SIDE_NAMES[side])
+    return typed
 
 
 # --- the scoreboard ---------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import segno
-from flask import abort, make_response, render_template, session, url_for
+from flask import abort, make_response, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -35,12 +35,13 @@ from scorekeeper.games.stored import (
     replay_game,
     rules_of,
 )
+from scorekeeper.i18n.explained import hand_reasons
 from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.web import page_cache
 from scorekeeper.web.auth import can, current_role
 
 POLL_SECONDS = 4  # how often a shared page asks whether the game changed
-LAYOUT = "2"  # part of every key and ETag: a new layout is a new page
+LAYOUT = "3"  # part of every key and ETag: a new layout is a new page
 ROW_BYTES = 400  # what a kept hand's replay weighs beside its HTML, about
 
 
@@ -79,7 +80,9 @@ def scoreboard(game_id: int, shared_token: str | None = None) -> ResponseReturnV
         abort(404)
     writable = shared_token is None and can("scorekeeper")
     link = share_link(game_id) if writable else None
-    etag = None if session.get("_flashes") else _etag(head, writable, shared_token, link)
+    why = _why_arg()  # ?hand=N: that hand's points explained (a page of its own, not kept)
+    kept = not session.get("_flashes") and why is None
+    etag = _etag(head, writable, shared_token, link) if kept else None
     if etag is not None and page_cache.unchanged(etag):
         return page_cache.not_modified(etag)
     try:
@@ -87,7 +90,7 @@ def scoreboard(game_id: int, shared_token: str | None = None) -> ResponseReturnV
             key = ("shared", head, _language(), current_role(), LAYOUT)
             page = page_cache.page_cache().kept(key, lambda: _whole(head, shared_token))
             return page_cache.page_response(page, etag)
-        html = _page(head, writable, shared_token, link)
+        html = _page(head, writable, shared_token, link, why)
     except NoReplayError as refused:
         reason = engine_message(refused.error)
         message = _("This game cannot be replayed: %(reason)s", reason=reason)
@@ -101,11 +104,21 @@ def _whole(head: GameHead, token: str) -> tuple[page_cache.Page, int]:
     return page_cache.Page(html), 2 * len(html)
 
 
-def _page(head: GameHead, writable: bool, token: str | None, link: Any) -> str:
+def _why_arg() -> int | None:
+    """The hand ``?hand=N`` asks to explain (None: none, or not a hand number)."""
+    text = request.args.get("hand", "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 7 else None
+
+
+def _page(
+    head: GameHead, writable: bool, token: str | None, link: Any, why: int | None = None
+) -> str:
     game = game_row(head.id)
     if game is None:  # deleted since the head was read
         abort(404)
     board = _board(head, writable)
+    hands = len(board.result.hands)
+    reasons = hand_reasons(board.result, why - 1) if why and why <= hands else None
     return render_template(
         "games/show.html",
         rules=rules_of(game),
@@ -118,6 +131,7 @@ def _page(head: GameHead, writable: bool, token: str | None, link: Any) -> str:
         poll_seconds=POLL_SECONDS,
         share=share_panel(link) if writable else None,
         put_back=board.put_back if writable else None,
+        why=reasons,
     )
 
 
@@ -187,5 +201,7 @@ def share_panel(link: Any) -> dict[str, str] | None:
     if link is None:
         return None
     address = url_for("share.view", token=link.token, _external=True)
-    qr = segno.make(address, micro=False).svg_inline(scale=4, border=2, title=address)
+    # a viewBox and no size of its own: the drawing fills its box, centred, at any width
+    code = segno.make(address, micro=False)
+    qr = code.svg_inline(scale=4, border=2, title=address, omitsize=True)
     return {"address": address, "qr": qr}

@@ -40,7 +40,7 @@ bp = Blueprint("sheets", __name__)
 log = logging.getLogger(__name__)
 
 CHUNK = 256 * 1024  # bytes of a stored sheet read at a time
-SHEET_VERSION = "3"  # part of every ETag and file name: a new layout is a new sheet
+SHEET_VERSION = "4"  # part of every ETag and file name: a new layout is a new sheet
 
 
 def _paper() -> str:

@@ -258,7 +258,8 @@ def stored_game(
 
 def totals(page: Any) -> list[int]:
     """The side totals shown large on the scoreboard."""
-    return [int(text) for text in page.locator(".totals .points").all_inner_texts()]
+    shown = page.locator(".totals .points").all_inner_texts()
+    return [int(text.replace("\u2212", "-")) for text in shown]  # a true minus sign
 
 
 def horizontal_overflow(page: Any) -> int:

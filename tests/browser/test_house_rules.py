@@ -45,8 +45,11 @@ def test_a_misdeal_and_time_called_at_360_px(
     page.wait_for_url(re.compile(rf"/games/{game_id}$"))
     row = page.locator("table.hands tbody tr").first
     expect(row).to_contain_text("misdeal")
-    # the same dealer deals again, and the misdeal is not one of the six hands
-    expect(page.locator(".status")).to_contain_text("Hand 1 of 6. Ann deals")
+    # the same dealer deals again, and the misdeal is not one of the six hands: the
+    # next is hand 2, as its button says, and it counts as the first of six
+    expect(page.locator(".status")).to_contain_text("Hand 2: it counts as 1 of 6")
+    expect(page.locator(".status")).to_contain_text("Ann deals")
+    expect(page.get_by_role("link", name="Record hand 2")).to_be_visible()
 
     # a hand played as time is called
     page.get_by_role("link", name="Hand 2: Cal took the bid").tap()

@@ -32,6 +32,11 @@ def test_the_shared_scoreboard_follows_the_game_until_revoked(
     address = keeper.locator(".share-link a").inner_text()
     assert re.fullmatch(rf"{re.escape(live_server.url)}/s/[\w-]{{40,}}", address)
     assert keeper.locator(".qr svg").is_visible()
+    box, drawing = (keeper.locator(f".qr {part}").bounding_box() for part in ("", "svg path"))
+    for start, size in (("x", "width"), ("y", "height")):  # the code centred in its box
+        middle = box[start] + box[size] / 2
+        assert abs(drawing[start] + drawing[size] / 2 - middle) <= 2, (box, drawing)
+    assert drawing["width"] >= 0.7 * box["width"], (box, drawing)  # filling it
 
     phone = new_context(login=False, **NARROW).new_page()  # a player: no account
     phone.goto(address)

@@ -140,7 +140,7 @@ def test_correct_a_hand_from_three_hands_ago(page: Any, live_server: LiveServer)
     expect(page.get_by_role("status")).to_contain_text("Hand 1 corrected")
     first = page.locator("table.hands tbody tr").first
     expect(first).to_contain_text("set")
-    expect(first).to_contain_text("-300")
+    expect(first).to_contain_text("\u2212300")
     expect(page.locator("summary", has_text="History")).to_contain_text("5 changes")
 
 

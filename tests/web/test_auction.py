@@ -100,7 +100,7 @@ def test_a_hand_made_through_the_form(app: Flask, client: FlaskClient) -> None:
     board = client.get(f"/games/{game_id}").text
     # Ann +15 (5 from Bea, Cal and the kitty), the kitty -5
     assert re.search(r'class="points">\+15<', board)
-    assert re.search(r'class="points neg">-5<', board)
+    assert re.search(r'class="points neg">\u22125<', board)
     assert "Kitty" in board
     assert "made" in board
 

@@ -53,7 +53,8 @@ PROGRESS = [
     ({"game_end": "hands:6"}, [], "Hand 1 of 6."),
     ({"game_end": "hands:6"}, [MADE, MADE, MADE], "Hand 4 of 6."),
     # misdealt and passed-out hands are not hands of the count
-    ({"game_end": "hands:6"}, [MADE, {"misdeal": True}, MADE], "Hand 3 of 6."),
+    ({"game_end": "hands:6"}, [MADE, {"misdeal": True}, MADE],
+     "Hand 4: it counts as 3 of 6 (misdealt and passed-out hands do not count)."),
     ({}, [MADE], "Game to 1500."),
     ({"lose_below": -1000}, [], "Game to 1500. A side at -1000 or below loses at once."),
 ]  # fmt: skip
@@ -137,7 +138,7 @@ def test_each_new_outcome_reads_in_its_row(app: Flask, client: FlaskClient) -> N
     assert [row.split(" ", 2)[2] for row in rows(page)] == [
         "Cal 300 ♥ Them reneged 190 +440 440 60 0 0",
         "misdeal 0 440 0 0",
-        "Bea 250 ♠ set, moon failed 60+10 +70 510 100+240 -500 -500",
+        "Bea 250 ♠ set, moon failed 60+10 +70 510 100+240 \u2212500 \u2212500",
         "Dan 250 ♣ moon shot, time called 60+0 0 510 100+250 +600 100",
     ]
     assert "The game ended on hand 4" not in page
