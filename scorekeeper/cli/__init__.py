@@ -2,6 +2,7 @@
 
 ``scorekeeper meld CARDS`` finds the best meld of a hand (or checks a claim);
 ``scorekeeper score FILE`` replays a game file and prints its score sheet;
+``scorekeeper movement`` prints a club night's movement;
 ``scorekeeper serve`` runs the table app; ``scorekeeper import FILE`` and
 ``scorekeeper export GAME_ID`` move games in and out of its database. Each
 command is one small function; the rules are the engine's, and a refusal is the
@@ -26,7 +27,7 @@ import io
 import sys
 from collections.abc import Callable, Sequence
 
-from scorekeeper.cli import app_commands, meld, score
+from scorekeeper.cli import app_commands, meld, movement, score
 from scorekeeper.cli.meld import format_by_trump, format_claim, format_meld, meld_label, run_meld
 from scorekeeper.cli.output import (
     BAD_INPUT,
@@ -68,6 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     meld.add_command(commands)
     score.add_command(commands)
+    movement.add_command(commands)
     app_commands.add_commands(commands)
     return parser
 

@@ -1,4 +1,5 @@
-"""The commands that need no web stack import none: ``meld``, ``score``, ``--help``.
+"""The commands that need no web stack import none: ``meld``, ``score``, ``movement``,
+``--help``.
 
 Each runs in a fresh interpreter, which then lists the modules it imported from the
 web stack (Flask and its extensions, SQLAlchemy, Alembic, WeasyPrint, Jinja, Babel,
@@ -87,6 +88,9 @@ LIGHT = [
     (["score", "{plain}", "{warning}", "--json"], 0),
     (["score", "{bad}"], 2),
     (["score", "{plain}", "--language", "fr"], 0),  # nothing to translate
+    (["movement", "--format", "progressive", "--entrants", "13", "--rounds", "2"], 0),
+    (["movement", "--format", "teams", "--entrants", "6", "--json"], 0),
+    (["movement", "--format", "ab", "--entrants", "1"], 2),
     (["--help"], 0),
     (["serve", "--help"], 0),
     (["bogus"], 2),
