@@ -171,11 +171,11 @@ def movement(
     return a_b(entrants, rounds)
 
 
-def _rounds(
-    schedule: Sequence[Sequence[Sequence[int]]], entrants: int, first: int = 1
-) -> tuple[Round, ...]:
+def rounds_of(schedule: Sequence[Sequence[Sequence[int]]], entrants: int) -> tuple[Round, ...]:
+    """The rounds of a schedule given as lists (rounds, tables, seats): numbered from 1,
+    whoever of ``entrants`` is not seated sitting out."""
     made = []
-    for number, tables in enumerate(schedule, start=first):
+    for number, tables in enumerate(schedule, start=1):
         seated = {player for table in tables for player in table}
         made.append(
             Round(
@@ -202,7 +202,7 @@ def _shipped() -> dict[str, list[list[int]]]:
 
 def shipped_counts() -> list[tuple[int, int]]:
     """The (entrants, rounds) for which a progressive schedule is shipped."""
-    return sorted(tuple(int(part) for part in key.split("x")) for key in _shipped())  # type: ignore[misc]
+    return sorted((int(n), int(r)) for n, r in (key.split("x") for key in _shipped()))
 
 
 def shipped(entrants: int, rounds: int) -> list[list[list[int]]] | None:
@@ -223,9 +223,9 @@ def progressive(entrants: int, rounds: int, seed: int | None = None) -> Movement
     verify_movement(PROGRESSIVE, entrants, rounds)
     schedule = shipped(entrants, rounds) if seed is None else None
     if schedule is not None:
-        return _made(PROGRESSIVE, entrants, entrants // 4, _rounds(schedule, entrants))
+        return _made(PROGRESSIVE, entrants, entrants // 4, rounds_of(schedule, entrants))
     schedule = search(entrants, rounds, DEFAULT_SEED if seed is None else seed)
-    found = _made(PROGRESSIVE, entrants, entrants // 4, _rounds(schedule, entrants))
+    found = _made(PROGRESSIVE, entrants, entrants // 4, rounds_of(schedule, entrants))
     if entrants % 4:
         return found
     # the published movement, where it is the more even (7 tables, 7 rounds: no repeats)
@@ -256,7 +256,7 @@ def fixed_speed(tables: int, rounds: int) -> Movement:
         ]
         for r in range(rounds)
     ]
-    return _made(PROGRESSIVE, 4 * tables, tables, _rounds(schedule, 4 * tables))
+    return _made(PROGRESSIVE, 4 * tables, tables, rounds_of(schedule, 4 * tables))
 
 
 def round_robin(teams: int, rounds: int) -> Movement:
@@ -284,7 +284,7 @@ def round_robin(teams: int, rounds: int) -> Movement:
     notes: tuple[str, ...] = ()
     if rounds > cycle:
         notes = (f"{rounds} rounds is more than one round robin ({cycle}): teams meet again",)
-    return _made(TEAMS, teams, teams // 2, _rounds(schedule, teams), notes)
+    return _made(TEAMS, teams, teams // 2, rounds_of(schedule, teams), notes)
 
 
 def a_b(teams: int, rounds: int) -> Movement:
@@ -302,7 +302,7 @@ def a_b(teams: int, rounds: int) -> Movement:
     notes: tuple[str, ...] = ()
     if rounds > places:
         notes = (f"{rounds} rounds is more than the {places} B teams: A and B teams meet again",)
-    return _made(AB, teams, tables, _rounds(schedule, teams), notes)
+    return _made(AB, teams, tables, rounds_of(schedule, teams), notes)
 
 
 def to_document(night: Movement) -> dict[str, Any]:
@@ -349,6 +349,7 @@ __all__ = [
     "movement",
     "progressive",
     "round_robin",
+    "rounds_of",
     "shipped",
     "shipped_counts",
     "to_document",
