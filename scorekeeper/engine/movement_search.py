@@ -89,7 +89,7 @@ def search(
         for table in round_:
             add(table, 1)
         schedule.append(round_)
-    if tables < 2 and rounds == 0:
+    if not schedule:
         return schedule
     total = steps if steps is not None else max(MIN_STEPS, STEPS_PER_SEAT * 4 * tables * rounds)
     cooling = math.log(END_HEAT / START_HEAT) / max(1, total)
