@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # e.g. `make run RUN_ARGS="--port 8000"`
 RUN_ARGS ?=
 
-.PHONY: run test test-postgres lint typecheck bench bench-web bench-pdf bench-stats bench-load bench-import translations clean
+.PHONY: run test test-postgres lint typecheck bench bench-web bench-pdf bench-stats bench-load bench-import bench-club translations clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,10 @@ bench-load: $(STAMP)
 ## bench-import: big games (100 and 1,000 hands): import, add a hand, scoreboard, sheet, write lock; ratios; 16 readers of a long game's share link against a writer
 bench-import: $(STAMP)
 	$(BIN)/python -m benchmarks.import_
+
+## bench-club: print a club night's movement speed (12 tables x 8 rounds computed live, median; the evenness reached)
+bench-club: $(STAMP)
+	$(BIN)/python -m benchmarks.club
 
 ## translations: extract every message into the catalogs (new ones arrive untranslated)
 translations: $(STAMP)

@@ -2,6 +2,7 @@
 
 ``scorekeeper meld CARDS`` finds the best meld of a hand (or checks a claim);
 ``scorekeeper score FILE`` replays a game file and prints its score sheet;
+``scorekeeper movement`` prints a club night's movement;
 ``scorekeeper standings FILE`` prints an event file's standings;
 ``scorekeeper serve`` runs the table app; ``scorekeeper import FILE`` and
 ``scorekeeper export GAME_ID`` move games in and out of its database. Each
@@ -27,7 +28,7 @@ import io
 import sys
 from collections.abc import Callable, Sequence
 
-from scorekeeper.cli import app_commands, meld, score, standings
+from scorekeeper.cli import app_commands, meld, movement, score, standings
 from scorekeeper.cli.meld import format_by_trump, format_claim, format_meld, meld_label, run_meld
 from scorekeeper.cli.output import (
     BAD_INPUT,
@@ -70,6 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     meld.add_command(commands)
     score.add_command(commands)
     standings.add_command(commands)
+    movement.add_command(commands)
     app_commands.add_commands(commands)
     return parser
 

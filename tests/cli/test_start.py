@@ -1,5 +1,5 @@
 """The commands that need no web stack import none: ``meld``, ``score``, ``standings``,
-``--help``.
+``movement``, ``--help``.
 
 Each runs in a fresh interpreter, which then lists the modules it imported from the
 web stack (Flask and its extensions, SQLAlchemy, Alembic, WeasyPrint, Jinja, Babel,
@@ -92,6 +92,9 @@ LIGHT = [
     (["standings", EVENT], 0),
     (["standings", EVENT, "--json"], 0),
     (["standings", "{bad}"], 2),  # a game file is no event
+    (["movement", "--format", "progressive", "--entrants", "13", "--rounds", "2"], 0),
+    (["movement", "--format", "teams", "--entrants", "6", "--json"], 0),
+    (["movement", "--format", "ab", "--entrants", "1"], 2),
     (["--help"], 0),
     (["serve", "--help"], 0),
     (["bogus"], 2),
