@@ -48,7 +48,7 @@
     var dealer = document.querySelector("h1 + p.muted");
     if (dealer && before) dealer.firstChild.nodeValue = S.dealer + " ";
   };
-  O.ready.then(function (entries) { if (O.waiting || again) O.numbers(O.waiting, entries); });
+  O.ready.then(function (entries) { if (O.held || again) O.numbers(O.held, entries); });
 
   // What was typed, as the scoreboard's rows say a hand: "Cal 300 ♥ · Us 190+150 · Them 60"
   function typed() {
@@ -102,7 +102,8 @@
   }
 
   function keep(entries, submitter) {
-    var waiting = entries.filter(function (entry) { return entry.game === O.game && entry.state === "waiting"; });
+    // behind every hand of this game kept here, waiting or needing a look: in its place
+    var waiting = entries.filter(function (entry) { return entry.game === O.game; });
     var entry = {
       key: field.value, game: O.game, action: form.getAttribute("action"), fields: posted(submitter),
       version: form.elements.version.value, after: waiting.length ? waiting[waiting.length - 1].key : null,
@@ -124,7 +125,7 @@
     entry.state = "waiting";
     entry.messages = [];
     delete entry.same_as;
-    var behind = entries.filter(function (one) { return one.after === entry.key && one.state === "look"; });
+    var behind = O.behind(entries, entry.key);
     return Promise.all([entry].concat(behind).map(function (one) {
       one.state = "waiting";
       one.messages = [];
@@ -156,7 +157,7 @@
       return;
     }
     if (event.defaultPrevented) return;
-    if (!again && !O.offline() && !O.waiting) return; // the page's own post, with its key
+    if (!again && !O.offline() && !O.held) return; // the page's own post, with its key
     event.preventDefault();
     var locks = navigator.locks; // not while a flush sends this game's hands (two tabs: two hands after one)
     var submitter = event.submitter;
@@ -167,7 +168,8 @@
     }
     (locks ? locks.request("scorekeeper-queue", put) : put()).then(function (waiting) {
       // online, the scoreboard sends it at once (and says what the server answered)
-      return back(again && !O.offline() ? -1 : waiting);
+      // online behind a hand that needs a look: the scoreboard says where it stands
+      return back((again || !O.waiting) && !O.offline() ? -1 : waiting);
     });
   });
 })();

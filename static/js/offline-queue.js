@@ -15,7 +15,7 @@
   var part = O.part;
   // not carried into "Enter it again": the session's, the form's own, the question answered
   var SKIP = O.SKIP = /^(csrf_token|game_key|version|return_to|idempotency_key|same_as)$/;
-  O.waiting = 0;
+  O.waiting = O.held = 0;
   var board = document.querySelector("[data-draft-game]");
 
   function button(item, text, mark, action) {
@@ -34,14 +34,22 @@
     return (locks ? locks.request("scorekeeper-queue", run) : run()).then(refresh);
   }
 
-  // hands typed after ``key`` that only waited for it: they wait again, behind what is next
+  // hands typed after ``key`` (and after those) that only waited for it: in order
+  var behind = O.behind = function (entries, key) {
+    var keys = [key];
+    return entries.filter(function (one) {
+      var held = one.state === "look" && keys.indexOf(one.after) >= 0;
+      if (held) keys.push(one.key);
+      return held;
+    });
+  };
+  // they wait again, behind what is next
   function release(entries, key) {
-    return Promise.all(entries.filter(function (one) { return one.after === key && one.state === "look"; })
-      .map(function (one) {
-        one.state = "waiting";
-        one.messages = [];
-        return Q.put(one);
-      }));
+    return Promise.all(behind(entries, key).map(function (one) {
+      one.state = "waiting";
+      one.messages = [];
+      return Q.put(one);
+    }));
   }
 
   function discard(entry, number, tap) {
@@ -102,6 +110,8 @@
   // hands of this game kept before it, in the order they are sent
   function base() {
     if (board) return Number(board.getAttribute("data-draft-hands")) + 1;
+    var hands = O.root.getAttribute("data-offline-hands"); // a finished game's scoreboard
+    if (hands) return Number(hands) + 1;
     var form = document.querySelector("form.hand-form[data-draft]");
     return form ? Number(form.getAttribute("data-draft").split(":")[1]) : 1;
   }
@@ -117,7 +127,9 @@
       section.hidden = !list.children.length;
     });
     O.waiting = mine.filter(function (entry) { return entry.state === "waiting"; }).length;
-    if (O.waiting) numbers(O.waiting, entries);
+    // a hand that needs a look keeps its number: a new one is recorded behind it
+    O.held = mine.length;
+    if (O.held) numbers(O.held, entries);
     if (!O.waiting && !O.offline()) O.say(""); // sent: "Saved on this phone" no longer holds
     return entries;
   }

@@ -17,6 +17,9 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.extensions import db
+from scorekeeper.games.hands import add_hand
+from scorekeeper.store.models import Game
 from tests.browser import test_offline as offline
 from tests.browser.actions import Person, bidder_on_the_scoreboard, chip, suit
 from tests.browser.conftest import NARROW, PHONE, expect
@@ -192,3 +195,51 @@ def test_a_queued_hand_the_same_as_the_one_before_is_asked_and_sent_as_new(
     wait_for_hands(server, game_id, 2)
     assert [hand["counters"] for hand in server.hands(game_id)] == [[150, 100], [200, 50]]
     expect(page.locator(LOOK)).to_have_count(0)
+
+
+def test_a_new_hand_is_recorded_behind_one_that_needs_a_look(
+    phone: Callable[..., Any],
+    server: Server,
+) -> None:
+    """The scoreboard offers the number after the hands kept here, and a hand recorded
+    from it (online) waits behind them: the refused hand keeps its place, and the dealers
+    theirs, once it is stored."""
+    game_id, page, person = two_hands_that_need_a_look(phone, server, "390")
+    expect(page.locator(RECORD)).to_have_text("Record hand 3")
+    record(person, page, "Cal", 250, "clubs", ("100", "50", "150"))
+    look = page.locator(LOOK)
+    expect(look).to_have_count(3)
+    expect(look.nth(2)).to_contain_text("Hand 3: Cal 250 ♣")
+    expect(look.nth(2)).to_contain_text("The hand before it needs a look first")
+    assert server.hands(game_id) == []  # not stored as hand 1 ahead of the refused one
+    person.tap(look.nth(0).get_by_role("link", name="Enter it again"))
+    person.focus_by_tap("input[name=counters_1]")
+    page.keyboard.press("Backspace")  # Them's counters: the rest
+    person.tap(SAVE)
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    wait_for_hands(server, game_id, 3)
+    assert [hand["bidder"] for hand in server.hands(game_id)] == ["Bea", "Ann", "Cal"]
+    expect(page.locator(LOOK)).to_have_count(0)
+
+
+def test_a_hand_that_needs_a_look_stays_listed_when_the_game_is_over(
+    phone: Callable[..., Any],
+    server: Server,
+) -> None:
+    """Another phone ends the game while a hand of this one needs a look: the finished
+    scoreboard still lists it, under its number, to discard."""
+    game_id, page, person = two_hands_that_need_a_look(phone, server, "390")
+    with server.app.app_context():  # the other phone: two hands that win the game
+        game = db.session.get(Game, game_id)
+        won = {"bidder": "Ann", "bid": 500, "trump": "S", "meld": [800, 0], "counters": [250, 0]}
+        add_hand(game, won)
+        add_hand(game, won)
+    page.reload()
+    expect(page.locator(".winner-banner")).to_be_visible()
+    look = page.locator(LOOK)
+    expect(look).to_have_count(2)
+    expect(look.nth(0)).to_contain_text("Hand 3: Bea 250 ♥")
+    discard = look.nth(0).locator("[data-discard]")
+    person.tap(discard)
+    person.tap(discard)
+    expect(page.locator(LOOK)).to_have_count(1)
