@@ -21,7 +21,7 @@ from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.rules import with_options
 from scorekeeper.engine.scoring import replay
 from scorekeeper.engine.simulate import random_game
-from scorekeeper.i18n.formats import MINUS
+from scorekeeper.i18n.signs import MINUS
 from scorekeeper.reports import pdf
 from tests.conftest import CASES, case_files, load_case
 

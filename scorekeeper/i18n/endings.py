@@ -15,6 +15,7 @@ from scorekeeper.engine.hand_score import UNSCORED
 from scorekeeper.engine.presets import RuleSet
 from scorekeeper.engine.race import FLOOR, HANDS, MOON, TIME_CALLED
 from scorekeeper.engine.scoring import DRAW, GameResult
+from scorekeeper.i18n.signs import minus
 
 
 def N_(text: str) -> str:  # noqa: N802 (gettext's name for "translate later")
@@ -101,7 +102,7 @@ def game_progress(result: GameResult) -> str:
             hands=hands,
         )
     if rules.floor is not None:
-        words += " " + _("A side at %(floor)s or below loses at once.", floor=rules.floor)
+        words += " " + _("A side at %(floor)s or below loses at once.", floor=minus(rules.floor))
     return words
 
 
@@ -133,7 +134,7 @@ def game_ending(result: GameResult) -> str:
             "The game ended on hand %(number)s: %(sides)s at %(floor)s or below.",
             number=number,
             sides=", ".join(fallen),
-            floor=floor,
+            floor=minus(floor),
         )
     if result.ended_by == HANDS:
         hands = rules.hands_to_play or scored_hands(result)

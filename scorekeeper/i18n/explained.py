@@ -14,7 +14,7 @@ from flask_babel import lazy_gettext as _l
 from scorekeeper.engine.explain import Term, explain
 from scorekeeper.engine.scoring import GameResult
 from scorekeeper.i18n.endings import hand_words
-from scorekeeper.i18n.formats import minus, signed
+from scorekeeper.i18n.signs import minus, signed
 
 # each term's words; %(points)s is its amount with its sign, %(number)s the figure it
 # names besides, %(count)s how many it is paid by or to

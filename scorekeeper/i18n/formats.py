@@ -23,6 +23,7 @@ from scorekeeper.i18n.rule_words import (
     ruleset_description,
     ruleset_title,
 )
+from scorekeeper.i18n.signs import minus, signed
 
 
 def day(value: date) -> str:
@@ -51,27 +52,6 @@ def decimal(value: float, places: int = 0, signed: bool = False) -> str:
 def percent(rate: float) -> str:
     """A rate as a whole percentage (0.5 → 50 %, the language's spacing)."""
     return gettext("%(number)s%%", number=decimal(rate * 100))
-
-
-MINUS = "\u2212"  # the minus sign: a hyphen is no minus in print (the CSV keeps ASCII)
-
-
-def minus(value: int) -> str:
-    """A whole number with a true minus sign: -260 is "−260" (U+2212), as totals read.
-
-    >>> minus(-260), minus(0), minus(1500)
-    ('\u2212260', '0', '1500')
-    """
-    return f"{MINUS}{-value}" if value < 0 else str(value)
-
-
-def signed(value: int) -> str:
-    """A hand's points with their sign: "+330", "−260" (U+2212), "0".
-
-    >>> signed(330), signed(-260), signed(0)
-    ('+330', '\u2212260', '0')
-    """
-    return f"+{value}" if value > 0 else minus(value)
 
 
 def bdi(name: str) -> Markup:

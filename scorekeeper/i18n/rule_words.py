@@ -11,6 +11,7 @@ from flask_babel import (
 
 from scorekeeper.engine.presets import PRESETS, RuleSet
 from scorekeeper.engine.rules import overrides_of
+from scorekeeper.i18n.signs import minus
 
 # --- the game's words, numbers and days in the page's (or the sheet's) language -------------
 
@@ -177,7 +178,7 @@ def option_value(name: str, value: object, rules: RuleSet | None = None) -> str:
     if not colon:  # a number alone (lose_below: -1000)
         head, number = "number", text
     if head in words and number.removeprefix("-").isdigit():
-        values = {_NUMBER_NAMES.get(head, "number"): number}
+        values = {_NUMBER_NAMES.get(head, "number"): minus(int(number))}
         return _counted(words[head], abs(int(number)), **values)
     return text
 

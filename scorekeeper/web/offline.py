@@ -137,6 +137,7 @@ PAGES = {
     "board": BOARD,
     "form": (*BOARD, "saved", "save", "hints", "verdict", "before", "refused"),
     "view": ("since", "off"),  # a viewer's scoreboard: kept, and no hand to record
+    "over": ("since", "off", *LISTS),  # a finished game's: hands kept here still listed
     "meld": ("since", "off", "verdict"),
     "list": ("since", "off", "ask", *LISTS),
 }

@@ -56,7 +56,7 @@ PROGRESS = [
     ({"game_end": "hands:6"}, [MADE, {"misdeal": True}, MADE],
      "Hand 4: it counts as 3 of 6 (misdealt and passed-out hands do not count)."),
     ({}, [MADE], "Game to 1500."),
-    ({"lose_below": -1000}, [], "Game to 1500. A side at -1000 or below loses at once."),
+    ({"lose_below": -1000}, [], "Game to 1500. A side at \u22121000 or below loses at once."),
 ]  # fmt: skip
 
 
@@ -78,7 +78,7 @@ ENDED = [
     ({}, [MADE, {"misdeal": True, "time_called": True}], "Us win!",
      "Time was called in hand 2: the game ended after it."),
     ({"lose_below": -500}, [{**MADE, "counters": [0, 250]}, {**MADE, "counters": [0, 250]}],
-     "Them win!", "The game ended on hand 2: Us at -500 or below."),
+     "Them win!", "The game ended on hand 2: Us at \u2212500 or below."),
     ({"shoot_the_moon": "game"}, [{**MADE, "counters": [250, 0], "moon": True}], "Us win!",
      "The moon was shot in hand 1: it wins the game."),
     ({"target": 300}, [MADE], "Us win!", ""),
@@ -154,14 +154,14 @@ def test_each_new_outcome_reads_in_its_row(app: Flask, client: FlaskClient) -> N
     ("language", "header", "notes"),
     [
         ("en", ["Shooting the moon: It scores 250 more (failing: 250 less)",
-                "A side loses at once at: -1000 or below",
+                "A side loses at once at: \u22121000 or below",
                 "The game ends: After 6 hands (the higher total wins)"],
          ["Them reneged", "misdeal", "set, moon failed", "moon shot, time called"]),
-        ("fr", ["250 points de plus", "-1000 ou moins", "Après 6 donnes"],
+        ("fr", ["250 points de plus", "\u22121000 ou moins", "Après 6 donnes"],
          ["renonce de Them", "maldonne", "chute, lune ratée", "lune réussie, fin du temps"]),
-        ("pl", ["250 punktów więcej", "-1000 lub mniej", "Po 6 rozdaniach"],
+        ("pl", ["250 punktów więcej", "\u22121000 lub mniej", "Po 6 rozdaniach"],
          ["renons: Them", "błędne rozdanie", "set, nieudany strzał w księżyc"]),
-        ("nl", ["250 punten extra", "-1000 of lager", "Na 6 rondes"],
+        ("nl", ["250 punten extra", "\u22121000 of lager", "Na 6 rondes"],
          ["verzaking door Them", "verkeerd gedeeld", "down, maan mislukt"]),
     ],
 )  # fmt: skip

@@ -13,6 +13,7 @@ from scorekeeper.engine.rules import option_choices
 from scorekeeper.extensions import db
 from scorekeeper.games.stored import engine_game, replay_game, rules_of
 from scorekeeper.games.transfer import import_game
+from scorekeeper.i18n.signs import MINUS
 from scorekeeper.reports import pdf
 from scorekeeper.store.models import Game
 
@@ -39,8 +40,8 @@ def test_the_form_offers_each_choice(client: FlaskClient, option: str) -> None:
 
 # (typed on the form, as the game keeps it, as the page names it)
 STARTED = [
-    ({"lose_below": "-1000"}, {"lose_below": -1000}, "A side loses at once at: -1000 or below"),
-    ({"lose_below": "-750"}, {"lose_below": -750}, "-750 or below"),
+    ({"lose_below": "-1000"}, {"lose_below": -1000}, f"loses at once at: {MINUS}1000 or below"),
+    ({"lose_below": "-750"}, {"lose_below": -750}, f"{MINUS}750 or below"),
     ({"game_end": "hands:6"}, {"game_end": "hands:6"}, "After 6 hands (the higher total wins)"),
     ({"min_meld_to_play": "200"}, {"min_meld_to_play": 200}, "At least 200"),
     ({"shoot_the_moon": "points:500"}, {"shoot_the_moon": "points:500"}, "It scores 500 more"),

@@ -90,7 +90,7 @@ def test_a_count_of_one_reads_in_the_singular(app: Flask) -> None:
         )
     with app.test_request_context():
         assert option_value("game_end", "hands:1") == "After 1 hand (the higher total wins)"
-        assert option_value("lose_below", "-1000") == "-1000 or below"
+        assert option_value("lose_below", "-1000") == "\u22121000 or below"
 
 
 @pytest.mark.parametrize(("preset", "option", "value"), CHOSEN + TYPED)

@@ -19,8 +19,8 @@ from scorekeeper.engine.rules import overrides_of
 from scorekeeper.extensions import db
 from scorekeeper.games.stored import engine_game, get_game
 from scorekeeper.games.transfer import import_game
-from scorekeeper.i18n.formats import MINUS
 from scorekeeper.i18n.rule_words import house_rules, option_label, option_value
+from scorekeeper.i18n.signs import MINUS
 from scorekeeper.store.models import Game
 from tests.english import english_words
 
