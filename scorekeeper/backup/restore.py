@@ -19,6 +19,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import Date, DateTime, Table, func, select, text
 
 from scorekeeper.backup.checks import RowError, check_tables
+from scorekeeper.backup.club_checks import check_events
 from scorekeeper.extensions import db
 from scorekeeper.store.models import new_token
 from scorekeeper.store.outcomes import rate_from, record_outcomes
@@ -127,6 +128,7 @@ def _checked(document: object) -> dict[str, list[dict[str, Any]]]:
             raise BackupError(f"the rows of {name} are not those this version writes")
     try:
         check_tables({name: tables[name] for name in TABLES}, _table)
+        check_events(tables)
     except RowError as exc:
         raise BackupError(str(exc)) from None
     return tables

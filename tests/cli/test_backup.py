@@ -299,6 +299,12 @@ TAMPERED: list[tuple[str, Callable[[Tables], None], str]] = [
      "a password hash weaker than this app writes"),
     ("an id -1", _first("season", id=-1), "season row 1 (id -1), id: a whole number from 1"),
     ("a game id 0", _first("game", id=0), "game row 1 (id 0), id: a whole number from 1"),
+    ("an event's rounds miscounted", _first("club_event", rounds_count=4),
+     "club_event row 1 (id 1), rounds_count: it has 3 rounds"),
+    ("a club seat given to the entrant with the bye", _first("club_seat", entrant_id=5),
+     "club_event row 1 (id 1): the engine refuses the event: round 1, table 1: the seats are Eve"),
+    ("an adjustment's round no round of the event", _first("club_adjustment", round=9),
+     "club_event row 1 (id 1): the engine refuses the event: adjustment 1: round 9"),
 ]  # fmt: skip
 
 
