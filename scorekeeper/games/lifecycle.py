@@ -101,9 +101,10 @@ def stage_new_game(
     """A game the engine accepted, with its hands (``hands``) and outcomes, added to the
     session but not committed: the caller commits it with the rest of its transaction
     (a club night's games, ``club.events.import_event``)."""
+    result = replay(checked)  # a hand the replay refuses (a bidder not at the table) first
     game = _stored(checked, played_on, known_language(language))
     insert_hands(game, checked.hands if hands else ())
-    record_outcomes(game, replay(checked), rate=rate)
+    record_outcomes(game, result, rate=rate)
     return game
 
 
