@@ -191,3 +191,35 @@ def test_export_names_a_game_or_an_event(
     assert run(folder, monkeypatch, "export") == 2
     assert run(folder, monkeypatch, "export", "1", "--event", "1") == 2
     assert "name a game by its id, or an event with --event ID" in capsys.readouterr().err
+
+
+# --- the migration ---------------------------------------------------------------------
+
+
+def test_the_migration_steps_down_and_up_with_a_night_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Down one revision drops the club's tables and keeps the games; up again makes them
+    empty, and the night imports again."""
+    from flask_migrate import downgrade, upgrade
+    from sqlalchemy import inspect
+
+    from scorekeeper.cli.serve import quiet_migrations
+
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.setenv("DATABASE_URL", database_url(tmp_path / "migrated.db"))
+    app = create_app()
+    with app.app_context(), quiet_migrations():
+        upgrade()
+        import_event(document(NIGHTS[0]))
+        games = count(Game)
+        db.session.remove()
+        downgrade(revision="-1")
+        names = set(inspect(db.engine).get_table_names())
+        assert not {name for name in names if name.startswith("club_")}
+        assert count(Game) == games  # the night's games stay, as ordinary games
+        upgrade()
+        assert count(Event) == 0
+        assert import_event(document(NIGHTS[0])).id == 1
+        db.session.remove()
+        db.engine.dispose()
