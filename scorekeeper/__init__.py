@@ -103,6 +103,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     babel.init_app(app, locale_selector=select_locale)
 
+    # the club nights' tables join the models' metadata (store/club_models.py)
+    import scorekeeper.store.club_models  # noqa: F401
     from scorekeeper.web import register
 
     register(app)

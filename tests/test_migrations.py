@@ -39,6 +39,13 @@ MODEL_TABLES = {
     "login_failure",
     "api_token",
     "idempotency_key",
+    "club_event",
+    "club_entrant",
+    "club_round",
+    "club_table",
+    "club_seat",
+    "club_bye",
+    "club_adjustment",
 }
 
 

@@ -5,8 +5,9 @@ time that parses, JSON nested at most ``JSON_DEPTH`` deep); ids and unique colum
 unique; every reference to a row the backup holds; names by the name rule
 (``engine.people``), as the forms store them; roles among the known ones, an owner
 when there are users, password hashes as werkzeug writes them; and each game read by
-the engine as an import reads it (its rules, sides, seats and hands replayed). A
-refusal is a ``BackupError`` naming the table, the row and the field.
+the engine as an import reads it (its rules, sides, seats and hands replayed; each club
+night as an event file, ``club_checks.py``). A refusal is a ``BackupError`` naming the
+table, the row and the field.
 """
 
 from __future__ import annotations
@@ -334,14 +335,14 @@ def _check_games(tables: Rows) -> None:
             raise RowError(
                 f"{where}, language: one of {', '.join(LANGUAGES)}, not {game['language']!r}"
             )
-        document = _game_document(game, by_game, players, where)
+        document = game_document(game, by_game, players, where)
         try:
             replay(from_document(document))
         except PinochleError as error:
             raise RowError(f"{where}: the engine refuses the game: {error}") from None
 
 
-def _game_document(
+def game_document(
     game: dict[str, Any],
     by_game: dict[str, dict[Any, list[dict[str, Any]]]],
     players: dict[Any, str],

@@ -2,7 +2,8 @@
 
 ``backup_document`` writes every row of the fact tables (players, users with
 their password hashes, seasons, games with their sides, seats, hands and hand
-history), with their ids and times, so a restore gives back the same data.
+history, club nights with their entrants, rounds, tables, seats, byes and
+adjustments), with their ids and times, so a restore gives back the same data.
 Left out: what can be made again or must not travel. The outcomes are the
 engine's replay, recorded again on restore; login cookies' tokens, share links
 and refused logins are secrets or passing state (everyone logs in again after
@@ -18,13 +19,30 @@ from alembic.migration import MigrationContext
 from sqlalchemy import Date, DateTime, Table, func, select, text
 
 from scorekeeper.backup.checks import RowError, check_tables
+from scorekeeper.backup.club_checks import check_events
 from scorekeeper.extensions import db
 from scorekeeper.store.models import new_token
 from scorekeeper.store.outcomes import rate_from, record_outcomes
 
 FORMAT = "scorekeeper-backup/1"
 # in the order a restore inserts them (a row's references come first)
-TABLES = ("player", "user_account", "season", "game", "game_side", "seat", "hand", "hand_edit")
+TABLES = (
+    "player",
+    "user_account",
+    "season",
+    "game",
+    "game_side",
+    "seat",
+    "hand",
+    "hand_edit",
+    "club_event",
+    "club_entrant",
+    "club_round",
+    "club_table",
+    "club_seat",
+    "club_bye",
+    "club_adjustment",
+)
 LEFT_OUT = {"user_account": {"session_token"}}
 
 
@@ -110,6 +128,7 @@ def _checked(document: object) -> dict[str, list[dict[str, Any]]]:
             raise BackupError(f"the rows of {name} are not those this version writes")
     try:
         check_tables({name: tables[name] for name in TABLES}, _table)
+        check_events(tables)
     except RowError as exc:
         raise BackupError(str(exc)) from None
     return tables

@@ -15,7 +15,16 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from scorekeeper.cli.addresses import DEFAULT_HOST
-from scorekeeper.engine.gamefile import MAX_FILE_BYTES, load, loads, to_document, too_large
+from scorekeeper.engine import events
+from scorekeeper.engine.gamefile import (
+    MAX_FILE_BYTES,
+    from_document,
+    load,
+    read_json,
+    read_text,
+    to_document,
+    too_large,
+)
 from scorekeeper.engine.rules import ruleset
 
 from .output import BAD_INPUT, ENGLISH, LANGUAGES, OK, say, say_error, terminal_text
@@ -64,18 +73,23 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
     import_ = commands.add_parser(
         "import",
-        help="store a game file in the app's database and print its id",
-        description="Store a pinochle-game/1 document as a new game; a bad one stores nothing.",
+        help="store a game or event file in the app's database and print its id",
+        description="Store a pinochle-game/1 document as a new game, or a pinochle-event/1 "
+        "document as a new event with its games; a bad one stores nothing.",
     )
-    import_.add_argument("file", metavar="FILE", help='a pinochle-game/1 document ("-": stdin)')
+    import_.add_argument(
+        "file", metavar="FILE", help='a pinochle-game/1 or pinochle-event/1 document ("-": stdin)'
+    )
     import_.set_defaults(run=run_import)
 
     export = commands.add_parser(
         "export",
-        help="print a stored game as a pinochle-game/1 document",
-        description="Write a stored game as a pinochle-game/1 document.",
+        help="print a stored game (or event) as a pinochle-game/1 (pinochle-event/1) document",
+        description="Write a stored game as a pinochle-game/1 document, or with --event a "
+        "stored event as a pinochle-event/1 document.",
     )
-    export.add_argument("game_id", metavar="GAME_ID", type=int, help="the game's id")
+    export.add_argument("game_id", metavar="GAME_ID", type=int, nargs="?", help="the game's id")
+    export.add_argument("--event", metavar="ID", type=int, help="the event's id instead")
     export.add_argument(
         "-o", "--output", metavar="FILE", help="write to FILE instead of standard output"
     )
@@ -238,31 +252,49 @@ def run_import(args: argparse.Namespace) -> int:
         text = sys.stdin.read(MAX_FILE_BYTES + 1)  # no more than a game file may be
         if len(text) > MAX_FILE_BYTES:
             raise too_large("-")
-        game = loads(text)
     else:
-        game = load(args.file)
+        text = read_text(args.file)
+    document = read_json(text)
+    if isinstance(document, dict) and document.get("format") == events.FORMAT:
+        event = events.from_document(document)  # an event, refused before any write
+        from scorekeeper.club.events import import_event
+
+        with _app().app_context():
+            print(import_event(events.to_document(event)).id)
+        return OK
+    game = from_document(document)
     from scorekeeper.games.transfer import import_game
 
-    app = _app()
-    with app.app_context():
-        stored = import_game(to_document(game))
-        print(stored.id)
+    with _app().app_context():
+        print(import_game(to_document(game)).id)
     return OK
 
 
 def run_export(args: argparse.Namespace) -> int:
-    """``scorekeeper export``: the game's pinochle-game/1 document; 2 when there is none."""
+    """``scorekeeper export``: the game's pinochle-game/1 document, or the event's
+    pinochle-event/1 (``--event``); 2 when there is none."""
+    from scorekeeper.club.events import export_event, get_event
     from scorekeeper.games.stored import get_game
     from scorekeeper.games.transfer import export_game
 
+    if (args.game_id is None) == (args.event is None):
+        say_error("name a game by its id, or an event with --event ID (not both)")
+        return BAD_INPUT
     app = _app()
     with app.app_context():
-        game = get_game(args.game_id)
-        if game is None:
-            say_error(f"no game has the id {args.game_id}")
-            return BAD_INPUT
-        text = json.dumps(export_game(game), indent=1, ensure_ascii=False) + "\n"
-    return _write_text(text, args.output)
+        if args.event is not None:
+            event = get_event(args.event)
+            if event is None:
+                say_error(f"no event has the id {args.event}")
+                return BAD_INPUT
+            document = export_event(event)
+        else:
+            game = get_game(args.game_id)
+            if game is None:
+                say_error(f"no game has the id {args.game_id}")
+                return BAD_INPUT
+            document = export_game(game)
+    return _write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", args.output)
 
 
 def _write_text(text: str, output: str | None, private: bool = False) -> int:

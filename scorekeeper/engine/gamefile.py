@@ -39,16 +39,20 @@ _TOP_FIELDS = {
 def load(path: str | Path) -> Game:
     """A game from a file; ``GameError`` with a sentence when it is not a valid game (a
     file over ``MAX_FILE_BYTES`` before it is read)."""
+    return loads(read_text(path))
+
+
+def read_text(path: str | Path) -> str:
+    """A file's text, no more than ``MAX_FILE_BYTES``; a sentence when it cannot be read."""
     try:
         if Path(path).stat().st_size > MAX_FILE_BYTES:
             raise too_large(str(path))
-        text = Path(path).read_text(encoding="utf-8-sig")
+        return Path(path).read_text(encoding="utf-8-sig")
     except OSError as exc:
         reason = ("unreadable", {"path": str(path), "error": exc.strerror})
         raise GameError("game_format", **because(reason)) from None
     except UnicodeDecodeError:
         raise GameError("game_format", **because(("not_utf8", {"path": str(path)}))) from None
-    return loads(text)
 
 
 def too_large(path: str) -> GameError:

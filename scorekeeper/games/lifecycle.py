@@ -78,12 +78,9 @@ def commit_new_game(
     Two phones naming the same new player at once both try to add the player's
     row; the one that loses the race stores its game again, finding the row.
     """
-    result = replay(checked)
     for attempt in range(2):
         try:
-            game = _stored(checked, played_on, known_language(language))
-            insert_hands(game, checked.hands if hands else ())
-            record_outcomes(game, result, rate=rate)
+            game = stage_new_game(checked, played_on, hands, rate=rate, language=language)
             db.session.commit()
         except IntegrityError:
             db.session.rollback()
@@ -91,6 +88,23 @@ def commit_new_game(
                 raise
         else:
             break
+    return game
+
+
+def stage_new_game(
+    checked: EngineGame,
+    played_on: date | None,
+    hands: bool,
+    rate: bool = True,
+    language: str = DEFAULT_LANGUAGE,
+) -> Game:
+    """A game the engine accepted, with its hands (``hands``) and outcomes, added to the
+    session but not committed: the caller commits it with the rest of its transaction
+    (a club night's games, ``club.events.import_event``)."""
+    result = replay(checked)  # a hand the replay refuses (a bidder not at the table) first
+    game = _stored(checked, played_on, known_language(language))
+    insert_hands(game, checked.hands if hands else ())
+    record_outcomes(game, result, rate=rate)
     return game
 
 

@@ -18,6 +18,7 @@ from scorekeeper.accounts.links import create_share_link, share_link
 from scorekeeper.accounts.logins import log_in
 from scorekeeper.accounts.users import create_user
 from scorekeeper.cli import main
+from scorekeeper.club.events import import_event
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import hand_to_document
 from scorekeeper.extensions import db
@@ -28,6 +29,8 @@ from scorekeeper.games.seasons import create_season
 from scorekeeper.games.stored import engine_game
 from tests.conftest import database_url, untouched
 from tests.web.conftest import PLAYED_HAND
+
+EVENTS = Path(__file__).resolve().parents[1] / "data" / "events"
 
 # what a restore does not bring back: secrets and passing state; and the numbering
 # of rows recorded again (the replay's outcomes)
@@ -62,13 +65,15 @@ def run(folder: Path, monkeypatch: pytest.MonkeyPatch, *argv: str, stdin: str = 
 
 
 def a_club(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Games with corrected and deleted hands, seasons, users and a share link."""
+    """Games with corrected and deleted hands, seasons, users, a share link and a club
+    night of fixed teams."""
     assert run(folder, monkeypatch, "demo-data", "--games", "12", "--players", "7") == 0
     app = create_app()
     with app.app_context():
         create_user("Olga", "tower clock at noon", "owner")
         create_user("Sam", "sunny orchard walk", "scorekeeper")
         create_season("Winter 2026", date(2025, 12, 1), date(2026, 2, 28))
+        import_event(json.loads((EVENTS / "teams-night.json").read_text(encoding="utf-8")))
         for game in recent_games(4):
             correct(game)
             create_share_link(game.id)
@@ -101,7 +106,7 @@ def test_a_backup_restores_the_same_data(
     assert "scrypt:" in backup  # password hashes travel
 
     assert run(fresh, monkeypatch, "restore", "-", stdin=backup) == 0
-    assert "12 game" in capsys.readouterr().out
+    assert "14 game" in capsys.readouterr().out  # the demo's 12 and the teams night's 2
     before, after = every_row(club), every_row(fresh)
     assert before.keys() == after.keys()
     for table, rows in before.items():
@@ -233,7 +238,7 @@ TAMPERED: list[tuple[str, Callable[[Tables], None], str]] = [
     (
         "duplicate player id",
         _copy_row("player", name="Zed"),
-        "player row 5 (id 1): id 1 is already",
+        "player row 6 (id 1): id 1 is already",
     ),
     ("duplicate player name", _copy_row("player", id=99), "name 'Ann' is already in row 1"),
     ("duplicate user name", _copy_row("user_account", id=99), "name 'Olga' is already"),
@@ -294,6 +299,12 @@ TAMPERED: list[tuple[str, Callable[[Tables], None], str]] = [
      "a password hash weaker than this app writes"),
     ("an id -1", _first("season", id=-1), "season row 1 (id -1), id: a whole number from 1"),
     ("a game id 0", _first("game", id=0), "game row 1 (id 0), id: a whole number from 1"),
+    ("an event's rounds miscounted", _first("club_event", rounds_count=4),
+     "club_event row 1 (id 1), rounds_count: it has 3 rounds"),
+    ("a club seat given to the entrant with the bye", _first("club_seat", entrant_id=5),
+     "club_event row 1 (id 1): the engine refuses the event: round 1, table 1: the seats are Eve"),
+    ("an adjustment's round no round of the event", _first("club_adjustment", round=9),
+     "club_event row 1 (id 1): the engine refuses the event: adjustment 1: round 9"),
 ]  # fmt: skip
 
 
@@ -316,6 +327,8 @@ def good_backup(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         create_season("Winter", date(2026, 1, 1), date(2026, 2, 28))
         create_user("Olga", "tower clock at noon", "owner")
         create_user("Sam", "sunny orchard walk", "viewer")
+        night = EVENTS / "club-night.json"  # a club night: its tables' games, byes, adjustments
+        import_event(json.loads(night.read_text(encoding="utf-8")))
         from scorekeeper.backup.restore import TABLES, backup_document
 
         document = backup_document()

@@ -1,0 +1,190 @@
+"""A club night in and out whole (the ``pinochle-event/1`` document, docs/event-format.md),
+and a stored event's standings.
+
+The engine reads the whole document first: a refused one writes nothing, and the
+refusal is the engine's (``GameError``, its code and sentence). An accepted one is
+stored in one transaction: the event, its entrants (known players, or new ones by
+name), rounds, tables with their seats, byes and adjustments, and each table's game
+through the games area, as an imported game. The standings are never stored: they
+are the engine's (``engine.standings``) over the stored games, whatever happened to
+them since (a corrected hand counts at once).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from scorekeeper.engine import events as engine
+from scorekeeper.engine.rules import ruleset
+from scorekeeper.engine.standings import Standings, standings
+from scorekeeper.extensions import db
+from scorekeeper.games.lifecycle import stage_new_game
+from scorekeeper.games.players import player_named
+from scorekeeper.games.stored import engine_game
+from scorekeeper.i18n.languages import DEFAULT as DEFAULT_LANGUAGE
+from scorekeeper.store.club_models import (
+    Adjustment,
+    Bye,
+    Entrant,
+    Event,
+    EventRound,
+    EventSeat,
+    EventTable,
+)
+from scorekeeper.store.outcomes import rate_unrated
+
+# --- import ------------------------------------------------------------------------------
+
+
+def import_event(document: object, language: str = DEFAULT_LANGUAGE) -> Event:
+    """A stored event from a ``pinochle-event/1`` document (its games' sheets in
+    ``language``); ``GameError`` with the engine's code and nothing written when the
+    engine refuses it."""
+    checked = engine.from_document(document)
+    try:
+        event = _stored(checked, language)
+        db.session.flush()
+        rate_unrated()  # the new games join the ratings, in play order
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
+    return event
+
+
+def _stored(checked: engine.Event, language: str) -> Event:
+    """The rows of an event the engine accepted (added, not committed)."""
+    event = Event(
+        name=checked.name,
+        date=checked.date,
+        kind=checked.kind,
+        ruleset=checked.rules.name,
+        rules=checked.rules.options(),
+        standing_order=checked.standing_order,
+        bye_rule=checked.bye_rule,
+        rounds_count=len(checked.rounds),
+    )
+    db.session.add(event)
+    entrants: dict[str, Entrant] = {}
+    for position, entrant in enumerate(checked.entrants):
+        players = entrant.players or (entrant.name,)
+        row = Entrant(
+            position=position,
+            name=entrant.name,
+            player=player_named(players[0]),
+            partner=player_named(players[1]) if len(players) > 1 else None,
+        )
+        event.entrants.append(row)
+        entrants[entrant.name] = row
+    for round_ in checked.rounds:
+        stored_round = EventRound(number=round_.number)
+        event.rounds.append(stored_round)
+        for table in round_.tables:
+            stored_round.tables.append(_table(checked, table, entrants, language))
+        for position, name in enumerate(round_.byes):
+            stored_round.byes.append(Bye(position=position, entrant=entrants[name]))
+    for position, adjustment in enumerate(checked.adjustments):
+        event.adjustments.append(
+            Adjustment(
+                position=position,
+                entrant=entrants[adjustment.entrant],
+                round=adjustment.round,
+                points=adjustment.points,
+                reason=adjustment.reason,
+            )
+        )
+    return event
+
+
+def _table(
+    checked: engine.Event, table: engine.Table, entrants: dict[str, Entrant], language: str
+) -> EventTable:
+    game = None
+    if table.game is not None:
+        # a game without its own day was played on the event's (export leaves it out again)
+        played_on = table.game.played_on or checked.date
+        game = stage_new_game(table.game, played_on, hands=True, rate=False, language=language)
+    stored = EventTable(number=table.number, game=game)
+    for position, name in enumerate(table.seats):
+        stored.seats.append(EventSeat(position=position, entrant=entrants[name]))
+    return stored
+
+
+# --- reading and export ----------------------------------------------------------------
+
+
+def get_event(event_id: int) -> Event | None:
+    """A stored event with its rounds, tables and seats, or None."""
+    query = (
+        select(Event)
+        .where(Event.id == event_id)
+        .options(
+            selectinload(Event.entrants),
+            selectinload(Event.rounds).selectinload(EventRound.tables),
+            selectinload(Event.adjustments),
+        )
+    )
+    return db.session.execute(query).scalar_one_or_none()
+
+
+def all_events() -> list[Event]:
+    """Every stored event, the latest first."""
+    query = select(Event).order_by(Event.date.desc(), Event.id.desc())
+    return list(db.session.execute(query).scalars())
+
+
+def engine_event(event: Event) -> engine.Event:
+    """The engine's view of a stored event, each table's game as stored now."""
+    teams = event.kind == engine.TEAMS
+    return engine.Event(
+        name=event.name,
+        date=event.date,
+        kind=event.kind,
+        rules=ruleset(event.ruleset, event.rules),
+        standing_order=event.standing_order,
+        bye_rule=event.bye_rule,
+        entrants=tuple(
+            engine.Entrant(e.name, (e.player.name, e.partner.name) if teams and e.partner else ())
+            for e in event.entrants
+        ),
+        rounds=tuple(
+            engine.Round(
+                round_.number,
+                tuple(
+                    engine.Table(
+                        table.number,
+                        tuple(seat.entrant.name for seat in table.seats),
+                        None if table.game is None else engine_game(table.game),
+                    )
+                    for table in round_.tables
+                ),
+                tuple(bye.entrant.name for bye in round_.byes),
+            )
+            for round_ in event.rounds
+        ),
+        adjustments=tuple(
+            engine.Adjustment(a.entrant.name, a.round, a.points, a.reason)
+            for a in event.adjustments
+        ),
+    )
+
+
+def export_event(event: Event) -> dict[str, Any]:
+    """The event's ``pinochle-event/1`` document; a game played on the event's day
+    carries no day of its own (as it came in)."""
+    document = engine.to_document(engine_event(event))
+    day = document["date"]
+    for round_ in document["rounds"]:
+        for table in round_["tables"]:
+            game = table["game"]
+            if game is not None and day is not None and game.get("played_on") == day:
+                del game["played_on"]
+    return document
+
+
+def event_standings(event: Event) -> Standings:
+    """The engine's standings over the event's stored games."""
+    return standings(engine_event(event))

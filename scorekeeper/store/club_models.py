@@ -1,0 +1,182 @@
+"""The stored facts of club nights: events, their entrants, rounds, tables and seats,
+byes and the director's adjustments (docs/event-format.md).
+
+Each table's game is an ordinary stored ``Game``: the table points at it
+(``EventTable.game_id``), the game knows nothing of the event. So the games area and
+everything that reads games (the scoreboard, the sheets, the statistics) stay as they
+are, an unplayed table is a row without a game, and deleting a game from the games
+list leaves its table unplayed (``SET NULL``) rather than the night without a round.
+Standings are never stored: the engine ranks the stored games
+(``club.events.event_standings``). The tables share ``models``' metadata.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from scorekeeper.extensions import db
+from scorekeeper.store.models import NEVER_AGAIN, Game, Player, new_game_key, utcnow
+
+
+class Event(db.Model):  # type: ignore[name-defined,misc]
+    """A club night or a tournament: its rules, kind, standing order and bye rule."""
+
+    __tablename__ = "club_event"
+    __table_args__ = (Index("uq_club_event_key", "key", unique=True), NEVER_AGAIN)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # what a write aimed at this event carries besides its id, as a game's key
+    key: Mapped[str] = mapped_column(String(16), default=new_game_key)
+    name: Mapped[str] = mapped_column(String(60))
+    date: Mapped[date | None]
+    kind: Mapped[str] = mapped_column(String(12))  # events.KINDS
+    ruleset: Mapped[str] = mapped_column(String(40))
+    # every house-rule option's value, as a game's ``rules``
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    standing_order: Mapped[str] = mapped_column(String(12))  # events.STANDING_ORDERS
+    bye_rule: Mapped[str] = mapped_column(String(20))  # events.BYE_RULES
+    rounds_count: Mapped[int]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    entrants: Mapped[list[Entrant]] = relationship(
+        order_by="Entrant.position", cascade="all, delete-orphan"
+    )
+    rounds: Mapped[list[EventRound]] = relationship(
+        order_by="EventRound.number", cascade="all, delete-orphan"
+    )
+    adjustments: Mapped[list[Adjustment]] = relationship(
+        order_by="Adjustment.position", cascade="all, delete-orphan"
+    )
+
+
+class Entrant(db.Model):  # type: ignore[name-defined,misc]
+    """Who plays: a known player (progressive), or a fixed team of two (teams)."""
+
+    __tablename__ = "club_entrant"
+    __table_args__ = (
+        UniqueConstraint("event_id", "position"),
+        UniqueConstraint("event_id", "name"),
+        NEVER_AGAIN,
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("club_event.id", ondelete="CASCADE"), index=True
+    )
+    position: Mapped[int]  # the order of the event's list of entrants
+    name: Mapped[str] = mapped_column(String(60))
+    # the player (progressive), or a team's first player
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    # a team's second player; None in progressive
+    partner_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"), index=True)
+
+    player: Mapped[Player] = relationship(foreign_keys=[player_id])
+    partner: Mapped[Player | None] = relationship(foreign_keys=[partner_id])
+
+
+class EventRound(db.Model):  # type: ignore[name-defined,misc]
+    """One round of an event: its tables and its byes."""
+
+    __tablename__ = "club_round"
+    __table_args__ = (UniqueConstraint("event_id", "number"), NEVER_AGAIN)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("club_event.id", ondelete="CASCADE"), index=True
+    )
+    number: Mapped[int]
+
+    tables: Mapped[list[EventTable]] = relationship(
+        order_by="EventTable.number", cascade="all, delete-orphan"
+    )
+    byes: Mapped[list[Bye]] = relationship(order_by="Bye.position", cascade="all, delete-orphan")
+
+
+class EventTable(db.Model):  # type: ignore[name-defined,misc]
+    """A table of a round: its seats and its game (None while unplayed)."""
+
+    __tablename__ = "club_table"
+    __table_args__ = (
+        UniqueConstraint("round_id", "number"),
+        # a game is played at one table
+        Index("uq_club_table_game_id", "game_id", unique=True),
+        NEVER_AGAIN,
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(
+        ForeignKey("club_round.id", ondelete="CASCADE"), index=True
+    )
+    number: Mapped[int]
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"))
+
+    seats: Mapped[list[EventSeat]] = relationship(
+        order_by="EventSeat.position", cascade="all, delete-orphan"
+    )
+    game: Mapped[Game | None] = relationship()
+
+
+class EventSeat(db.Model):  # type: ignore[name-defined,misc]
+    """An entrant's seat at a table: 0 North, 1 East, 2 South, 3 West (teams: 0 the
+    North-South team, 1 the East-West team)."""
+
+    __tablename__ = "club_seat"
+    __table_args__ = (UniqueConstraint("table_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("club_table.id", ondelete="CASCADE"), index=True
+    )
+    position: Mapped[int]
+    entrant_id: Mapped[int] = mapped_column(
+        ForeignKey("club_entrant.id", ondelete="CASCADE"), index=True
+    )
+
+    entrant: Mapped[Entrant] = relationship()
+
+
+class Bye(db.Model):  # type: ignore[name-defined,misc]
+    """An entrant who sits a round out and gets a bye (the event's bye rule)."""
+
+    __tablename__ = "club_bye"
+    __table_args__ = (
+        UniqueConstraint("round_id", "position"),
+        UniqueConstraint("round_id", "entrant_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(
+        ForeignKey("club_round.id", ondelete="CASCADE"), index=True
+    )
+    position: Mapped[int]
+    entrant_id: Mapped[int] = mapped_column(
+        ForeignKey("club_entrant.id", ondelete="CASCADE"), index=True
+    )
+
+    entrant: Mapped[Entrant] = relationship()
+
+
+class Adjustment(db.Model):  # type: ignore[name-defined,misc]
+    """The director's points for or against an entrant in a round, with the reason."""
+
+    __tablename__ = "club_adjustment"
+    __table_args__ = (UniqueConstraint("event_id", "position"), NEVER_AGAIN)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("club_event.id", ondelete="CASCADE"), index=True
+    )
+    position: Mapped[int]  # the order of the event's list of adjustments
+    entrant_id: Mapped[int] = mapped_column(
+        ForeignKey("club_entrant.id", ondelete="CASCADE"), index=True
+    )
+    round: Mapped[int]  # the round's number
+    points: Mapped[int]
+    reason: Mapped[str] = mapped_column(Text)  # any length: the engine sets none
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    entrant: Mapped[Entrant] = relationship()
