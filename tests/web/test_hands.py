@@ -24,6 +24,7 @@ from scorekeeper.engine.presets import PRESETS
 from scorekeeper.games.hands import add_hand
 from scorekeeper.games.lifecycle import create_game
 from scorekeeper.games.stored import hand_document, replay_game
+from scorekeeper.i18n.signs import minus
 from scorekeeper.store.models import HandEdit
 from scorekeeper.web import hands as hands_views
 from tests.web.conftest import csrf_token, make_game, stored_game
@@ -192,7 +193,7 @@ def test_record_a_partnership_hand(
     assert totals(app, game_id) == expect_totals
     board = client.get(f"/games/{game_id}").text
     for total in expect_totals:
-        assert f'<div class="points">{total}</div>' in board
+        assert f'<div class="points">{minus(total)}</div>' in board  # a true minus sign
     assert outcome in board
 
 
