@@ -167,11 +167,8 @@
     refresh();
   }
   window.addEventListener("online", send);
-  if (navigator.serviceWorker) {
-    navigator.serviceWorker.addEventListener("message", function (event) {
-      if (event.data && event.data.queue) after(event.data.queue);
-    });
-  }
+  O.hear = after; // what the service worker sent, also before this script was loaded
+  O.heard.splice(0).forEach(after);
 
   O.ready = refresh().then(function (entries) {
     if (entries.some(function (entry) { return entry.state === "waiting"; })) send();

@@ -41,6 +41,15 @@
   if (said) O.say(said);
   else if (O.offline() && document.getElementById("meld-form")) O.say(S.verdict);
 
+  // the service worker's word on a Background Sync it ran: heard from the start (the queue's
+  // script loads later, and a message before it has a listener would be lost), kept till then
+  O.heard = [];
+  if (workers) {
+    workers.addEventListener("message", function (event) {
+      if (event.data && event.data.queue) (O.hear || O.heard.push.bind(O.heard))(event.data.queue);
+    });
+  }
+
   // the lists and the sending, once this phone keeps hands (the hand form loads them itself)
   O.loaded = document.querySelector('script[src$="/queue.js"]') || !indexedDB.databases ? Promise.resolve()
     : indexedDB.databases().then(function (found) {
