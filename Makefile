@@ -59,7 +59,7 @@ bench-load: $(STAMP)
 bench-import: $(STAMP)
 	$(BIN)/python -m benchmarks.import_
 
-## bench-club: print a club night's movement speed (12 tables x 8 rounds computed live, median; the evenness reached)
+## bench-club: print a club night's movement speed (12 tables x 8 rounds computed live, median; the evenness reached) and its standings from the stored games (3, 6, 12 tables x 8 rounds: median, growth, SQL statements a call)
 bench-club: $(STAMP)
 	$(BIN)/python -m benchmarks.club
 

@@ -7,6 +7,12 @@ the median of ``REPEATS`` runs, each with its own seed, on one core with
 the issue's (no partner repeats, no repeat meetings at 12 tables); and, as ratios,
 the time from 3 tables and 4 rounds up, and the shipped schedule's load.
 
+Then the standings of a night from its stored games (``benchmarks.club_standings``):
+3, 6 and 12 tables × 8 rounds stored through the app in a fresh SQLite database,
+``event_standings(get_event(id))`` in a new session each run, the median against its
+1 s target at 12 tables, its growth from 3 tables against linear (4×), and the SQL
+statements a call sends at each size (the same at every size).
+
     python -m benchmarks.club
 """
 
@@ -15,6 +21,7 @@ from __future__ import annotations
 import statistics
 import time
 
+from benchmarks import club_standings
 from benchmarks.engine import line, pin_to_one_core
 from scorekeeper.engine.movements import PROGRESSIVE, fixed_speed, progressive
 
@@ -64,6 +71,7 @@ def main() -> None:
         "12 tables x 8 rounds, the shipped schedule (first load)",
         f"{(time.perf_counter() - started) * 1000:.1f} ms",
     )
+    club_standings.main()
 
 
 if __name__ == "__main__":

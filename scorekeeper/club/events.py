@@ -34,6 +34,7 @@ from scorekeeper.store.club_models import (
     EventSeat,
     EventTable,
 )
+from scorekeeper.store.models import Game, Hand, Seat
 from scorekeeper.store.outcomes import rate_unrated
 
 # --- import ------------------------------------------------------------------------------
@@ -117,14 +118,24 @@ def _table(
 
 
 def get_event(event_id: int) -> Event | None:
-    """A stored event with its rounds, tables and seats, or None."""
+    """A stored event with all ``engine_event`` reads (its entrants' players, rounds,
+    tables with their seats and games, the games' sides, seats and hands, byes and
+    adjustments), or None: a fixed number of queries whatever the number of tables
+    (``make bench-club``), not some for each table."""
+    tables = selectinload(Event.rounds).selectinload(EventRound.tables)
+    game = tables.selectinload(EventTable.game)
     query = (
         select(Event)
         .where(Event.id == event_id)
         .options(
-            selectinload(Event.entrants),
-            selectinload(Event.rounds).selectinload(EventRound.tables),
-            selectinload(Event.adjustments),
+            selectinload(Event.entrants).selectinload(Entrant.player),
+            selectinload(Event.entrants).selectinload(Entrant.partner),
+            tables.selectinload(EventTable.seats).selectinload(EventSeat.entrant),
+            game.selectinload(Game.sides),
+            game.selectinload(Game.seats).selectinload(Seat.player),
+            game.selectinload(Game.hands).selectinload(Hand.bidder),
+            selectinload(Event.rounds).selectinload(EventRound.byes).selectinload(Bye.entrant),
+            selectinload(Event.adjustments).selectinload(Adjustment.entrant),
         )
     )
     return db.session.execute(query).scalar_one_or_none()
