@@ -141,9 +141,15 @@ def get_event(event_id: int) -> Event | None:
     return db.session.execute(query).scalar_one_or_none()
 
 
-def all_events() -> list[Event]:
-    """Every stored event, the latest first."""
-    query = select(Event).order_by(Event.date.desc(), Event.id.desc())
+def events_page(limit: int, offset: int) -> list[Event]:
+    """Stored events, the latest day first (an event without a day last), then the
+    latest stored: ``limit`` of them after the first ``offset``."""
+    query = (
+        select(Event)
+        .order_by(Event.date.desc().nulls_last(), Event.id.desc())
+        .limit(limit)
+        .offset(offset)
+    )
     return list(db.session.execute(query).scalars())
 
 

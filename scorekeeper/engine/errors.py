@@ -130,6 +130,14 @@ MESSAGES: dict[str, str] = {
         "adjustment {number}: round {round} is not a round of this event (1 to {rounds})"
     ),
     "event_adjustment_reason": "adjustment {number}: give its reason (late arrival, penalty)",
+    "event_adjustment_points": (
+        "adjustment {number}: {points} points is more than an adjustment may be "
+        "(at most {limit} either way)"
+    ),
+    "event_round_played": (
+        "round {round} is being played (a hand is recorded at one of its tables): "
+        "its seating stays as it is"
+    ),
     # a hand
     "hand_after_end": "hand {hand}: the game already ended after hand {ended}",
     "hand_recorded_meanwhile": (

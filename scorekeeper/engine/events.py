@@ -21,12 +21,13 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from .bounds import LARGEST
 from .errors import GameError, PinochleError, because
-from .game import Game
+from .game import Game, Side, new_game
 from .gamefile import from_document as game_from_document
 from .gamefile import read_json
 from .gamefile import to_document as game_to_document
-from .people import checked_name, normal_name
+from .people import NAME_LIMIT, checked_name, normal_name
 from .presets import RuleSet
 from .rules import overrides_of, ruleset
 from .scoring import replay
@@ -371,6 +372,42 @@ def _seated_as(event: Event, seats: tuple[str, ...], game: Game) -> bool:
     return seats in turns and game.side_of[seats[0]] == 0
 
 
+# --- a round seated by the director --------------------------------------------------
+
+
+def seating(event: Event, number: int, document: object) -> Round:
+    """Round ``number``'s seating as a director records it, ``{"tables": [{"table": 1,
+    "seats": [...]}], "byes": [...]}``: read as a round of the file is (the same
+    refusals), without games; each table's game then starts empty (``table_game``)."""
+    where = "the seating"
+    raw = as_mapping(document, where)
+    no_unknown(raw, {"tables", "byes"}, where)
+    for index, table in enumerate(as_list(raw.get("tables", []), f"{where}: tables"), 1):
+        no_unknown(as_mapping(table, f"round {number}, table {index}"), {"table", "seats"}, where)
+    return _round({**raw, "round": number}, number, event)
+
+
+def table_game(event: Event, table: Table) -> Game:
+    """A table's game before its first hand: the event's rules, seated as the table
+    (North, East, South, West; North-South the first side, North dealing first), on
+    the event's day. A team keeps its name; a progressive pair is "Ann & Cal"."""
+    if event.kind == TEAMS:
+        teams = {entrant.name: entrant for entrant in event.entrants}
+        first, second = (teams[name] for name in table.seats)
+        sides = [Side(first.name, first.players), Side(second.name, second.players)]
+        seats = [first.players[0], second.players[0], first.players[1], second.players[1]]
+    else:
+        north, east, south, west = table.seats
+        sides = [_pair(north, south, "North-South"), _pair(east, west, "East-West")]
+        seats = list(table.seats)
+    return new_game(event.rules, sides, seating=seats, played_on=event.date)
+
+
+def _pair(one: str, other: str, seats: str) -> Side:
+    name = f"{one} & {other}"
+    return Side(name if len(name) <= NAME_LIMIT else seats, (one, other))
+
+
 def rules_words(rules: RuleSet) -> str:
     """A rule set as a sentence names it: ``partnership (game_end hands:6)``.
 
@@ -390,6 +427,8 @@ def _adjustment(item: object, number: int, names: tuple[str, ...], rounds: int) 
     if not 1 <= round_number <= rounds:
         raise GameError("event_adjustment_round", number=number, round=round_number, rounds=rounds)
     points = as_int(raw.get("points"), f"{where}: points")
+    if abs(points) > LARGEST:
+        raise GameError("event_adjustment_points", number=number, points=points, limit=LARGEST)
     reason = as_text(raw.get("reason", ""), f"{where}: reason").strip()
     if not reason:
         raise GameError("event_adjustment_reason", number=number)

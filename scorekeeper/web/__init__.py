@@ -42,6 +42,7 @@ def register(app: Flask) -> None:
     from scorekeeper.extensions import csrf
     from scorekeeper.web import (
         api,
+        api_events,  # noqa: F401 (its routes join the API's blueprint)
         auth,
         games,
         hands,

@@ -18,6 +18,7 @@ from typing import Any
 
 from flask import Blueprint, Response, g, jsonify, request, url_for
 
+from scorekeeper.club.seating import ROUND_PLAYED
 from scorekeeper.engine.cards import Suit, parse_cards
 from scorekeeper.engine.claims import meld_answer, parse_claim
 from scorekeeper.engine.errors import PinochleError
@@ -40,7 +41,8 @@ from scorekeeper.web.openapi import IDEMPOTENCY_KEY_PATTERN, IF_MATCH_PATTERN, d
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
-CONFLICTS = game_hands.CONFLICTS
+# a change made meanwhile (409): a game's; a round seated again once a hand is played
+CONFLICTS = (*game_hands.CONFLICTS, ROUND_PLAYED)
 LIST_LIMIT = 200
 
 
@@ -69,7 +71,7 @@ def _rule_refused(error: PinochleError) -> Response:
 # --- reading requests ---------------------------------------------------------------------
 
 
-def _body() -> dict[str, Any]:
+def json_body() -> dict[str, Any]:
     try:
         body = request.get_json(silent=True)
     except RecursionError:  # nested deeper than the parser goes
@@ -127,7 +129,7 @@ def _refuse_long_numbers() -> None:
         pass  # not JSON at all: the caller says so
 
 
-def _int_arg(name: str, default: int, low: int, high: int) -> int:
+def int_arg(name: str, default: int, low: int, high: int) -> int:
     text = request.args.get(name)
     if text is None:
         return default
@@ -157,18 +159,33 @@ def _expected_version() -> int | None:
 GAME_KEY_HEADER = "Game-Key"
 
 
+def refuse_another_key(header: str, key: str | None, what: str) -> None:
+    """410 ``{what}_deleted`` when the request's ``header`` names another key than the
+    found one's (``key``; None: nothing found): it was read from one since deleted."""
+    sent = request.headers.get(header)
+    if sent is not None and sent != key:
+        raise ApiError(
+            410, f"{what}_deleted", f"The {what} with that {header} was deleted; nothing was saved."
+        )
+
+
+def page() -> tuple[int, int]:
+    """A list's ``limit`` (1 to 200, 50 unless asked) and ``offset``; any other
+    parameter is refused."""
+    unknown = sorted(set(request.args) - {"limit", "offset"})
+    if unknown:
+        raise ApiError(
+            400, "bad_parameter", f"Unknown parameter {shown(unknown[0], 100)}: limit, offset."
+        )
+    return int_arg("limit", 50, 1, LIST_LIMIT), int_arg("offset", 0, 0, 2**31)
+
+
 def _game(game_id: int) -> Game:
     """The game ``game_id``; when the request carries a ``Game-Key`` (the game's ``key``
     as an earlier answer gave it), that game's only: a key of a game since deleted,
     whose id another game has now, is refused with 410 and nothing is written."""
     game = get_game(game_id)
-    key = request.headers.get(GAME_KEY_HEADER)
-    if key is not None and (game is None or key != game.key):
-        raise ApiError(
-            410,
-            "game_deleted",
-            f"The game with that {GAME_KEY_HEADER} was deleted; nothing was saved.",
-        )
+    refuse_another_key(GAME_KEY_HEADER, None if game is None else game.key, "game")
     if game is None:
         raise ApiError(404, "no_game", f"There is no game {game_id}.")
     return game
@@ -213,14 +230,7 @@ def openapi() -> Response:
 
 @bp.get("/games")
 def games() -> Response:
-    unknown = sorted(set(request.args) - {"limit", "offset"})
-    if unknown:
-        raise ApiError(
-            400, "bad_parameter", f"Unknown parameter {shown(unknown[0], 100)}: limit, offset."
-        )
-    limit = _int_arg("limit", 50, 1, LIST_LIMIT)
-    offset = _int_arg("offset", 0, 0, 2**31)
-    return jsonify({"games": game_summaries(limit, offset)})
+    return jsonify({"games": game_summaries(*page())})
 
 
 @bp.post("/games")
@@ -228,7 +238,7 @@ def games() -> Response:
 def create_game() -> Response:
     # the printed sheet's language: the best the request's Accept-Language asks for
     language = request.accept_languages.best_match(LANGUAGES, default=DEFAULT_LANGUAGE)
-    game = import_game(_body(), language=language or DEFAULT_LANGUAGE)
+    game = import_game(json_body(), language=language or DEFAULT_LANGUAGE)
     return _game_answer(game_view(game, replay_game(game)), 201)
 
 
@@ -257,7 +267,7 @@ def add_hand(game_id: int) -> Response:
     if key is None:
         answer = Answer()
         expected = _expected_version()  # a header that cannot be read first: 400
-        game_hands.add_hand(_game(game_id), _body(), expected, answer, _repeat())
+        game_hands.add_hand(_game(game_id), json_body(), expected, answer, _repeat())
         return _game_answer(answer.view, 201)
     return _add_hand_once(game_id, key)
 
@@ -267,7 +277,7 @@ def _repeat() -> game_hands.Repeat:
     that hand (``engine.repeats``, as the hand form asks "Same as hand N?")."""
     if "same_as" not in request.args:
         return game_hands.ASK
-    return game_hands.Repeat(ask=True, same_as=_int_arg("same_as", 0, 1, 2**31 - 1))
+    return game_hands.Repeat(ask=True, same_as=int_arg("same_as", 0, 1, 2**31 - 1))
 
 
 def _add_hand_once(game_id: int, key: str) -> Response:
@@ -284,7 +294,7 @@ def _add_hand_once(game_id: int, key: str) -> Response:
         return kept
     expected = _expected_version()
     found = _game(game_id)
-    document, repeat = _body(), _repeat()
+    document, repeat = json_body(), _repeat()
     answer = Answer()
 
     def receipt(stored: Game, result: GameResult) -> None:
@@ -339,7 +349,7 @@ def replace_hand(game_id: int, number: int) -> Response:
     expected = _expected_version()
     found = _game(game_id)
     answer = Answer()
-    game_hands.replace_hand(found, _hand_number(found, number), _body(), expected, answer)
+    game_hands.replace_hand(found, _hand_number(found, number), json_body(), expected, answer)
     return _game_answer(answer.view)
 
 
@@ -362,7 +372,7 @@ MELD_FIELDS = {"cards", "trump", "ruleset", "claim"}
 @requires("viewer")
 def meld() -> Response:
     """The meld of some cards (one trump or every trump), or the verdict on a claim."""
-    body = _body()
+    body = json_body()
     unknown = sorted(set(body) - MELD_FIELDS)
     if unknown:
         raise ApiError(

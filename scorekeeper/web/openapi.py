@@ -13,6 +13,18 @@ from scorekeeper.engine.cards import Suit
 from scorekeeper.engine.hand_score import OUTCOMES
 from scorekeeper.engine.people import NAME_LIMIT
 from scorekeeper.engine.presets import PRESETS
+from scorekeeper.web.openapi_events import EVENT_PATHS, EVENT_SCHEMAS
+from scorekeeper.web.openapi_parts import (
+    BUSY,
+    ERROR,
+    REFUSALS,
+    body,
+    error,
+    json_content,
+    key_header,
+    path_number,
+    ref,
+)
 
 OPENAPI_VERSION = "3.0.3"
 # the game's version, as its ETag or bare; the ETag of a compressed answer carries its
@@ -24,18 +36,6 @@ IDEMPOTENCY_KEY_PATTERN = r"^[!-~]{1,200}$"  # visible ASCII, as a header carrie
 # a player's or a side's name (engine/people.py: also no control or direction characters,
 # and a visible one; counted after NFC normalisation and trimming)
 _NAME = {"type": "string", "minLength": 1, "maxLength": NAME_LIMIT}
-
-
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
-def _error(description: str) -> dict[str, Any]:
-    return _json(_ref("Error"), description)
 
 
 _INTS = {"type": "array", "items": {"type": "integer"}}
@@ -121,7 +121,7 @@ GAME_DOCUMENT = {
                 f"at most {MAX_HANDS} scored hands (`game_too_long`) and {MAX_REDEALS} "
                 "passed out or misdealt (`game_too_many_redeals`)"
             ),
-            "items": _ref("Hand"),
+            "items": ref("Hand"),
         },
     },
 }
@@ -215,8 +215,8 @@ GAME = {
             "a change made meanwhile (409)",
         },
         "url": {"type": "string", "description": "the game's scoreboard page"},
-        "game": _ref("GameDocument"),
-        "result": _ref("Result"),
+        "game": ref("GameDocument"),
+        "result": ref("Result"),
     },
 }
 
@@ -297,23 +297,9 @@ MELD_ANSWER = {
     ],
 }
 
-ERROR = {
-    "type": "object",
-    "required": ["error", "message"],
-    "properties": {
-        "error": {"type": "string", "description": "a code a program can test"},
-        "message": {"type": "string", "description": "a sentence for people"},
-    },
-}
 
-_GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "integer"}}
-_NUMBER = {
-    "name": "number",
-    "in": "path",
-    "required": True,
-    "schema": {"type": "integer"},
-    "description": "the hand's number, from 1",
-}
+_GAME_ID = path_number("game_id")
+_NUMBER = path_number("number", "the hand's number, from 1")
 _IF_MATCH = {
     "name": "If-Match",
     "in": "header",
@@ -321,13 +307,7 @@ _IF_MATCH = {
     "schema": {"type": "string", "pattern": IF_MATCH_PATTERN},
     "description": 'the game\'s `version` the change was made from (e.g. `"7"`)',
 }
-_GAME_KEY = {
-    "name": "Game-Key",
-    "in": "header",
-    "required": False,
-    "schema": {"type": "string"},
-    "description": "the game's `key`: refused with 410 when it is not this game's",
-}
+_GAME_KEY = key_header("Game-Key", "game")
 _IDEMPOTENCY_KEY = {
     "name": "Idempotency-Key",
     "in": "header",
@@ -347,42 +327,26 @@ _SAME_AS = {
     ),
 }
 
-_REFUSALS = {
-    "400": _error("the body is not a JSON object, or a parameter is malformed"),
-    "401": _error("no API token, or an unknown one"),
-    "403": _error("the token's user has a role that cannot do this"),
+GAME_REFUSALS = {
+    **REFUSALS,
+    "404": error("no such game or hand"),
+    "409": error("the game changed meanwhile (another phone, or a stale If-Match)"),
+    "410": error("the `Game-Key` is not this game's: the game it names was deleted"),
+    "422": error("a rule of the game refuses it (the engine's sentence)"),
+    "503": BUSY,
 }
-_BUSY = {
-    **_error(
-        "another change held the database's lock too long (`DATABASE_LOCK_TIMEOUT`): "
-        "nothing was saved; send it again after `Retry-After` seconds"
-    ),
-    "headers": {"Retry-After": {"schema": {"type": "integer", "minimum": 1}}},
-}
-_GAME_REFUSALS = {
-    **_REFUSALS,
-    "404": _error("no such game or hand"),
-    "409": _error("the game changed meanwhile (another phone, or a stale If-Match)"),
-    "410": _error("the `Game-Key` is not this game's: the game it names was deleted"),
-    "422": _error("a rule of the game refuses it (the engine's sentence)"),
-    "503": _BUSY,
-}
-
-
-def _body(schema: dict[str, Any]) -> dict[str, Any]:
-    return {"required": True, "content": {"application/json": {"schema": schema}}}
 
 
 def document(server: str) -> dict[str, Any]:
     """The OpenAPI document, with ``server`` (``/api/v1`` on this host) as its base."""
-    game_view = _json(_ref("Game"), "the game, its version and its replay")
+    game_view = json_content(ref("Game"), "the game, its version and its replay")
     return {
         "openapi": OPENAPI_VERSION,
         "info": {
             "title": "Pinochle scorekeeper",
             "version": "1",
-            "description": "Games, hands and meld, for programs. Send a token made on the "
-            "account page (or with `scorekeeper create-token USER`) as "
+            "description": "Games, hands, meld and club nights, for programs. Send a token "
+            "made on the account page (or with `scorekeeper create-token USER`) as "
             "`Authorization: Bearer <token>`; the token's user's role decides what it may "
             "do, as on the pages.",
         },
@@ -406,28 +370,28 @@ def document(server: str) -> dict[str, Any]:
                         },
                     ],
                     "responses": {
-                        "200": _json(
+                        "200": json_content(
                             {
                                 "type": "object",
                                 "required": ["games"],
                                 "properties": {
-                                    "games": {"type": "array", "items": _ref("GameSummary")}
+                                    "games": {"type": "array", "items": ref("GameSummary")}
                                 },
                             },
                             "a page of games",
                         ),
-                        **_REFUSALS,
+                        **REFUSALS,
                     },
                 },
                 "post": {
                     "summary": "Create a game from a pinochle-game/1 document (with its hands)",
                     "operationId": "createGame",
-                    "requestBody": _body(_ref("GameDocument")),
+                    "requestBody": body(ref("GameDocument")),
                     "responses": {
                         "201": game_view,
-                        **_REFUSALS,
-                        "422": _GAME_REFUSALS["422"],
-                        "503": _BUSY,
+                        **REFUSALS,
+                        "422": GAME_REFUSALS["422"],
+                        "503": BUSY,
                     },
                 },
             },
@@ -439,9 +403,9 @@ def document(server: str) -> dict[str, Any]:
                     "parameters": [_GAME_KEY],
                     "responses": {
                         "200": game_view,
-                        **_REFUSALS,
-                        "404": _GAME_REFUSALS["404"],
-                        "410": _GAME_REFUSALS["410"],
+                        **REFUSALS,
+                        "404": GAME_REFUSALS["404"],
+                        "410": GAME_REFUSALS["410"],
                     },
                 },
             },
@@ -451,8 +415,8 @@ def document(server: str) -> dict[str, Any]:
                     "summary": "Record the next hand",
                     "operationId": "addHand",
                     "parameters": [_IF_MATCH, _GAME_KEY, _IDEMPOTENCY_KEY, _SAME_AS],
-                    "requestBody": _body(_ref("Hand")),
-                    "responses": {"201": game_view, **_GAME_REFUSALS},
+                    "requestBody": body(ref("Hand")),
+                    "responses": {"201": game_view, **GAME_REFUSALS},
                 },
             },
             "/games/{game_id}/hands/{number}": {
@@ -461,28 +425,29 @@ def document(server: str) -> dict[str, Any]:
                     "summary": "Correct a hand (the game is replayed with it)",
                     "operationId": "replaceHand",
                     "parameters": [_IF_MATCH, _GAME_KEY],
-                    "requestBody": _body(_ref("Hand")),
-                    "responses": {"200": game_view, **_GAME_REFUSALS},
+                    "requestBody": body(ref("Hand")),
+                    "responses": {"200": game_view, **GAME_REFUSALS},
                 },
                 "delete": {
                     "summary": "Delete a hand (the later ones move up)",
                     "operationId": "deleteHand",
                     "parameters": [_IF_MATCH, _GAME_KEY],
-                    "responses": {"200": game_view, **_GAME_REFUSALS},
+                    "responses": {"200": game_view, **GAME_REFUSALS},
                 },
             },
             "/meld": {
                 "post": {
                     "summary": "Meld of some cards, or the verdict on a claim",
                     "operationId": "checkMeld",
-                    "requestBody": _body(_ref("MeldRequest")),
+                    "requestBody": body(ref("MeldRequest")),
                     "responses": {
-                        "200": _json(_ref("MeldAnswer"), "the meld or the verdict"),
-                        **_REFUSALS,
-                        "422": _error("a card or the claim cannot be read"),
+                        "200": json_content(ref("MeldAnswer"), "the meld or the verdict"),
+                        **REFUSALS,
+                        "422": error("a card or the claim cannot be read"),
                     },
                 },
             },
+            **EVENT_PATHS,
         },
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
@@ -495,6 +460,7 @@ def document(server: str) -> dict[str, Any]:
                 "MeldRequest": MELD_REQUEST,
                 "MeldAnswer": MELD_ANSWER,
                 "Error": ERROR,
+                **EVENT_SCHEMAS,
             },
         },
     }

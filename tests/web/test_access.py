@@ -96,6 +96,11 @@ NEEDS: dict[tuple[str, str], str] = {
     ("api.replace_hand", "PUT"): "scorekeeper",
     ("api.delete_hand", "DELETE"): "scorekeeper",
     ("api.meld", "POST"): "viewer",
+    ("api.events", "GET"): "viewer",
+    ("api.create_event", "POST"): "scorekeeper",
+    ("api.event", "GET"): "viewer",
+    ("api.event_file", "GET"): "viewer",
+    ("api.seat_round", "PUT"): "scorekeeper",
 }
 PAGES = {route: needed for route, needed in NEEDS.items() if not route[0].startswith("api.")}
 # what a form posts when the role may (a plausible write, so the page does its work)

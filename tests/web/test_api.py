@@ -23,6 +23,8 @@ from scorekeeper.accounts.links import (
 from scorekeeper.accounts.users import create_user, delete_user, may, user_named
 from scorekeeper.backup.restore import backup_document
 from scorekeeper.cli import main
+from scorekeeper.club.events import import_event
+from scorekeeper.club.seating import record_seating
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import to_document
 from scorekeeper.extensions import db
@@ -47,8 +49,20 @@ GAME = {
 }
 
 
+EVENT = {
+    "format": "pinochle-event/1",
+    "name": "Tuesday club night",
+    "date": "2026-12-01",
+    "ruleset": "partnership",
+    "entrants": [{"name": name} for name in ("Ann", "Bea", "Cal", "Dan", "Eve")],
+    "rounds": [{"round": 1}, {"round": 2}],
+}
+SEATING = {"tables": [{"table": 1, "seats": ["Ann", "Bea", "Cal", "Dan"]}], "byes": ["Eve"]}
+
+
 class Club:
-    """An app with logins on: a user per role, each with an API token, and a game."""
+    """An app with logins on: a user per role, each with an API token, a game, and an
+    event of two rounds whose round 1 is seated and has a hand at its table."""
 
     def __init__(self, app: Flask) -> None:
         self.app = app
@@ -60,6 +74,10 @@ class Club:
             game = create_game("partnership", {}, SIDES, first_dealer="Ann")
             add_hand(game, PLAYED_HAND)
             self.game = game.id
+            event = import_event(EVENT)
+            table = record_seating(event, 1, SEATING).tables[0]
+            add_hand(table.game, PLAYED_HAND)
+            self.event = event.id
 
     def call(
         self, who: str | None, method: str, path: str, body: Any = None, **headers: str
@@ -84,6 +102,8 @@ def _path(club: Club, endpoint: str) -> str:
     return (
         rule.rule.removeprefix(API)
         .replace("<int:game_id>", str(club.game))
+        .replace("<int:event_id>", str(club.event))
+        .replace("rounds/<int:number>", "rounds/2")  # round 1 is being played
         .replace("<int:number>", "1")
     )
 
@@ -93,6 +113,8 @@ BODIES: dict[str, Any] = {
     "api.add_hand": {"misdeal": True},  # never "same as hand N?": each role may send it
     "api.replace_hand": {**PLAYED_HAND, "counters": [200, 50]},
     "api.meld": {"cards": "KH QH", "trump": "H"},
+    "api.create_event": EVENT,
+    "api.seat_round": SEATING,  # seated again, as often as it is asked, till played
 }
 API_ROUTES = sorted(
     (route, needed) for route, needed in NEEDS.items() if route[0].startswith("api.")

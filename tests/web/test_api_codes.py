@@ -17,11 +17,20 @@ from flask import Flask
 
 from tests.web.conftest import PLAYED_HAND
 from tests.web.test_access import database_fingerprint
-from tests.web.test_api import API, GAME, Club, club  # noqa: F401 (club is a fixture)
+from tests.web.test_api import (  # noqa: F401 (club is a fixture)
+    API,
+    EVENT,
+    GAME,
+    SEATING,
+    Club,
+    club,
+)
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "api.md"
 BIG = json.dumps({"cards": "KH " * 800_000})  # past the 2 MiB body limit
 LONG_BID = json.dumps({**PLAYED_HAND, "bid": 0}).replace('"bid": 0', '"bid": ' + "9" * 5000)
+
+SEATED = SEATING["tables"][0]  # table 1: Ann, Bea, Cal, Dan
 
 # who calls (a role's token, None for none), method, path, body, headers -> status, code;
 # the club's game 1 has one hand (PLAYED_HAND)
@@ -64,6 +73,26 @@ CODES: list[tuple[str | None, str, str, Any, dict[str, str], int, str]] = [
      "hand_not_applicable"),
     ("owner", "POST", "/games/1/hands", {**PLAYED_HAND, "counters": [160, 90]}, {}, 422,
      "hand_same_as_before"),
+    # club nights: the club's event 1 has two rounds, round 1 seated with a hand played
+    ("owner", "GET", "/events/99", None, {}, 404, "no_event"),
+    ("owner", "PUT", "/events/1/rounds/3", SEATING, {}, 404, "no_round"),
+    ("owner", "PUT", "/events/1/rounds/1", SEATING, {}, 409, "event_round_played"),
+    ("owner", "PUT", "/events/1/rounds/2", SEATING, {"Event-Key": "of-a-deleted-event"}, 410,
+     "event_deleted"),
+    ("owner", "POST", "/events", {**EVENT, "entrants": EVENT["entrants"][:3]}, {}, 422,
+     "event_too_few"),
+    ("owner", "POST", "/events", {**EVENT, "entrants": [*EVENT["entrants"], {"name": "Ann"}]},
+     {}, 422, "event_entered_twice"),
+    ("owner", "POST", "/events", {**EVENT, "rounds": [{"round": n} for n in range(1, 22)]}, {},
+     422, "event_rounds"),
+    ("owner", "PUT", "/events/1/rounds/2", {"tables": [SEATED, {**SEATED, "table": 2}]}, {}, 422,
+     "event_seated_twice"),
+    ("owner", "POST", "/events", {**EVENT, "rounds": [{"round": 1, "tables": [
+        {**SEATED, "game": {**GAME, "rules": {"target": 1000}}}]}]}, {}, 422,
+     "event_game_rules"),
+    ("owner", "POST", "/events", {**EVENT, "rounds": [{"round": 1, "tables": [
+        {**SEATED, "game": {**GAME, "seating": ["Ann", "Dan", "Cal", "Bea"]}}]}]}, {}, 422,
+     "event_seating"),
 ]  # fmt: skip
 
 
@@ -118,6 +147,7 @@ def test_each_code_with_its_status_and_nothing_changed(
 ) -> None:
     app: Flask = game_club.app
     path = path.replace("/games/1", f"/games/{game_club.game}")
+    path = path.replace("/events/1/", f"/events/{game_club.event}/")
     before = database_fingerprint(app)
     answer = call(game_club, who, method, path, body, dict(headers))
     assert (answer.status_code, answer.json["error"]) == (status, code), answer.json

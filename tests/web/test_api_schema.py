@@ -15,10 +15,12 @@ from hypothesis import HealthCheck, given, settings
 
 from scorekeeper.accounts.links import create_api_token
 from scorekeeper.accounts.users import create_user
+from scorekeeper.club.events import import_event
 from scorekeeper.extensions import db
 from scorekeeper.games.hands import add_hand
 from scorekeeper.games.lifecycle import create_game
 from tests.web.conftest import PLAYED_HAND, SIDES, test_app
+from tests.web.test_api import EVENT
 
 EXAMPLES = 40  # per operation and generation mode
 
@@ -61,7 +63,7 @@ def config(token: str) -> schemathesis.Config:
 
 @pytest.fixture(scope="module")
 def api_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, str]]:
-    """Logins on, an owner's token, and games 1 and 2 with hands to find."""
+    """Logins on, an owner's token, games 1 and 2 with hands and events 1 and 2 to find."""
     app = test_app(Path(tmp_path_factory.mktemp("schema")) / "api.db", LOGIN_DISABLED=False)
     with app.app_context():
         owner = create_user("owner", "a long enough password", "owner")
@@ -69,6 +71,8 @@ def api_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, s
         for _ in range(2):
             game = create_game("partnership", {}, SIDES, first_dealer="Ann")
             add_hand(game, PLAYED_HAND)
+        for _ in range(2):  # events 1 and 2, their rounds 1 and 2 unseated
+            import_event(EVENT)
     yield app, token
     with app.app_context():
         db.engine.dispose()
@@ -82,6 +86,11 @@ OPERATIONS = [
     "replaceHand",
     "deleteHand",
     "checkMeld",
+    "listEvents",
+    "createEvent",
+    "getEvent",
+    "exportEvent",
+    "seatRound",
 ]
 
 

@@ -1,0 +1,76 @@
+"""A round's seating, recorded by the director before the round is played.
+
+The engine reads the seating as it reads a round of an event file (``engine.events.
+seating``: the same refusals, codes and sentences). Each table then gets its game, an
+ordinary stored game with no hands yet, under the event's rules and seated as the
+table (``engine.events.table_game``): the scorekeeper records its hands as any game's,
+and the standings read them at once. Seated again, the round's tables and byes are
+replaced in one transaction, and their empty games go with them; once a hand is
+recorded at one of its tables, the round is played and its seating stays.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy.orm.exc import StaleDataError
+
+from scorekeeper.club.events import engine_event
+from scorekeeper.engine import events as engine
+from scorekeeper.engine.errors import GameError
+from scorekeeper.extensions import db
+from scorekeeper.games.lifecycle import stage_new_game
+from scorekeeper.i18n.languages import DEFAULT as DEFAULT_LANGUAGE
+from scorekeeper.store.club_models import Bye, Event, EventRound, EventSeat, EventTable
+
+ROUND_PLAYED = "event_round_played"  # a conflict (409 in the API), not a broken seating
+
+
+def record_seating(
+    event: Event, number: int, document: object, language: str = DEFAULT_LANGUAGE
+) -> EventRound:
+    """Seat round ``number`` (1 to the event's rounds) of ``event`` as ``document``
+    says; ``GameError`` and nothing written when the engine refuses it or a hand was
+    recorded at one of the round's tables."""
+    checked = engine_event(event)
+    seated = engine.seating(checked, number, document)
+    stored = event.rounds[number - 1]
+    try:
+        _clear(stored, number)
+        for table in seated.tables:
+            stored.tables.append(_table(checked, table, event, language))
+        entrants = {entrant.name: entrant for entrant in event.entrants}
+        for position, name in enumerate(seated.byes):
+            stored.byes.append(Bye(position=position, entrant=entrants[name]))
+        db.session.flush()
+        db.session.commit()
+    except StaleDataError:  # a hand recorded at one of its tables meanwhile
+        db.session.rollback()
+        raise GameError(ROUND_PLAYED, round=number) from None
+    except Exception:
+        db.session.rollback()
+        raise
+    return stored
+
+
+def _clear(stored: EventRound, number: int) -> None:
+    """The round's tables, their empty games and its byes, gone (flushed before the new
+    ones come: a table's number and a bye's place are unique in the round)."""
+    if any(table.game is not None and table.game.hands for table in stored.tables):
+        raise GameError(ROUND_PLAYED, round=number)
+    for table in stored.tables:
+        if table.game is not None:
+            db.session.delete(table.game)
+    stored.tables.clear()
+    stored.byes.clear()
+    db.session.flush()
+
+
+def _table(checked: engine.Event, table: engine.Table, event: Event, language: str) -> EventTable:
+    game = engine.table_game(checked, table)
+    stored = EventTable(
+        number=table.number,
+        game=stage_new_game(game, event.date, hands=False, rate=False, language=language),
+    )
+    entrants = {entrant.name: entrant for entrant in event.entrants}
+    for position, name in enumerate(table.seats):
+        stored.seats.append(EventSeat(position=position, entrant=entrants[name]))
+    return stored

@@ -1,0 +1,137 @@
+"""The JSON API's club nights, under ``/api/v1/events`` (docs/api.md, docs/event-format.md).
+
+Its routes are the API blueprint's (``web.api.bp``), with its refusals.
+An event is created from a ``pinochle-event/1`` document, read with its standings and
+the games of its tables, exported as the document, and each round seated by the
+director before it is played: every table then has an ordinary game, whose hands go
+through ``/api/v1/games/{id}/hands`` as any game's. The refusals are the games API's
+(``{"error": code, "message": sentence}``): the engine's codes with 422, a round
+whose tables have hands already with 409 (``event_round_played``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify, request, url_for
+
+from scorekeeper.club.events import (
+    event_standings,
+    events_page,
+    export_event,
+    get_event,
+    import_event,
+)
+from scorekeeper.club.seating import record_seating
+from scorekeeper.i18n.languages import DEFAULT as DEFAULT_LANGUAGE
+from scorekeeper.i18n.languages import LANGUAGES
+from scorekeeper.store.club_models import Event
+from scorekeeper.web.api import ApiError, bp, json_body, page, refuse_another_key
+from scorekeeper.web.auth import requires
+
+EVENT_KEY_HEADER = "Event-Key"
+
+
+def _event(event_id: int) -> Event:
+    """The event ``event_id``; with an ``Event-Key`` header, that event's only (410
+    when the event it was read from is gone)."""
+    event = get_event(event_id)
+    refuse_another_key(EVENT_KEY_HEADER, None if event is None else event.key, "event")
+    if event is None:
+        raise ApiError(404, "no_event", f"There is no event {event_id}.")
+    return event
+
+
+def _language() -> str:
+    """The tables' sheets' language: the best the request's Accept-Language asks for."""
+    return request.accept_languages.best_match(LANGUAGES, default=DEFAULT_LANGUAGE) or (
+        DEFAULT_LANGUAGE
+    )
+
+
+# --- answers ---------------------------------------------------------------------------
+
+
+def summary(event: Event) -> dict[str, Any]:
+    return {
+        "id": event.id,
+        "key": event.key,
+        "name": event.name,
+        "date": None if event.date is None else event.date.isoformat(),
+        "kind": event.kind,
+        "ruleset": event.ruleset,
+        "rounds": event.rounds_count,
+        "url": url_for("api.event", event_id=event.id),
+    }
+
+
+def event_view(event: Event) -> dict[str, Any]:
+    """The event: its summary, its document, where each table's game is, its standings."""
+    tables = [
+        {
+            "round": round_.number,
+            "table": table.number,
+            "game": table.game_id,
+            "game_key": None if table.game is None else table.game.key,
+            "url": None if table.game_id is None else url_for("api.game", game_id=table.game_id),
+        }
+        for round_ in event.rounds
+        for table in round_.tables
+    ]
+    return {
+        **summary(event),
+        "event": export_event(event),
+        "tables": tables,
+        "standings": event_standings(event).as_dict(),
+    }
+
+
+def _answer(event: Event, status: int = 200) -> Response:
+    response = jsonify(event_view(event))
+    response.status_code = status
+    if status == 201:
+        response.headers["Location"] = url_for("api.event", event_id=event.id)
+    return response
+
+
+# --- events --------------------------------------------------------------------------------
+
+
+@bp.get("/events")
+def events() -> Response:
+    return jsonify({"events": [summary(event) for event in events_page(*page())]})
+
+
+@bp.post("/events")
+@requires("scorekeeper")
+def create_event() -> Response:
+    event = import_event(json_body(), language=_language())
+    return _answer(event, 201)
+
+
+@bp.get("/events/<int:event_id>")
+def event(event_id: int) -> Response:
+    return _answer(_event(event_id))
+
+
+@bp.get("/events/<int:event_id>/export")
+def event_file(event_id: int) -> Response:
+    response = jsonify(export_event(_event(event_id)))
+    response.headers["Content-Disposition"] = f'attachment; filename="event-{event_id}.json"'
+    return response
+
+
+@bp.put("/events/<int:event_id>/rounds/<int:number>")
+@requires("scorekeeper")
+def seat_round(event_id: int, number: int) -> Response:
+    """Seat a round not yet played: each table gets its game, with no hands yet."""
+    found = _event(event_id)
+    if not 1 <= number <= found.rounds_count:
+        raise ApiError(
+            404,
+            "no_round",
+            f"Event {event_id} has rounds 1 to {found.rounds_count}, not {number}.",
+        )
+    document = json_body()
+    record_seating(found, number, document, _language())
+    return _answer(_event(event_id))

@@ -1,0 +1,259 @@
+"""The club nights' part of the OpenAPI document (``web/api_events.py``): the
+``pinochle-event/1`` document, a round's seating, the event as the API answers it,
+and the paths under ``/events``. ``web/openapi.py`` joins them to the rest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.engine.bounds import LARGEST
+from scorekeeper.engine.events import BYE_RULES, FORMAT, KINDS, MAX_ROUNDS, STANDING_ORDERS
+from scorekeeper.engine.people import NAME_LIMIT
+from scorekeeper.web.openapi_parts import (
+    BUSY,
+    REFUSALS,
+    body,
+    error,
+    json_content,
+    key_header,
+    path_number,
+    ref,
+)
+
+_NAME = {"type": "string", "minLength": 1, "maxLength": NAME_LIMIT}
+_NAMES = {"type": "array", "items": _NAME}
+
+
+def _closed(required: list[str], properties: dict[str, Any]) -> dict[str, Any]:
+    """An object of these fields only: the engine refuses any other (``game_field``)."""
+    return {
+        "type": "object",
+        "required": required,
+        "properties": properties,
+        "additionalProperties": False,
+    }
+
+
+_SEATS = {
+    **_NAMES,
+    "description": "North, East, South, West (fixed teams: the North-South team, then the "
+    "East-West team), each an entrant's name",
+}
+SEATING = _closed(
+    [],
+    {
+        "tables": {
+            "type": "array",
+            "items": _closed(
+                ["table", "seats"],
+                {"table": {"type": "integer", "description": "1, 2, … in turn"}, "seats": _SEATS},
+            ),
+        },
+        "byes": _NAMES,
+    },
+)
+
+EVENT_DOCUMENT = _closed(
+    ["format", "name", "ruleset", "entrants", "rounds"],
+    {
+        "format": {"type": "string", "enum": [FORMAT]},
+        "name": _NAME,
+        "date": {"type": "string", "format": "date", "nullable": True},
+        "kind": {"type": "string", "enum": list(KINDS)},
+        "ruleset": {"type": "string", "description": "a preset played at four, in two sides"},
+        "rules": {"type": "object", "description": "house-rule options, as a game's"},
+        "standing_order": {"type": "string", "enum": list(STANDING_ORDERS)},
+        "bye_rule": {"type": "string", "enum": list(BYE_RULES)},
+        "entrants": {
+            "type": "array",
+            "items": _closed(["name"], {"name": _NAME, "players": _NAMES}),
+        },
+        "rounds": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": MAX_ROUNDS,
+            "items": _closed(
+                ["round"],
+                {
+                    "round": {"type": "integer", "description": "1, 2, … in turn"},
+                    "tables": {
+                        "type": "array",
+                        "items": _closed(
+                            ["table", "seats"],
+                            {
+                                "table": {"type": "integer"},
+                                "seats": _SEATS,
+                                "game": {
+                                    "type": "object",
+                                    "nullable": True,
+                                    "description": "the table's pinochle-game/1 document "
+                                    "(GameDocument), or null while unplayed",
+                                },
+                            },
+                        ),
+                    },
+                    "byes": _NAMES,
+                },
+            ),
+        },
+        "adjustments": {
+            "type": "array",
+            "items": _closed(
+                ["entrant", "round", "points", "reason"],
+                {
+                    "entrant": _NAME,
+                    "round": {"type": "integer"},
+                    "points": {"type": "integer", "minimum": -LARGEST, "maximum": LARGEST},
+                    "reason": {"type": "string", "minLength": 1},
+                },
+            ),
+        },
+    },
+)
+
+_ROW = {
+    "type": "object",
+    "required": ["place", "entrant", "games", "wins", "byes", "points", "adjustments"],
+    "properties": {
+        "place": {"type": "integer"},
+        "entrant": {"type": "string"},
+        "games": {"type": "integer"},
+        "wins": {"type": "number", "description": "a draw counts half a win"},
+        "byes": {"type": "integer"},
+        "points": {"type": "integer", "description": "bye points and adjustments included"},
+        "adjustments": {"type": "integer"},
+    },
+}
+STANDINGS = {
+    "type": "object",
+    "required": ["rounds_played", "provisional", "rows"],
+    "properties": {
+        "rounds_played": {"type": "integer"},
+        "provisional": {"type": "boolean", "description": "a game is still being played"},
+        "rows": {"type": "array", "items": _ROW},
+    },
+}
+EVENT_SUMMARY = {
+    "type": "object",
+    "required": ["id", "key", "name", "date", "kind", "ruleset", "rounds", "url"],
+    "properties": {
+        "id": {"type": "integer"},
+        "key": {"type": "string", "description": "sent back as Event-Key"},
+        "name": {"type": "string"},
+        "date": {"type": "string", "format": "date", "nullable": True},
+        "kind": {"type": "string", "enum": list(KINDS)},
+        "ruleset": {"type": "string"},
+        "rounds": {"type": "integer"},
+        "url": {"type": "string"},
+    },
+}
+_TABLE = {
+    "type": "object",
+    "required": ["round", "table", "game", "game_key", "url"],
+    "properties": {
+        "round": {"type": "integer"},
+        "table": {"type": "integer"},
+        "game": {"type": "integer", "nullable": True, "description": "the table's game id"},
+        "game_key": {"type": "string", "nullable": True},
+        "url": {"type": "string", "nullable": True, "description": "the game under /api/v1"},
+    },
+}
+EVENT = {
+    "type": "object",
+    "required": [*EVENT_SUMMARY["required"], "event", "tables", "standings"],
+    "properties": {
+        **EVENT_SUMMARY["properties"],
+        "event": ref("EventDocument"),
+        "tables": {"type": "array", "items": _TABLE},
+        "standings": ref("Standings"),
+    },
+}
+
+EVENT_SCHEMAS = {
+    "EventDocument": EVENT_DOCUMENT,
+    "Seating": SEATING,
+    "Standings": STANDINGS,
+    "EventSummary": EVENT_SUMMARY,
+    "Event": EVENT,
+}
+
+_EVENT_ID = path_number("event_id")
+_ROUND = path_number("number", "the round's number, from 1")
+_EVENT_KEY = key_header("Event-Key", "event")
+_OFFSET = {"type": "integer", "minimum": 0, "maximum": 2**31}
+_PAGE = [
+    {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 200}},
+    {"name": "offset", "in": "query", "schema": _OFFSET},
+]
+_EVENT_VIEW = json_content(ref("Event"), "the event, its tables' games and its standings")
+_NO_EVENT = error("no such event (or round)")
+_GONE = error("the `Event-Key` is not this event's: the event it names was deleted")
+_REFUSED = error("the engine refuses the event or the seating (its code and sentence)")
+
+EVENT_PATHS = {
+    "/events": {
+        "get": {
+            "summary": "The events, the latest day first",
+            "operationId": "listEvents",
+            "parameters": _PAGE,
+            "responses": {
+                "200": json_content(
+                    {
+                        "type": "object",
+                        "required": ["events"],
+                        "properties": {"events": {"type": "array", "items": ref("EventSummary")}},
+                    },
+                    "a page of events",
+                ),
+                **REFUSALS,
+            },
+        },
+        "post": {
+            "summary": "Create an event from a pinochle-event/1 document",
+            "operationId": "createEvent",
+            "requestBody": body(ref("EventDocument")),
+            "responses": {"201": _EVENT_VIEW, **REFUSALS, "422": _REFUSED, "503": BUSY},
+        },
+    },
+    "/events/{event_id}": {
+        "parameters": [_EVENT_ID],
+        "get": {
+            "summary": "An event: its document, its tables' games, its standings",
+            "operationId": "getEvent",
+            "parameters": [_EVENT_KEY],
+            "responses": {"200": _EVENT_VIEW, **REFUSALS, "404": _NO_EVENT, "410": _GONE},
+        },
+    },
+    "/events/{event_id}/export": {
+        "parameters": [_EVENT_ID],
+        "get": {
+            "summary": "The event's pinochle-event/1 document, as a file",
+            "operationId": "exportEvent",
+            "parameters": [_EVENT_KEY],
+            "responses": {
+                "200": json_content(ref("EventDocument"), "the document"),
+                **REFUSALS,
+                "404": _NO_EVENT,
+                "410": _GONE,
+            },
+        },
+    },
+    "/events/{event_id}/rounds/{number}": {
+        "parameters": [_EVENT_ID, _ROUND],
+        "put": {
+            "summary": "Seat a round not yet played (each table gets its game, no hands yet)",
+            "operationId": "seatRound",
+            "parameters": [_EVENT_KEY],
+            "requestBody": body(ref("Seating")),
+            "responses": {
+                "200": _EVENT_VIEW,
+                **REFUSALS,
+                "404": _NO_EVENT,
+                "409": error("a hand is recorded at one of the round's tables already"),
+                "410": _GONE,
+                "422": _REFUSED,
+                "503": BUSY,
+            },
+        },
+    },
+}

@@ -1,0 +1,105 @@
+"""A round seated by the director (``events.seating``) and each table's new game
+(``events.table_game``): the seating is read as a round of the file is, with the same
+refusals; a table's game is one the event's own check takes for that table."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import pytest
+
+from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.events import Event, Table, from_document, seating, table_game, verify_game
+from tests.engine.test_events import night, teams
+
+Seating = dict[str, Any]
+
+
+def _night() -> Event:
+    return from_document(night())
+
+
+def _teams() -> Event:
+    return from_document(teams())
+
+
+def test_a_seating_is_a_round_without_games() -> None:
+    seated = seating(
+        _night(),
+        2,
+        {"tables": [{"table": 1, "seats": ["Eve", "Ann", "Bea", "Cal"]}], "byes": ["Dan"]},
+    )
+    assert seated.number == 2
+    assert seated.tables == (Table(1, ("Eve", "Ann", "Bea", "Cal")),)
+    assert seated.byes == ("Dan",)
+    assert seating(_night(), 3, {}).tables == ()  # nobody seated yet: an empty round
+
+
+ANN_BEA_CAL_DAN = {"table": 1, "seats": ["Ann", "Bea", "Cal", "Dan"]}
+
+# what the director sends -> the engine's code, words of its sentence
+REFUSED: list[tuple[str, Seating | object, str, str]] = [
+    ("not an object", ["Ann"], "game_field", "the seating"),
+    ("a field too many", {"tables": [], "round": 2}, "game_field", "round"),
+    ("a game sent with it", {"tables": [{**ANN_BEA_CAL_DAN, "game": None}]}, "game_field", "game"),
+    ("three seats", {"tables": [{"table": 1, "seats": ["Ann", "Bea", "Cal"]}]},
+     "event_seats_count", "4 seats, not 3"),
+    ("not an entrant", {"tables": [{"table": 1, "seats": ["Ann", "Bea", "Cal", "Zed"]}]},
+     "event_unknown_name", "'Zed'"),
+    ("one player twice", {"tables": [{"table": 1, "seats": ["Ann", "Bea", "Ann", "Dan"]}]},
+     "event_seated_twice", "'Ann'"),
+    ("numbered out of turn", {"tables": [{**ANN_BEA_CAL_DAN, "table": 2}]},
+     "event_numbered", "numbered 2"),
+    ("a bye at a table", {"tables": [ANN_BEA_CAL_DAN], "byes": ["Ann"]},
+     "event_bye_seated", "'Ann' has a bye"),
+    ("a bye twice", {"tables": [], "byes": ["Eve", "Eve"]}, "event_entered_twice", "'Eve'"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("document", "code", "words"), [case[1:] for case in REFUSED], ids=[c[0] for c in REFUSED]
+)
+def test_a_seating_that_breaks_a_rule_is_refused_as_the_file_is(
+    document: object, code: str, words: str
+) -> None:
+    with pytest.raises(PinochleError) as refused:
+        seating(_night(), 2, document)
+    assert refused.value.code == code
+    assert words in str(refused.value)
+
+
+def test_a_progressive_table_plays_north_south_against_east_west() -> None:
+    event = _night()
+    table = Table(1, ("Eve", "Ann", "Bea", "Cal"))
+    game = table_game(event, table)
+    assert [(side.name, side.players) for side in game.sides] == [
+        ("Eve & Bea", ("Eve", "Bea")),
+        ("Ann & Cal", ("Ann", "Cal")),
+    ]
+    assert game.seating == ("Eve", "Ann", "Bea", "Cal")
+    assert (game.first_dealer, game.hands, game.rules) == ("Eve", (), event.rules)
+    assert game.played_on == date(2026, 12, 1)
+    verify_game(event, table, game, 2)  # the event's own check takes it
+
+
+def test_a_team_keeps_its_name_and_its_partners_sit_across() -> None:
+    event = _teams()
+    table = Table(1, ("Eve & Fay", "Ann & Cal"))
+    game = table_game(event, table)
+    assert [side.name for side in game.sides] == ["Eve & Fay", "Ann & Cal"]
+    assert game.seating == ("Eve", "Ann", "Fay", "Cal")
+    verify_game(event, table, game, 1)
+
+
+def test_two_long_names_make_a_side_named_by_its_seats() -> None:
+    long = "Bartholomew Featherstonehaugh-Cholmondeley of Little Snoring"  # 60 characters
+    assert len(long) == 60
+    document = night()
+    document["entrants"][0]["name"] = long
+    document["rounds"] = [{"round": 1}]
+    document["adjustments"] = []
+    event = from_document(document)
+    game = table_game(event, Table(1, (long, "Bea", "Cal", "Dan")))
+    assert [side.name for side in game.sides] == ["North-South", "Bea & Dan"]
+    assert game.sides[0].players == (long, "Cal")

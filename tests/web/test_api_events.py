@@ -1,0 +1,117 @@
+"""Club nights through the JSON API (docs/api.md, "Club nights"): an event created,
+listed, read and exported; a round seated, its table's hands recorded through the games
+API, and the standings read back. Every refusal code with its status:
+tests/web/test_api_codes.py; the OpenAPI document: tests/web/test_api_schema.py."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.engine.events import from_document, to_document
+from scorekeeper.engine.standings import standings
+from tests.web.test_access import database_fingerprint
+from tests.web.test_api import EVENT, SEATING, Club, club  # noqa: F401 (club is a fixture)
+
+TEAMS = Path(__file__).resolve().parents[1] / "data" / "events" / "teams-night.json"
+MADE = {"bidder": "Ann", "bid": 250, "trump": "H", "meld": [100, 40], "counters": [150, 100]}
+SET = {"bidder": "Bea", "bid": 300, "trump": "S", "meld": [60, 80], "counters": [200, 50]}
+
+
+def night(**changes: Any) -> dict[str, Any]:
+    document = copy.deepcopy(EVENT)
+    document.update(rules={"game_end": "hands:2"}, **changes)
+    return document
+
+
+def test_a_night_through_the_api(club: Club) -> None:  # noqa: F811
+    created = club.call("scorekeeper", "POST", "/events", night())
+    assert created.status_code == 201, created.json
+    event = created.json
+    assert created.headers["Location"] == event["url"] == f"/api/v1/events/{event['id']}"
+    assert event["tables"] == [] and event["standings"]["rounds_played"] == 0
+    # round 1 seated: the table's game is there, empty, seated North, East, South, West
+    seated = club.call("scorekeeper", "PUT", f"/events/{event['id']}/rounds/1", SEATING)
+    assert seated.status_code == 200, seated.json
+    (table,) = seated.json["tables"]
+    assert (table["round"], table["table"]) == (1, 1)
+    game = club.call("viewer", "GET", table["url"].removeprefix("/api/v1")).json
+    assert game["game"]["seating"] == ["Ann", "Bea", "Cal", "Dan"]
+    assert [side["name"] for side in game["game"]["sides"]] == ["Ann & Cal", "Bea & Dan"]
+    assert game["game"]["rules"]["game_end"] == "hands:2" and game["game"]["hands"] == []
+    # its hands, as any game's: with its key, If-Match and an Idempotency-Key
+    for number, hand in enumerate((MADE, SET), 1):
+        recorded = club.call(
+            "scorekeeper",
+            "POST",
+            f"/games/{table['game']}/hands",
+            hand,
+            **{"Game-Key": table["game_key"], "If-Match": f'"{number - 1 + game["version"]}"'},
+            **{"Idempotency-Key": f"night-hand-{number}"},
+        )
+        assert recorded.status_code == 201, recorded.json
+    read = club.call("viewer", "GET", event["url"].removeprefix("/api/v1"))
+    board = read.json["standings"]
+    assert (board["rounds_played"], board["provisional"]) == (1, False)
+    # the stored standings are the engine's over the exported file
+    exported = club.call("viewer", "GET", f"/events/{event['id']}/export")
+    assert exported.headers["Content-Disposition"] == (
+        f'attachment; filename="event-{event["id"]}.json"'
+    )
+    assert exported.json == read.json["event"]
+    assert standings(from_document(exported.json)).as_dict() == board
+    # played: round 1 is no longer seated again; round 2 is
+    again = club.call("scorekeeper", "PUT", f"/events/{event['id']}/rounds/1", SEATING)
+    assert (again.status_code, again.json["error"]) == (409, "event_round_played")
+    later = club.call("scorekeeper", "PUT", f"/events/{event['id']}/rounds/2", SEATING)
+    assert later.status_code == 200 and len(later.json["tables"]) == 2
+
+
+def test_a_teams_night_seats_its_teams(club: Club) -> None:  # noqa: F811
+    document = from_document(json.loads(TEAMS.read_text(encoding="utf-8")))
+    fresh = to_document(document)
+    for round_ in fresh["rounds"]:
+        round_["tables"], round_["byes"] = [], []
+    event = club.call("scorekeeper", "POST", "/events", fresh).json
+    seating = {"tables": [{"table": 1, "seats": ["Eve & Fay", "Ann & Cal"]}]}
+    seated = club.call("scorekeeper", "PUT", f"/events/{event['id']}/rounds/2", seating)
+    assert seated.status_code == 200, seated.json
+    game = club.call("viewer", "GET", seated.json["tables"][0]["url"].removeprefix("/api/v1")).json[
+        "game"
+    ]
+    assert [side["name"] for side in game["sides"]] == ["Eve & Fay", "Ann & Cal"]
+    assert game["seating"] == ["Eve", "Ann", "Fay", "Cal"]
+
+
+def test_the_events_list_pages_the_latest_day_first(club: Club) -> None:  # noqa: F811
+    for day in ("2026-11-03", "2026-12-08", "2026-11-17"):
+        assert club.call("owner", "POST", "/events", night(date=day)).status_code == 201
+    listed = club.call("viewer", "GET", "/events?limit=2&offset=0").json["events"]
+    assert [event["date"] for event in listed] == ["2026-12-08", "2026-12-01"]
+    rest = club.call("viewer", "GET", "/events?limit=10&offset=2").json["events"]
+    assert [event["date"] for event in rest] == ["2026-11-17", "2026-11-03"]
+    refused = club.call("viewer", "GET", "/events?page=2")
+    assert (refused.status_code, refused.json["error"]) == (400, "bad_parameter")
+
+
+def test_the_event_key_names_one_event(club: Club) -> None:  # noqa: F811
+    key = club.call("viewer", "GET", f"/events/{club.event}").json["key"]
+    path = f"/events/{club.event}/rounds/2"
+    assert club.call("owner", "PUT", path, SEATING, **{"Event-Key": key}).status_code == 200
+    before = database_fingerprint(club.app, {"api_token"})
+    gone = club.call("owner", "PUT", path, SEATING, **{"Event-Key": key + "x"})
+    assert (gone.status_code, gone.json["error"]) == (410, "event_deleted")
+    assert database_fingerprint(club.app, {"api_token"}) == before
+
+
+def test_a_refused_event_is_a_sentence_and_stores_nothing(club: Club) -> None:  # noqa: F811
+    before = database_fingerprint(club.app, {"api_token"})
+    refused = club.call("owner", "POST", "/events", night(entrants=[{"name": "Ann"}] * 5))
+    assert refused.status_code == 422
+    assert refused.json == {
+        "error": "event_entered_twice",
+        "message": "'Ann' is entered more than once",
+    }
+    assert database_fingerprint(club.app, {"api_token"}) == before
