@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from sqlalchemy.orm.exc import StaleDataError
 
-from scorekeeper.club.events import engine_event
+from scorekeeper.club.events import engine_event, get_event
 from scorekeeper.engine import events as engine
 from scorekeeper.engine.errors import GameError
 from scorekeeper.extensions import db
 from scorekeeper.games.lifecycle import stage_new_game
 from scorekeeper.i18n.languages import DEFAULT as DEFAULT_LANGUAGE
 from scorekeeper.store.club_models import Bye, Event, EventRound, EventSeat, EventTable
+from scorekeeper.store.locks import serialize
 
 ROUND_PLAYED = "event_round_played"  # a conflict (409 in the API), not a broken seating
 
@@ -30,10 +31,14 @@ def record_seating(
     """Seat round ``number`` (1 to the event's rounds) of ``event`` as ``document``
     says; ``GameError`` and nothing written when the engine refuses it or a hand was
     recorded at one of the round's tables."""
-    checked = engine_event(event)
-    seated = engine.seating(checked, number, document)
-    stored = event.rounds[number - 1]
     try:
+        # two directors at once: one after the other, each reading what the other wrote
+        serialize("seating")
+        db.session.expire_all()
+        event = get_event(event.id) or event
+        checked = engine_event(event)
+        seated = engine.seating(checked, number, document)
+        stored = event.rounds[number - 1]
         _clear(stored, number)
         for table in seated.tables:
             stored.tables.append(_table(checked, table, event, language))

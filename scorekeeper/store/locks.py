@@ -24,7 +24,7 @@ from scorekeeper.extensions import db
 # the first of pg_advisory_xact_lock's two keys: keeps these apart from the advisory
 # locks of any other application sharing the database
 NAMESPACE = 0x5C0E
-KEYS = {"owners": 1, "ratings": 2, "logins": 3}
+KEYS = {"owners": 1, "ratings": 2, "logins": 3, "seating": 4}
 # PostgreSQL's codes for a lock not had in time: lock_not_available (lock_timeout),
 # deadlock_detected (one of two waiting transactions is given up)
 POSTGRESQL_LOCK_CODES = frozenset({"55P03", "40P01"})
