@@ -122,6 +122,8 @@ def get_event(event_id: int) -> Event | None:
     tables with their seats and games, the games' sides, seats and hands, byes and
     adjustments), or None: a fixed number of queries whatever the number of tables
     (``make bench-club``), not some for each table."""
+    if not 0 < event_id < 2**31:  # no id past PostgreSQL's INTEGER (a 500 there)
+        return None
     tables = selectinload(Event.rounds).selectinload(EventRound.tables)
     game = tables.selectinload(EventTable.game)
     query = (

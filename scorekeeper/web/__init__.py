@@ -44,6 +44,7 @@ def register(app: Flask) -> None:
         api,
         api_events,  # noqa: F401 (its routes join the API's blueprint)
         auth,
+        events,
         games,
         hands,
         history,
@@ -61,6 +62,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(auth.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(games.bp)
+    app.register_blueprint(events.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(meld.bp)

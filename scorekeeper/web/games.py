@@ -283,4 +283,4 @@ def import_() -> str | BaseResponse:
             flash(_("Game imported."))
             return redirect(url_for("games.show", game_id=game.id))
     status = 400 if request.method == "POST" else 200
-    return render_template("games/import.html", form=form), status
+    return render_template("import.html", form=form, title=_("Import a game"), back=None), status

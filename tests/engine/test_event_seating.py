@@ -1,6 +1,7 @@
-"""A round seated by the director (``events.seating``) and each table's new game
-(``events.table_game``): the seating is read as a round of the file is, with the same
-refusals; a table's game is one the event's own check takes for that table."""
+"""A round seated by the director (``events.seating``), each table's new game
+(``events.table_game``) and the next round by the movement (``event_movement``): the
+seating is read as a round of the file is, with the same refusals; a table's game is one
+the event's own check takes for that table; the movement's round seats everyone once."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.event_movement import next_seating
 from scorekeeper.engine.events import Event, Table, from_document, seating, table_game, verify_game
+from scorekeeper.engine.movements import MovementError
 from tests.engine.test_events import night, teams
 
 Seating = dict[str, Any]
@@ -103,3 +106,43 @@ def test_two_long_names_make_a_side_named_by_its_seats() -> None:
     game = table_game(event, Table(1, (long, "Bea", "Cal", "Dan")))
     assert [side.name for side in game.sides] == ["North-South", "Bea & Dan"]
     assert game.sides[0].players == (long, "Cal")
+
+
+# --- the next round by the movement ---------------------------------------------------
+
+
+def _unseated(base: dict[str, Any], rounds: int) -> Event:
+    document = {**base, "rounds": [{"round": n} for n in range(1, rounds + 1)], "adjustments": []}
+    return from_document(document)
+
+
+def test_the_first_round_is_the_movements_and_every_entrant_plays_or_sits_out() -> None:
+    event = _unseated(night(), 4)
+    seated, even = next_seating(event, 1)
+    round_1 = seating(event, 1, seated)  # the engine's reader takes it
+    placed = [name for table in round_1.tables for name in table.seats] + list(round_1.byes)
+    assert sorted(placed) == sorted(event.names)
+    assert (even.partner_repeats, even.bye_spread) == (0, 1)
+
+
+def test_a_round_after_the_ones_seated_keeps_them_and_goes_on_evenly() -> None:
+    event = from_document({**night(), "rounds": [*night()["rounds"], {"round": 4}]})
+    seated, even = next_seating(event, 4)
+    # nobody sat out twice while another never has: Ann, the one without a bye yet
+    assert seated["byes"] == ["Ann"]
+    assert even.bye_spread == 1  # Cal sits out in a fifth round, were there one
+
+
+def test_a_teams_night_is_the_round_robins() -> None:
+    document = {**teams(), "rounds": [{"round": n} for n in range(1, 6)], "adjustments": []}
+    meetings = set()
+    for number in range(1, 6):
+        seated, _ = next_seating(from_document(document), number)
+        document["rounds"][number - 1] = {"round": number, **seated}
+        meetings |= {frozenset(table["seats"]) for table in seated["tables"]}
+    assert len(meetings) == 10  # five teams, each pair once
+
+
+def test_a_round_is_not_seated_before_the_one_before_it() -> None:
+    with pytest.raises(MovementError, match="round 1 is not seated yet"):
+        next_seating(_unseated(night(), 3), 2)

@@ -20,6 +20,7 @@ from sqlalchemy import inspect, text
 
 from scorekeeper.accounts.links import create_api_token, create_share_link
 from scorekeeper.accounts.users import create_user, user_named
+from scorekeeper.club.events import import_event
 from scorekeeper.extensions import db
 from scorekeeper.games.hands import add_hand, undo_last_hand
 from scorekeeper.games.lifecycle import create_game
@@ -96,6 +97,12 @@ NEEDS: dict[tuple[str, str], str] = {
     ("api.replace_hand", "PUT"): "scorekeeper",
     ("api.delete_hand", "DELETE"): "scorekeeper",
     ("api.meld", "POST"): "viewer",
+    # club nights (docs/club-nights.md)
+    ("events.index", "GET"): "viewer",
+    ("events.import_", "GET"): "scorekeeper",
+    ("events.import_", "POST"): "scorekeeper",
+    ("events.show", "GET"): "viewer",
+    ("events.seat", "POST"): "scorekeeper",
     ("api.events", "GET"): "viewer",
     ("api.create_event", "POST"): "scorekeeper",
     ("api.event", "GET"): "viewer",
@@ -143,6 +150,15 @@ class World:
             self.api_token = create_api_token(owner, "spare")[0].id
             self.season = create_season("Winter", _day("2026-01-01"), _day("2026-02-28")).id
             self.player = all_players()[0].id
+            self.event = import_event(
+                {
+                    "format": "pinochle-event/1",
+                    "name": "Tuesday club night",
+                    "ruleset": "partnership",
+                    "entrants": [{"name": name} for name in ("Ann", "Bea", "Cal", "Dan")],
+                    "rounds": [{"round": 1}],
+                }
+            ).id
 
     def client(self, who: str) -> FlaskClient:
         client = self.app.test_client()
@@ -158,13 +174,14 @@ class World:
         rule = next(r for r in self.app.url_map.iter_rules() if r.endpoint == endpoint)
         values = {
             "game_id": self.other_game if endpoint == "games.delete" else self.game,
-            "number": 2,
+            "number": 1 if endpoint == "events.seat" else 2,
             "player_id": self.player,
             "season_id": self.season,
             "user_id": self.spare_user,
             "token": self.token,
             "token_id": self.api_token,
             "code": "fr",
+            "event_id": self.event,
         }
         with self.app.test_request_context():
             from flask import url_for

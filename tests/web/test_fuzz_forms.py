@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.accounts.links import create_share_link
 from scorekeeper.accounts.users import create_user
+from scorekeeper.club.events import import_event
 from scorekeeper.engine.errors import GameError
 from scorekeeper.extensions import db
 from scorekeeper.games.hands import add_hand
@@ -114,6 +115,15 @@ def _template() -> tuple[str, dict[str, int | str]]:
             "token": create_share_link(game.id).token,
             "player_id": 1,
             "token_id": 1,
+            "event_id": import_event(
+                {
+                    "format": "pinochle-event/1",
+                    "name": "Tuesday club night",
+                    "ruleset": "partnership",
+                    "entrants": [{"name": name} for name in ("Ann", "Bea", "Cal", "Dan", "Eve")],
+                    "rounds": [{"round": 1}, {"round": 2}],
+                }
+            ).id,
         }
         create_user("owner", "a long enough password", "owner")
         db.engine.dispose()

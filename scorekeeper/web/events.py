@@ -1,0 +1,138 @@
+"""Club nights in the app (docs/club-nights.md): the events list, an event file imported,
+an event's page (its rounds, each table's game, the standings) and the next round seated
+by the night's movement, its evenness shown before it is taken."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf.file import FileField, FileRequired
+from werkzeug.wrappers import Response as BaseResponse
+
+from scorekeeper.club.events import (
+    engine_event,
+    event_standings,
+    events_page,
+    get_event,
+    import_event,
+)
+from scorekeeper.club.seating import record_seating
+from scorekeeper.engine import events as engine
+from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.event_movement import next_seating
+from scorekeeper.engine.gamefile import read_json
+from scorekeeper.engine.movements import Evenness, MovementError
+from scorekeeper.engine.scoring import GameResult
+from scorekeeper.engine.standings import results
+from scorekeeper.i18n.languages import language as page_language
+from scorekeeper.i18n.refusals import engine_message
+from scorekeeper.store.club_models import Event
+from scorekeeper.web.auth import requires
+from scorekeeper.web.forms import EngineForm
+
+bp = Blueprint("events", __name__)
+
+LISTED = 200  # events on the list, the latest first
+
+
+class ImportEventForm(EngineForm):
+    file = FileField(_l("Event file (pinochle-event/1 JSON)"), validators=[FileRequired()])
+
+
+def event_or_404(event_id: int) -> Event:
+    event = get_event(event_id)
+    if event is None:
+        abort(404)
+    return event
+
+
+@bp.route("/events")
+def index() -> str:
+    return render_template("events/index.html", events=events_page(LISTED, 0))
+
+
+@bp.route("/events/import", methods=["GET", "POST"])
+@requires("scorekeeper")
+def import_() -> str | BaseResponse | tuple[str, int]:
+    form = ImportEventForm()
+    if form.validate_on_submit():
+        try:
+            document = read_json(form.file.data.read().decode("utf-8-sig"))
+            event = import_event(document, language=page_language())
+        except UnicodeDecodeError:
+            form.file.errors.append(_("The file is not a JSON document."))
+        except PinochleError as error:
+            form.file.errors.append(engine_message(error))
+        else:
+            flash(_("Event imported."))
+            return redirect(url_for("events.show", event_id=event.id))
+    status = 400 if request.method == "POST" else 200
+    back = {"url": url_for("events.index"), "label": _("Club nights")}
+    return render_template("import.html", form=form, title=_("Import an event"), back=back), status
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """The round to seat next, its seating by the movement and the night's evenness (or
+    the sentence saying why the movement cannot seat it)."""
+
+    number: int
+    seating: dict[str, Any] | None
+    evenness: Evenness | None
+    problem: str | None
+
+
+def _next_round(checked: engine.Event) -> NextRound | None:
+    number = next((r.number for r in checked.rounds if not r.tables and not r.byes), None)
+    if number is None:
+        return None
+    try:
+        seating, even = next_seating(checked, number)
+    except MovementError as error:
+        return NextRound(number, None, None, str(error))
+    return NextRound(number, seating, even, None)
+
+
+@bp.route("/events/<int:event_id>")
+def show(event_id: int) -> str:
+    return _page(event_or_404(event_id))
+
+
+def _page(event: Event, refused: str | None = None) -> str:
+    checked = engine_event(event)
+    replayed: dict[tuple[int, int], GameResult] = results(checked)
+    return render_template(
+        "events/show.html",
+        event=event,
+        checked=checked,
+        results=replayed,
+        standings=event_standings(event),
+        next_round=_next_round(checked),
+        refused=refused,
+    )
+
+
+@bp.route("/events/<int:event_id>/rounds/<int:number>/seat", methods=["POST"])
+@requires("scorekeeper")
+def seat(event_id: int, number: int) -> BaseResponse | tuple[str, int]:
+    """Seat round ``number`` by the movement, as the event's page showed it."""
+    event = event_or_404(event_id)
+    if not 1 <= number <= event.rounds_count:
+        abort(404)
+    try:
+        seating, _even = next_seating(engine_event(event), number)
+        record_seating(event, number, seating, page_language())
+    except MovementError as error:
+        return _refused(event_id, str(error))
+    except PinochleError as error:
+        return _refused(event_id, engine_message(error))
+    flash(_("Round %(number)s is seated: each table's game is ready.", number=number))
+    return redirect(url_for("events.show", event_id=event_id, _anchor=f"round-{number}"))
+
+
+def _refused(event_id: int, sentence: str) -> tuple[str, int]:
+    return _page(event_or_404(event_id), sentence), 400
