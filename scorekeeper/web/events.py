@@ -26,12 +26,15 @@ from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.event_movement import next_seating
 from scorekeeper.engine.gamefile import read_json
 from scorekeeper.engine.movements import Evenness, MovementError
+from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.scoring import GameResult
 from scorekeeper.engine.standings import results
+from scorekeeper.games.players import known_players
 from scorekeeper.i18n.languages import language as page_language
 from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.store.club_models import Event
 from scorekeeper.web.auth import requires
+from scorekeeper.web.event_form import event_document, event_presets, new_event_form
 from scorekeeper.web.forms import EngineForm
 
 bp = Blueprint("events", __name__)
@@ -53,6 +56,32 @@ def event_or_404(event_id: int) -> Event:
 @bp.route("/events")
 def index() -> str:
     return render_template("events/index.html", events=events_page(LISTED, 0))
+
+
+@bp.route("/events/new", methods=["GET", "POST"])
+@requires("scorekeeper")
+def new() -> str | BaseResponse | tuple[str, int]:
+    name = request.values.get("ruleset", "partnership")
+    if name not in event_presets():
+        name = "partnership"
+    rules = PRESETS[name]
+    form = new_event_form(rules, known_players())
+    if form.validate_on_submit():
+        try:
+            event = import_event(event_document(form, rules), language=page_language())
+        except PinochleError as error:
+            form.show_error(error)
+        else:
+            flash(_("Club night created: seat its first round."))
+            return redirect(url_for("events.show", event_id=event.id))
+    status = 400 if request.method == "POST" else 200
+    return render_template(
+        "events/new.html",
+        form=form,
+        rules=rules,
+        presets=event_presets(),
+        option_names=list(rules.options()),
+    ), status
 
 
 @bp.route("/events/import", methods=["GET", "POST"])

@@ -83,18 +83,7 @@ def new_game_form(rules: RuleSet, **kwargs: Any) -> NewGameForm:
     class Form(NewGameForm):
         pass
 
-    for name, value in rules.options().items():
-        label = option_label(name)
-        if isinstance(value, int):
-            field: Any = WholeNumberField(label, default=value, render_kw={"inputmode": "numeric"})
-        else:
-            choices = [
-                SelectChoice(choice, option_value(name, choice, rules))
-                for choice in option_choices(rules, name)
-            ]
-            # a value not offered gets the engine's sentence (the option, what it takes)
-            field = SelectField(label, choices=choices, default=value, validate_choice=False)
-        setattr(Form, name, field)
+    add_option_fields(Form, rules)
     for seat in range(rules.players):
         setattr(
             Form,
@@ -119,6 +108,23 @@ def new_game_form(rules: RuleSet, **kwargs: Any) -> NewGameForm:
     Form.first_dealer = SelectField(_l("First dealer"), choices=dealers, default="0")
     Form.language = language_field()
     return Form(**kwargs)
+
+
+def add_option_fields(form: type[EngineForm], rules: RuleSet) -> None:
+    """A field for each house-rule option of ``rules``, at its preset's value (a new
+    game's, a club night's)."""
+    for name, value in rules.options().items():
+        label = option_label(name)
+        if isinstance(value, int):
+            field: Any = WholeNumberField(label, default=value, render_kw={"inputmode": "numeric"})
+        else:
+            choices = [
+                SelectChoice(choice, option_value(name, choice, rules))
+                for choice in option_choices(rules, name)
+            ]
+            # a value not offered gets the engine's sentence (the option, what it takes)
+            field = SelectField(label, choices=choices, default=value, validate_choice=False)
+        setattr(form, name, field)
 
 
 def language_field() -> SelectField:

@@ -99,6 +99,8 @@ NEEDS: dict[tuple[str, str], str] = {
     ("api.meld", "POST"): "viewer",
     # club nights (docs/club-nights.md)
     ("events.index", "GET"): "viewer",
+    ("events.new", "GET"): "scorekeeper",
+    ("events.new", "POST"): "scorekeeper",
     ("events.import_", "GET"): "scorekeeper",
     ("events.import_", "POST"): "scorekeeper",
     ("events.show", "GET"): "viewer",

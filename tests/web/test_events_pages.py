@@ -123,3 +123,108 @@ def test_a_round_seated_out_of_turn_is_refused_and_nothing_changes(app: Flask) -
     assert database_fingerprint(app) == before
     with app.app_context():
         assert db.session.execute(db.select(db.func.count()).select_from(Event)).scalar() == 1
+
+
+# --- a new club night, typed ----------------------------------------------------------
+
+NEW = {
+    "name": "Tuesday club night",
+    "day": "2026-12-08",
+    "kind": "progressive",
+    "rounds": "3",
+    "standing_order": "wins",
+    "bye_rule": "winners_average",
+    "game_end": "hands:6",
+}
+
+
+def new_event(client: FlaskClient, **typed: Any) -> Any:
+    """The new club night's form as the page fills it (each house rule at its preset's
+    value), with ``typed`` over it."""
+    page = client.get("/events/new").text
+    form: dict[str, Any] = {}
+    for name, options in re.findall(
+        r'<select id="\w+" name="(\w+)"[^>]*>(.*?)</select>', page, re.S
+    ):
+        chosen = re.search(r'<option selected value="([^"]*)"', options)
+        form[name] = chosen.group(1) if chosen else ""
+    for name, value in re.findall(r'<input [^>]*name="(\w+)" [^>]*value="([^"]*)"', page):
+        if name not in ("players", "csrf_token"):
+            form[name] = value
+    return client.post("/events/new", data={**form, **NEW, **typed})
+
+
+def test_a_club_night_typed_on_the_form_is_ready_to_seat(app: Flask) -> None:
+    with app.app_context():
+        from scorekeeper.games.lifecycle import create_game
+        from tests.web.conftest import SIDES
+
+        create_game("partnership", {}, SIDES)  # Ann, Cal, Bea and Dan are known
+    client = app.test_client()
+    page = client.get("/events/new").text
+    for name in ("Ann", "Bea", "Cal", "Dan"):
+        assert f'name="players" type="checkbox" value="{name}"' in page
+    answer = new_event(client, players=["Ann", "Bea", "Cal", "Dan"], guests="Eve\n  \nFay\n")
+    assert answer.status_code == 302
+    page = text(client.get(answer.headers["Location"]).text)
+    assert "Club night created: seat its first round." in page
+    assert "After 0 of 3 rounds" in page and "After 6 hands" in page
+    with app.app_context():
+        (event,) = db.session.execute(db.select(Event)).scalars().all()
+        assert [entrant.name for entrant in event.entrants] == [
+            "Ann",
+            "Bea",
+            "Cal",
+            "Dan",
+            "Eve",
+            "Fay",
+        ]
+        assert (event.kind, event.rounds_count, str(event.date)) == ("progressive", 3, "2026-12-08")
+        assert event.rules["game_end"] == "hands:6"
+
+
+def test_fixed_teams_are_typed_a_team_a_line(app: Flask) -> None:
+    client = app.test_client()
+    teams = "Ann & Cal\nBea & Dan\nEve & Fay\n"
+    answer = new_event(client, kind="teams", guests=teams, rounds="3")
+    assert answer.status_code == 302
+    with app.app_context():
+        (event,) = db.session.execute(db.select(Event)).scalars().all()
+        assert [(e.name, e.player.name, e.partner.name) for e in event.entrants] == [
+            ("Ann & Cal", "Ann", "Cal"),
+            ("Bea & Dan", "Bea", "Dan"),
+            ("Eve & Fay", "Eve", "Fay"),
+        ]
+
+
+# typed -> the sentence beside the field it is about
+REFUSED_FORMS: list[tuple[str, dict[str, Any], str, str]] = [
+    ("too few", {"guests": "Ann\nBea\nCal"}, "guests",
+     "a progressive event needs at least 4 entrants for one table, not 3"),
+    ("a player twice", {"guests": "Ann\nBea\nCal\nAnn"}, "guests",
+     "'Ann' is entered more than once"),
+    ("too many rounds", {"guests": "Ann\nBea\nCal\nDan", "rounds": "25"}, "rounds",
+     "an event has from 1 to 20 rounds, not 25"),
+    ("a team of three", {"kind": "teams", "guests": "Ann & Cal\nBea & Dan & Eve"}, "guests",
+     "team 'Bea & Dan & Eve' has 3 players, but a team has 2"),
+    ("a name too long", {"guests": "Ann\nBea\nCal\n" + "D" * 61}, "guests", "at most 60"),
+    ("no name", {"name": "", "guests": "Ann\nBea\nCal\nDan"}, "name", "This field is required."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("typed", "field", "sentence"),
+    [case[1:] for case in REFUSED_FORMS],
+    ids=[case[0] for case in REFUSED_FORMS],
+)
+def test_a_club_night_the_engine_refuses_is_a_sentence_beside_its_field(
+    app: Flask, typed: dict[str, Any], field: str, sentence: str
+) -> None:
+    client = app.test_client()
+    before = database_fingerprint(app)
+    answer = new_event(client, **typed)
+    assert answer.status_code == 400
+    html = answer.text.replace("&#39;", "'").replace("&amp;", "&")
+    shown = re.search(rf'<p class="field-error" id="{field}-error">([^<]*)</p>', html)
+    assert shown is not None and sentence in shown.group(1), html[-3000:]
+    assert database_fingerprint(app) == before

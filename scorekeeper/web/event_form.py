@@ -1,0 +1,133 @@
+"""A new club night's form (docs/club-nights.md): its name and day, the rules (a preset
+played at four in two partnerships, and its house-rule options), the kind, the rounds,
+the standing order and the bye rule, and its entrants: known players ticked, one tap
+each, and the others typed one a line (fixed teams: "Ann & Cal" a line).
+
+The form only gathers what was typed into a ``pinochle-event/1`` document; the engine
+reads it (``engine.events.from_document``, through ``club.events.import_event``) and its
+refusal is shown beside the field it is about.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from wtforms import SelectField, SelectMultipleField, StringField, TextAreaField, widgets
+from wtforms.fields import DateField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import DataRequired, Optional
+
+from scorekeeper.engine import events as engine
+from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.presets import PRESETS, RuleSet
+from scorekeeper.i18n.refusals import engine_message
+from scorekeeper.web.forms import EngineForm, WholeNumberField, field_for
+from scorekeeper.web.games import add_option_fields
+
+TEAM_MARK = "&"  # "Ann & Cal": a team's two players
+# an engine refusal about the event's own fields -> the field it is about
+FIELD_OF_EVENT_CODE = {
+    "event_rounds": "rounds",
+    "event_choice": "kind",
+    "event_too_few": "guests",
+    "event_entered_twice": "guests",
+    "event_team_players": "guests",
+    "name_": "guests",
+}
+
+
+def event_presets() -> list[str]:
+    """The presets a club night is played under: four players, two partnerships."""
+    return [name for name, rules in PRESETS.items() if rules.players == 4 and rules.sides == 2]
+
+
+class NewEventForm(EngineForm):
+    name = StringField(_l("Name"), validators=[DataRequired()], render_kw={"maxlength": 60})
+    day = DateField(_l("Day"), validators=[Optional()], default=date.today)
+    kind = SelectField(
+        _l("Format"),
+        choices=[
+            SelectChoice(engine.PROGRESSIVE, _l("Progressive")),
+            SelectChoice(engine.TEAMS, _l("Fixed teams")),
+        ],
+    )
+    rounds = WholeNumberField(_l("Rounds"), default=6, render_kw={"inputmode": "numeric"})
+    standing_order = SelectField(
+        _l("Standings"),
+        choices=[
+            SelectChoice(engine.WINS, _l("Wins, then points")),
+            SelectChoice(engine.POINTS, _l("Points, then wins")),
+        ],
+    )
+    bye_rule = SelectField(
+        _l("A bye"),
+        choices=[
+            SelectChoice(engine.WINNERS_AVERAGE, _l("The winners' average")),
+            SelectChoice(engine.OWN_AVERAGE, _l("Own average")),
+        ],
+    )
+    players = SelectMultipleField(
+        _l("Known players"),
+        choices=[],
+        validate_choice=False,
+        widget=widgets.ListWidget(prefix_label=False),
+        option_widget=widgets.CheckboxInput(),
+    )
+    guests = TextAreaField(_l("Others, one a line (fixed teams: “Ann & Cal”)"))
+
+    def show_error(self, error: PinochleError) -> None:
+        """The engine's sentence beside the field it is about (the event's own name's
+        beside its name, an entrant's beside the entrants)."""
+        name = next(
+            (field for code, field in FIELD_OF_EVENT_CODE.items() if error.code.startswith(code)),
+            None,
+        )
+        if error.code.startswith("name_") and error.values.get("whose") == "event":
+            name = "name"
+        self.engine_error = error
+        self.add_error(name or field_for(error), engine_message(error))
+
+
+def new_event_form(rules: RuleSet, known: list[str], **kwargs: Any) -> NewEventForm:
+    """The form for ``rules`` (its options) with ``known`` players to tick."""
+
+    class Form(NewEventForm):
+        pass
+
+    add_option_fields(Form, rules)
+    form = Form(**kwargs)
+    form.players.choices = [SelectChoice(name, name) for name in known]
+    return form
+
+
+def typed_entrants(form: NewEventForm) -> list[dict[str, Any]]:
+    """The entrants as the document lists them: the ticked players, then each line typed
+    (fixed teams: each line a team, its two players either side of "&")."""
+    lines = [line.strip() for line in (form.guests.data or "").splitlines() if line.strip()]
+    if form.kind.data == engine.TEAMS:
+        teams = []
+        for line in lines:
+            players = [part.strip() for part in line.split(TEAM_MARK)]
+            teams.append({"name": line, "players": players})
+        return teams
+    return [{"name": name} for name in [*(form.players.data or []), *lines]]
+
+
+def event_document(form: NewEventForm, rules: RuleSet) -> dict[str, Any]:
+    """What was typed, as a ``pinochle-event/1`` document for the engine to read."""
+    rounds = form.rounds.data if isinstance(form.rounds.data, int) else 0
+    return {
+        "format": engine.FORMAT,
+        "name": form.name.data or "",
+        "date": None if form.day.data is None else form.day.data.isoformat(),
+        "kind": form.kind.data,
+        "ruleset": rules.name,
+        "rules": {name: form[name].data for name in rules.options()},
+        "standing_order": form.standing_order.data,
+        "bye_rule": form.bye_rule.data,
+        "entrants": typed_entrants(form),
+        # as many as typed (the engine says how many a night may have), within reason
+        "rounds": [{"round": number} for number in range(1, min(rounds, 10_000) + 1)],
+    }
