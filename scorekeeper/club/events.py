@@ -12,6 +12,7 @@ them since (a corrected hand counts at once).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
@@ -207,3 +208,24 @@ def export_event(event: Event) -> dict[str, Any]:
 def event_standings(event: Event) -> Standings:
     """The engine's standings over the event's stored games."""
     return standings(engine_event(event))
+
+
+@dataclass(frozen=True)
+class TablePlace:
+    """Where a table's game is played: its event, round and table."""
+
+    event_id: int
+    event_name: str
+    round: int
+    table: int
+
+
+def table_of_game(game_id: int) -> TablePlace | None:
+    """The club night, round and table a game is played at; None for a game of its own."""
+    row = db.session.execute(
+        select(Event.id, Event.name, EventRound.number, EventTable.number)
+        .join(EventRound, EventRound.event_id == Event.id)
+        .join(EventTable, EventTable.round_id == EventRound.id)
+        .where(EventTable.game_id == game_id)
+    ).first()
+    return None if row is None else TablePlace(*row)

@@ -23,6 +23,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from scorekeeper.accounts.links import share_link
+from scorekeeper.club.events import table_of_game
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.scoring import GameResult
 from scorekeeper.games.hands import put_back_offer
@@ -132,6 +133,7 @@ def _page(
         share=share_panel(link) if writable else None,
         put_back=board.put_back if writable else None,
         why=reasons,
+        place=table_of_game(game.id),
     )
 
 

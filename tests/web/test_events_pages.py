@@ -111,6 +111,11 @@ def test_the_next_round_is_seated_by_the_movement_shown(app: Flask) -> None:
         games = db.session.execute(db.select(Game)).scalars().all()
         assert len(games) == 4  # three played, and round 4's, empty
         assert [seat.player.name for seat in games[-1].seats] == ["Dan", "Bea", "Cal", "Eve"]
+        table_game = games[-1].id
+    # the table's game says where it is played, and leads back to its round
+    board = client.get(f"/games/{table_game}").text
+    assert "Tuesday club night · Round 4 · Table 1" in text(board)
+    assert f'href="{event}#round-4"' in board
 
 
 def test_a_round_seated_out_of_turn_is_refused_and_nothing_changes(app: Flask) -> None:
