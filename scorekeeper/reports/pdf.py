@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
+from scorekeeper.club.events import TablePlace
 from scorekeeper.engine.game import Game, Hand
 from scorekeeper.engine.meld import meld_values
 from scorekeeper.engine.names import display_name
@@ -216,9 +217,11 @@ def game_sheet_html(
     paper: str = "a4",
     language: str = ENGLISH,
     links: ScreenLinks | None = None,
+    place: TablePlace | None = None,
 ) -> str:
     """The score sheet of a game as one HTML document (the PDF's source, and with
-    ``links`` the print view)."""
+    ``links`` the print view); a club night's table (``place``) says where it was
+    played and has a line for each side's signature."""
     result = replay(game)
     names = [side.name for side in game.sides]
     totals = [[0, *(hand.totals[i] for hand in result.hands)] for i in range(len(names))]
@@ -244,6 +247,7 @@ def game_sheet_html(
         "played_on": game.played_on or date.today(),
         "dropped_meld_rule": result.dropped_meld_rule,
         "links": links,
+        "place": place,
     }
     return _render(context, language)
 
@@ -286,8 +290,10 @@ def html_to_pdf(html: str) -> bytes:
     return pdf
 
 
-def game_sheet_pdf(game: Game, paper: str = "a4", language: str = ENGLISH) -> bytes:
-    return html_to_pdf(game_sheet_html(game, paper, language))
+def game_sheet_pdf(
+    game: Game, paper: str = "a4", language: str = ENGLISH, place: TablePlace | None = None
+) -> bytes:
+    return html_to_pdf(game_sheet_html(game, paper, language, place=place))
 
 
 def blank_sheet_pdf(

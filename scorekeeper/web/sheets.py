@@ -21,6 +21,7 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
+from scorekeeper.club.events import table_of_game
 from scorekeeper.engine.errors import PinochleError, RuleError
 from scorekeeper.engine.game import Game as EngineGame
 from scorekeeper.engine.presets import PRESETS
@@ -128,7 +129,10 @@ def game_pdf(game_id: int) -> BaseResponse:
     paper, language = _paper(), game.language
     stamp = f"{SHEET_VERSION}.{change_stamp(game)}.{paper}.{language}"
     filename = f"pinochle-{game.id}-{game.played_on.isoformat()}.pdf"
-    return _sheet(stamp, filename, lambda: pdf.game_sheet_pdf(_whole_game(game), paper, language))
+    place = table_of_game(game_id)
+    return _sheet(
+        stamp, filename, lambda: pdf.game_sheet_pdf(_whole_game(game), paper, language, place)
+    )
 
 
 @bp.route("/games/<int:game_id>/sheet")
@@ -148,7 +152,8 @@ def game_print(game_id: int) -> BaseResponse:
             url_for("sheets.game_pdf", game_id=game_id, paper=paper),
         )
         language = game.language
-        html = pdf.game_sheet_html(_whole_game(game), paper, language, links)
+        place = table_of_game(game_id)
+        html = pdf.game_sheet_html(_whole_game(game), paper, language, links, place)
         return page_cache.Page(html), 2 * len(html)
 
     page = page_cache.page_cache().kept(("print", game_id, etag), made)

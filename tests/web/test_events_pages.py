@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from pypdf import PdfReader
 
 from scorekeeper.extensions import db
 from scorekeeper.store.club_models import Event
@@ -116,6 +117,11 @@ def test_the_next_round_is_seated_by_the_movement_shown(app: Flask) -> None:
     board = client.get(f"/games/{table_game}").text
     assert "Tuesday club night · Round 4 · Table 1" in text(board)
     assert f'href="{event}#round-4"' in board
+    # and so does its score sheet, with a line for each side's signature
+    sheet = client.get(f"/games/{table_game}/sheet.pdf")
+    words = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(sheet.data)).pages)
+    assert "Tuesday club night · Round 4 · Table 1" in words
+    assert "Signed for Dan & Cal" in words and "Signed for Bea & Eve" in words
 
 
 def test_a_round_seated_out_of_turn_is_refused_and_nothing_changes(app: Flask) -> None:
