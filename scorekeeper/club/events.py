@@ -218,12 +218,21 @@ class TablePlace:
     event_name: str
     round: int
     table: int
+    time_called: bool = False  # the round's: its next hand is its last
+    closed: bool = False  # the round's: no more hands
 
 
 def table_of_game(game_id: int) -> TablePlace | None:
     """The club night, round and table a game is played at; None for a game of its own."""
     row = db.session.execute(
-        select(Event.id, Event.name, EventRound.number, EventTable.number)
+        select(
+            Event.id,
+            Event.name,
+            EventRound.number,
+            EventTable.number,
+            EventRound.time_called_at.is_not(None),
+            EventRound.closed_at.is_not(None),
+        )
         .join(EventRound, EventRound.event_id == Event.id)
         .join(EventTable, EventTable.round_id == EventRound.id)
         .where(EventTable.game_id == game_id)

@@ -134,6 +134,13 @@ MESSAGES: dict[str, str] = {
         "adjustment {number}: {points} points is more than an adjustment may be "
         "(at most {limit} either way)"
     ),
+    "event_round_unseated": "round {round} is not seated yet: seat it first",
+    "event_round_closed": "round {round} is closed: nothing more is recorded at its tables",
+    "event_time_called_twice": "time is called on round {round} already",
+    "event_round_unfinished": (
+        "round {round}: table {tables} is still playing: wait for it, or end the round "
+        "with the reason"
+    ),
     "event_round_played": (
         "round {round} is being played (a hand is recorded at one of its tables): "
         "its seating stays as it is"

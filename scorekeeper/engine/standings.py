@@ -112,6 +112,17 @@ def played(round_: Round) -> bool:
     return any(table.game is not None for table in round_.tables)
 
 
+def unfinished(event: Event, number: int) -> tuple[int, ...]:
+    """The tables of round ``number`` whose game is not over (or has not begun): a
+    round closed while they play needs the director's reason."""
+    round_ = event.rounds[number - 1]
+    return tuple(
+        table.number
+        for table in round_.tables
+        if table.game is None or not replay(table.game).finished
+    )
+
+
 def results(event: Event) -> dict[tuple[int, int], GameResult]:
     """Each table's game replayed once, by (round, table); tables without a game left out."""
     return {

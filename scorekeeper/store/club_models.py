@@ -89,6 +89,11 @@ class EventRound(db.Model):  # type: ignore[name-defined,misc]
         ForeignKey("club_event.id", ondelete="CASCADE"), index=True
     )
     number: Mapped[int]
+    # the director's: time called (every table's next hand is its last), the round
+    # closed, and why when a table was still playing (club.rounds)
+    time_called_at: Mapped[datetime | None]
+    closed_at: Mapped[datetime | None]
+    closed_reason: Mapped[str | None] = mapped_column(Text)
 
     tables: Mapped[list[EventTable]] = relationship(
         order_by="EventTable.number", cascade="all, delete-orphan"

@@ -18,10 +18,11 @@ from typing import Any
 
 from flask import Blueprint, Response, g, jsonify, request, url_for
 
+from scorekeeper.club.events import table_of_game
 from scorekeeper.club.seating import ROUND_PLAYED
 from scorekeeper.engine.cards import Suit, parse_cards
 from scorekeeper.engine.claims import meld_answer, parse_claim
-from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.errors import GameError, PinochleError
 from scorekeeper.engine.gamefile import to_document
 from scorekeeper.engine.meld import check_hand
 from scorekeeper.engine.rules import ruleset
@@ -191,6 +192,14 @@ def _game(game_id: int) -> Game:
     return game
 
 
+def _open(game: Game) -> Game:
+    """The game, unless it is a club night's table whose round the director closed."""
+    place = table_of_game(game.id)
+    if place is not None and place.closed:
+        raise GameError("event_round_closed", round=place.round)
+    return game
+
+
 def _hand_number(game: Game, number: int) -> int:
     if not 1 <= number <= len(game.hands):
         raise ApiError(404, "no_hand", f"Game {game.id} has no hand {number}.")
@@ -267,7 +276,7 @@ def add_hand(game_id: int) -> Response:
     if key is None:
         answer = Answer()
         expected = _expected_version()  # a header that cannot be read first: 400
-        game_hands.add_hand(_game(game_id), json_body(), expected, answer, _repeat())
+        game_hands.add_hand(_open(_game(game_id)), json_body(), expected, answer, _repeat())
         return _game_answer(answer.view, 201)
     return _add_hand_once(game_id, key)
 
@@ -293,7 +302,7 @@ def _add_hand_once(game_id: int, key: str) -> Response:
     if kept is not None:
         return kept
     expected = _expected_version()
-    found = _game(game_id)
+    found = _open(_game(game_id))
     document, repeat = json_body(), _repeat()
     answer = Answer()
 

@@ -4,6 +4,7 @@ by the night's movement, its evenness shown before it is taken."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +21,7 @@ from scorekeeper.club.events import (
     get_event,
     import_event,
 )
+from scorekeeper.club.rounds import call_time, close_round
 from scorekeeper.club.seating import record_seating
 from scorekeeper.engine import events as engine
 from scorekeeper.engine.errors import PinochleError
@@ -28,7 +30,7 @@ from scorekeeper.engine.gamefile import read_json
 from scorekeeper.engine.movements import Evenness, MovementError
 from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.scoring import GameResult
-from scorekeeper.engine.standings import results
+from scorekeeper.engine.standings import results, unfinished
 from scorekeeper.games.players import known_players
 from scorekeeper.i18n.languages import language as page_language
 from scorekeeper.i18n.refusals import engine_message
@@ -40,6 +42,7 @@ from scorekeeper.web.forms import EngineForm
 bp = Blueprint("events", __name__)
 
 LISTED = 200  # events on the list, the latest first
+REASON_LIMIT = 500  # characters of a director's reason to end a round
 
 
 class ImportEventForm(EngineForm):
@@ -131,9 +134,17 @@ def show(event_id: int) -> str:
     return _page(event_or_404(event_id))
 
 
-def _page(event: Event, refused: str | None = None) -> str:
+def _page(event: Event, refused: str | None = None, refused_round: int | None = None) -> str:
     checked = engine_event(event)
     replayed: dict[tuple[int, int], GameResult] = results(checked)
+    # provisional while a round is played: seated, a table still playing, not closed (a
+    # round the director ended counts its finished games; the others count nothing)
+    playing = {
+        r.number: unfinished(checked, r.number)
+        for r in event.rounds
+        if r.tables and not r.closed_at
+    }
+    open_rounds = [number for number, tables in playing.items() if tables]
     return render_template(
         "events/show.html",
         event=event,
@@ -141,7 +152,10 @@ def _page(event: Event, refused: str | None = None) -> str:
         results=replayed,
         standings=event_standings(event),
         next_round=_next_round(checked),
+        open_rounds=open_rounds,
+        playing=playing,
         refused=refused,
+        refused_round=refused_round,
     )
 
 
@@ -163,5 +177,36 @@ def seat(event_id: int, number: int) -> BaseResponse | tuple[str, int]:
     return redirect(url_for("events.show", event_id=event_id, _anchor=f"round-{number}"))
 
 
-def _refused(event_id: int, sentence: str) -> tuple[str, int]:
-    return _page(event_or_404(event_id), sentence), 400
+def _refused(event_id: int, sentence: str, number: int | None = None) -> tuple[str, int]:
+    return _page(event_or_404(event_id), sentence, number), 400
+
+
+@bp.route("/events/<int:event_id>/rounds/<int:number>/call-time", methods=["POST"])
+@requires("scorekeeper")
+def call(event_id: int, number: int) -> BaseResponse | tuple[str, int]:
+    """Time is called: every table's next hand is its last."""
+    return _director(event_id, number, lambda event: call_time(event, number),
+                     _("Time is called on round %(number)s.", number=number))  # fmt: skip
+
+
+@bp.route("/events/<int:event_id>/rounds/<int:number>/close", methods=["POST"])
+@requires("scorekeeper")
+def close(event_id: int, number: int) -> BaseResponse | tuple[str, int]:
+    """The round closed (with the reason, when a table is still playing)."""
+    reason = request.form.get("reason", "")[:REASON_LIMIT]
+    return _director(event_id, number, lambda event: close_round(event, number, reason),
+                     _("Round %(number)s is closed.", number=number))  # fmt: skip
+
+
+def _director(
+    event_id: int, number: int, change: Callable[[Event], object], said: str
+) -> BaseResponse | tuple[str, int]:
+    event = event_or_404(event_id)
+    if not 1 <= number <= event.rounds_count:
+        abort(404)
+    try:
+        change(event)
+    except PinochleError as error:
+        return _refused(event_id, engine_message(error), number)
+    flash(said)
+    return redirect(url_for("events.show", event_id=event_id, _anchor=f"round-{number}"))

@@ -28,8 +28,9 @@ from flask import Blueprint, flash, g, jsonify, redirect, render_template, reque
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
+from scorekeeper.club.events import table_of_game
 from scorekeeper.engine.entry import HandReading
-from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.errors import GameError, PinochleError
 from scorekeeper.engine.gamefile import hand_to_document
 from scorekeeper.engine.hand_score import applicable_fields, max_bid, throw_in_needs_meld
 from scorekeeper.games import stored as game_stored
@@ -298,12 +299,16 @@ def new(game_id: int) -> tuple[str, int] | BaseResponse:
 
 def _new(game: Game, receipt: Receipt | None = None) -> tuple[str, int] | BaseResponse:
     table = table_of(game, len(game.hands) + 1)
-    form = hand_form(table) if request.method == "POST" else _query_form(table, {})
+    place = table_of_game(game.id)  # a club night's table: time called, round closed
+    called = {"time_called": True} if place is not None and place.time_called else {}
+    form = hand_form(table) if request.method == "POST" else _query_form(table, called)
     version = posted_int(form.version.data) if request.method == "POST" else None
     # "Same as hand N?" answered: the number of the hand this one repeats (meanwhile.py)
     repeat = Repeat(ask=True, same_as=posted_int(request.form.get(meanwhile.FIELD)))
 
     def store(document: dict[str, Any]) -> None:
+        if place is not None and place.closed:
+            raise GameError("event_round_closed", round=place.round)
         add_hand(game, document, version, receipt, repeat)
 
     try:
@@ -316,7 +321,7 @@ def _new(game: Game, receipt: Receipt | None = None) -> tuple[str, int] | BaseRe
         if error.code == "hand_same_as_before":
             return _same_as_before(game, form, table, error)
         form.show_error(error)
-    return _render("hands/form.html", form, table, result=replay_game(game))
+    return _render("hands/form.html", form, table, result=replay_game(game), place=place)
 
 
 def _recorded_meanwhile(game: Game, mine: HandForm, error: PinochleError) -> tuple[str, int]:

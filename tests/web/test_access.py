@@ -105,6 +105,8 @@ NEEDS: dict[tuple[str, str], str] = {
     ("events.import_", "POST"): "scorekeeper",
     ("events.show", "GET"): "viewer",
     ("events.seat", "POST"): "scorekeeper",
+    ("events.call", "POST"): "scorekeeper",
+    ("events.close", "POST"): "scorekeeper",
     ("api.events", "GET"): "viewer",
     ("api.create_event", "POST"): "scorekeeper",
     ("api.event", "GET"): "viewer",
@@ -176,7 +178,7 @@ class World:
         rule = next(r for r in self.app.url_map.iter_rules() if r.endpoint == endpoint)
         values = {
             "game_id": self.other_game if endpoint == "games.delete" else self.game,
-            "number": 1 if endpoint == "events.seat" else 2,
+            "number": 1 if endpoint.startswith("events.") else 2,
             "player_id": self.player,
             "season_id": self.season,
             "user_id": self.spare_user,

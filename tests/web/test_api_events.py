@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.club.events import get_event
+from scorekeeper.club.rounds import close_round
 from scorekeeper.engine.events import from_document, to_document
 from scorekeeper.engine.standings import standings
 from tests.web.test_access import database_fingerprint
@@ -114,4 +116,17 @@ def test_a_refused_event_is_a_sentence_and_stores_nothing(club: Club) -> None:  
         "error": "event_entered_twice",
         "message": "'Ann' is entered more than once",
     }
+    assert database_fingerprint(club.app, {"api_token"}) == before
+
+
+def test_a_hand_at_a_closed_rounds_table_is_refused(club: Club) -> None:  # noqa: F811
+    with club.app.app_context():
+        event = get_event(club.event)
+        assert event is not None
+        close_round(event, 1, "the hall closes")
+        game_id = event.rounds[0].tables[0].game_id
+    before = database_fingerprint(club.app, {"api_token"})
+    late = club.call("scorekeeper", "POST", f"/games/{game_id}/hands", MADE)
+    assert (late.status_code, late.json["error"]) == (422, "event_round_closed")
+    assert late.json["message"] == "round 1 is closed: nothing more is recorded at its tables"
     assert database_fingerprint(club.app, {"api_token"}) == before

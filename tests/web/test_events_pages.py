@@ -107,7 +107,7 @@ def test_the_next_round_is_seated_by_the_movement_shown(app: Flask) -> None:
     page = text(client.get(event).text)
     assert "Round 4 is seated" in page
     assert "Table 1 Dan & Cal – Bea & Eve not played yet" in page
-    assert "provisional: a game is still being played" in page
+    assert "provisional: round 4 is being played" in page
     with app.app_context():
         games = db.session.execute(db.select(Game)).scalars().all()
         assert len(games) == 4  # three played, and round 4's, empty
@@ -238,4 +238,46 @@ def test_a_club_night_the_engine_refuses_is_a_sentence_beside_its_field(
     html = answer.text.replace("&#39;", "'").replace("&amp;", "&")
     shown = re.search(rf'<p class="field-error" id="{field}-error">([^<]*)</p>', html)
     assert shown is not None and sentence in shown.group(1), html[-3000:]
+    assert database_fingerprint(app) == before
+
+
+# --- the director's round: time called, the round closed --------------------------------
+
+HAND = {
+    "bidder": "Dan",
+    "bid": "250",
+    "trump": "H",
+    "meld_0": "100",
+    "meld_1": "40",
+    "counters_0": "150",
+}
+
+
+def test_the_director_calls_time_then_closes_the_round(app: Flask) -> None:
+    client = app.test_client()
+    event = imported(client, club_night()).headers["Location"]
+    client.post(event + "/rounds/4/seat")
+    with app.app_context():
+        table_game = db.session.execute(db.select(db.func.max(Game.id))).scalar()
+    # time called: the table's form says this hand is the last, and ticks it
+    assert client.post(event + "/rounds/4/call-time").status_code == 302
+    form = client.get(f"/games/{table_game}/hands/new").text
+    assert "Time is called on round 4: this hand is the last." in form
+    assert re.search(r'<input checked id="time_called" name="time_called"', form)
+    # closing while the table plays: refused under the round, nothing changes
+    before = database_fingerprint(app)
+    refused = client.post(event + "/rounds/4/close", data={"reason": ""})
+    assert refused.status_code == 400
+    assert "round 4: table 1 is still playing: wait for it, or end the round" in text(refused.text)
+    assert database_fingerprint(app) == before
+    # ended with the reason: closed, and its table takes no more hands
+    ended = client.post(event + "/rounds/4/close", data={"reason": "Eve left at ten"})
+    assert ended.status_code == 302
+    page = text(client.get(event).text)
+    assert "Closed. Ended by the director: Eve left at ten" in page
+    assert "provisional" not in page
+    before = database_fingerprint(app)
+    late = client.post(f"/games/{table_game}/hands/new", data={**HAND, "version": "1"})
+    assert late.status_code == 400
+    assert "round 4 is closed: nothing more is recorded at its tables" in text(late.text)
     assert database_fingerprint(app) == before

@@ -1,0 +1,34 @@
+"""a club night's round: time called, closed, and why
+
+Revision ID: 9d2f4b6a8c13
+Revises: 7c1e5a9d3b24
+Create Date: 2026-12-02 03:40:00
+
+Issue 25, item 3: the director calls time on a round (each table's next hand is its
+last) and closes it, with a reason when a table was still playing. Three columns of
+club_round, empty on the rounds already stored; the downgrade drops them (the rounds,
+their tables and games stay).
+"""
+from alembic import op
+import sqlalchemy as sa
+
+
+# revision identifiers, used by Alembic.
+revision = '9d2f4b6a8c13'
+down_revision = '7c1e5a9d3b24'
+branch_labels = None
+depends_on = None
+
+
+def upgrade():
+    with op.batch_alter_table('club_round', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('time_called_at', sa.DateTime(), nullable=True))
+        batch_op.add_column(sa.Column('closed_at', sa.DateTime(), nullable=True))
+        batch_op.add_column(sa.Column('closed_reason', sa.Text(), nullable=True))
+
+
+def downgrade():
+    with op.batch_alter_table('club_round', schema=None) as batch_op:
+        batch_op.drop_column('closed_reason')
+        batch_op.drop_column('closed_at')
+        batch_op.drop_column('time_called_at')

@@ -1,0 +1,62 @@
+"""A round under the director's hand (docs/club-nights.md): time called, so that each
+table's next hand is its last, and the round closed, refused while a table is still
+playing unless the director ends it with a reason (kept with the round). A closed
+round's tables take no more hands (``web/hands.py``, the API); its standings are no
+longer provisional. Each change is one transaction; a refusal writes nothing."""
+
+from __future__ import annotations
+
+from scorekeeper.club.events import engine_event, get_event
+from scorekeeper.engine.errors import GameError
+from scorekeeper.engine.standings import unfinished
+from scorekeeper.extensions import db
+from scorekeeper.store.club_models import Event, EventRound
+from scorekeeper.store.locks import serialize
+from scorekeeper.store.models import utcnow
+
+
+def _round(event: Event, number: int) -> EventRound:
+    """Round ``number`` read again under the seating lock (two directors: one after the
+    other), refused when it is not seated or already closed."""
+    serialize("seating")
+    db.session.expire_all()
+    fresh = get_event(event.id) or event
+    stored = fresh.rounds[number - 1]
+    if not stored.tables and not stored.byes:
+        raise GameError("event_round_unseated", round=number)
+    if stored.closed_at is not None:
+        raise GameError("event_round_closed", round=number)
+    return stored
+
+
+def call_time(event: Event, number: int) -> EventRound:
+    """Time is called on round ``number``: each table's next hand is its last."""
+    try:
+        stored = _round(event, number)
+        if stored.time_called_at is not None:
+            raise GameError("event_time_called_twice", round=number)
+        stored.time_called_at = utcnow()
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
+    return stored
+
+
+def close_round(event: Event, number: int, reason: str = "") -> EventRound:
+    """Close round ``number``: refused while a table plays, unless ``reason`` says why
+    the director ends it (kept with the round)."""
+    try:
+        stored = _round(event, number)
+        playing = unfinished(engine_event(get_event(event.id) or event), number)
+        reason = reason.strip()
+        if playing and not reason:
+            tables = ", ".join(str(table) for table in playing)
+            raise GameError("event_round_unfinished", round=number, tables=tables)
+        stored.closed_at = utcnow()
+        stored.closed_reason = reason or None
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
+    return stored
