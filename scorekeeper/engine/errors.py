@@ -141,6 +141,9 @@ MESSAGES: dict[str, str] = {
         "round {round}: table {tables} is still playing: wait for it, or end the round "
         "with the reason"
     ),
+    "event_teams_fixed": "a fixed-teams night keeps its teams: none joins or leaves",
+    "event_no_round_left": "every round is seated: nobody joins or leaves now",
+    "event_withdrawn_twice": "{name!r} has withdrawn already",
     "event_round_played": (
         "round {round} is being played (a hand is recorded at one of its tables): "
         "its seating stays as it is"

@@ -17,6 +17,7 @@ The evenness is the whole night's, as the director sees it before taking the rou
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from .events import PROGRESSIVE as PROGRESSIVE_EVENT
@@ -25,10 +26,14 @@ from .movement_changes import recompute
 from .movements import PROGRESSIVE, TEAMS, Evenness, MovementError, Round, Table, movement
 
 
-def next_seating(event: Event, number: int) -> tuple[dict[str, Any], Evenness]:
+def next_seating(
+    event: Event, number: int, withdrawn: Collection[str] = ()
+) -> tuple[dict[str, Any], Evenness]:
     """Round ``number``'s seating as ``events.seating`` reads it, and the whole night's
-    evenness; ``MovementError`` (its sentence) when a round before it is not seated or
-    no movement fits the entrants."""
+    evenness, without the ``withdrawn`` entrants (progressive: a late arrival is an
+    entrant past those seated so far); ``MovementError`` (its sentence) when a round
+    before it is not seated, no movement fits the entrants, or a fixed-teams night
+    has lost a team."""
     unseated = [r.number for r in event.rounds[: number - 1] if not r.tables and not r.byes]
     if unseated:
         raise MovementError(f"round {unseated[0]} is not seated yet: seat the rounds in turn")
@@ -44,12 +49,15 @@ def next_seating(event: Event, number: int) -> tuple[dict[str, Any], Evenness]:
             )
             for seated in event.rounds[: number - 1]
         ]
+        gone = [place[name] for name in withdrawn]
         night = (
-            recompute(played, len(names), rounds)
-            if played
+            recompute(played, len(names), rounds, gone)
+            if played or gone
             else movement(PROGRESSIVE, len(names), rounds)
         )
     else:
+        if withdrawn:
+            raise MovementError("a fixed-teams night keeps its teams: the round robin has no gap")
         night = movement(TEAMS, len(names), rounds)
     chosen = night.rounds[number - 1]
     seating = {

@@ -74,6 +74,10 @@ class Entrant(db.Model):  # type: ignore[name-defined,misc]
     # a team's second player; None in progressive
     partner_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"), index=True)
 
+    # the first round a withdrawn entrant no longer plays (None: plays on); the rounds
+    # before it stay as played (club.entrants)
+    withdrawn_before: Mapped[int | None]
+
     player: Mapped[Player] = relationship(foreign_keys=[player_id])
     partner: Mapped[Player | None] = relationship(foreign_keys=[partner_id])
 

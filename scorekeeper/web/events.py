@@ -14,6 +14,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.wrappers import Response as BaseResponse
 
+from scorekeeper.club.entrants import add_entrant, withdraw, withdrawn
 from scorekeeper.club.events import (
     engine_event,
     event_standings,
@@ -43,6 +44,7 @@ bp = Blueprint("events", __name__)
 
 LISTED = 200  # events on the list, the latest first
 REASON_LIMIT = 500  # characters of a director's reason to end a round
+NAME_FIELD_LIMIT = 1_000  # characters read of a name typed (the engine's rule: 60)
 
 
 class ImportEventForm(EngineForm):
@@ -118,12 +120,12 @@ class NextRound:
     problem: str | None
 
 
-def _next_round(checked: engine.Event) -> NextRound | None:
+def _next_round(event: Event, checked: engine.Event) -> NextRound | None:
     number = next((r.number for r in checked.rounds if not r.tables and not r.byes), None)
     if number is None:
         return None
     try:
-        seating, even = next_seating(checked, number)
+        seating, even = next_seating(checked, number, withdrawn(event, number))
     except MovementError as error:
         return NextRound(number, None, None, str(error))
     return NextRound(number, seating, even, None)
@@ -151,7 +153,7 @@ def _page(event: Event, refused: str | None = None, refused_round: int | None = 
         checked=checked,
         results=replayed,
         standings=event_standings(event),
-        next_round=_next_round(checked),
+        next_round=_next_round(event, checked),
         open_rounds=open_rounds,
         playing=playing,
         refused=refused,
@@ -167,7 +169,7 @@ def seat(event_id: int, number: int) -> BaseResponse | tuple[str, int]:
     if not 1 <= number <= event.rounds_count:
         abort(404)
     try:
-        seating, _even = next_seating(engine_event(event), number)
+        seating, _even = next_seating(engine_event(event), number, withdrawn(event, number))
         record_seating(event, number, seating, page_language())
     except MovementError as error:
         return _refused(event_id, str(error))
@@ -179,6 +181,36 @@ def seat(event_id: int, number: int) -> BaseResponse | tuple[str, int]:
 
 def _refused(event_id: int, sentence: str, number: int | None = None) -> tuple[str, int]:
     return _page(event_or_404(event_id), sentence, number), 400
+
+
+@bp.route("/events/<int:event_id>/entrants", methods=["POST"])
+@requires("scorekeeper")
+def arrive(event_id: int) -> BaseResponse | tuple[str, int]:
+    """A late arrival joins the rounds not seated yet."""
+    name = request.form.get("name", "")[:NAME_FIELD_LIMIT]
+    event = event_or_404(event_id)
+    try:
+        joined = add_entrant(event, name)
+    except PinochleError as error:
+        return _refused(event_id, engine_message(error))
+    flash(_("%(name)s joins from the next round.", name=joined.name))
+    return redirect(url_for("events.show", event_id=event_id, _anchor="entrants"))
+
+
+@bp.route("/events/<int:event_id>/withdraw", methods=["POST"])
+@requires("scorekeeper")
+def leave(event_id: int) -> BaseResponse | tuple[str, int]:
+    """An entrant leaves the rounds not seated yet."""
+    name = request.form.get("name", "")[:NAME_FIELD_LIMIT]
+    event = event_or_404(event_id)
+    try:
+        gone = withdraw(event, name)
+    except PinochleError as error:
+        return _refused(event_id, engine_message(error))
+    flash(
+        _("%(name)s leaves from round %(number)s on.", name=gone.name, number=gone.withdrawn_before)
+    )
+    return redirect(url_for("events.show", event_id=event_id, _anchor="entrants"))
 
 
 @bp.route("/events/<int:event_id>/rounds/<int:number>/call-time", methods=["POST"])

@@ -105,6 +105,8 @@ NEEDS: dict[tuple[str, str], str] = {
     ("events.import_", "POST"): "scorekeeper",
     ("events.show", "GET"): "viewer",
     ("events.seat", "POST"): "scorekeeper",
+    ("events.arrive", "POST"): "scorekeeper",
+    ("events.leave", "POST"): "scorekeeper",
     ("events.call", "POST"): "scorekeeper",
     ("events.close", "POST"): "scorekeeper",
     ("api.events", "GET"): "viewer",

@@ -281,3 +281,24 @@ def test_the_director_calls_time_then_closes_the_round(app: Flask) -> None:
     assert late.status_code == 400
     assert "round 4 is closed: nothing more is recorded at its tables" in text(late.text)
     assert database_fingerprint(app) == before
+
+
+def test_a_late_arrival_and_a_withdrawal_before_round_4(app: Flask) -> None:
+    client = app.test_client()
+    event = imported(client, club_night(rounds=5)).headers["Location"]
+    assert client.post(event + "/entrants", data={"name": "Fay"}).status_code == 302
+    assert client.post(event + "/withdraw", data={"name": "Ann"}).status_code == 302
+    page = text(client.get(event).text)
+    assert "Withdrawn: Ann" in page
+    shown = page[page.index("Round 4") :]
+    assert "Table 1: Eve, Bea, Dan, Fay Byes: Cal" in shown  # the new evenness, before
+    assert "repeat meetings: 17 (at least 16)" in shown
+    before = database_fingerprint(app)
+    twice = client.post(event + "/entrants", data={"name": "Fay"})
+    assert twice.status_code == 400 and "'Fay' is entered more than once" in text(
+        twice.text.replace("&#39;", "'")
+    )
+    assert database_fingerprint(app) == before
+    assert client.post(event + "/rounds/4/seat").status_code == 302
+    page = text(client.get(event).text)
+    assert "Table 1 Eve & Dan – Bea & Fay not played yet" in page

@@ -1,0 +1,84 @@
+"""Who plays a club night, changed between rounds (docs/club-nights.md): a late arrival
+joins the rounds not yet seated, a withdrawal leaves them; the rounds seated stay as they
+are, and the next round's seating is the movement's for the players there then
+(``engine.event_movement.next_seating``, its evenness shown before it is taken).
+
+A late arrival's name is read by the engine as the event file's entrants are (the name
+rule, nobody twice). Progressive nights only: a fixed-teams round robin has no gap.
+"""
+
+from __future__ import annotations
+
+from scorekeeper.club.events import engine_event, export_event, get_event
+from scorekeeper.engine import events as engine
+from scorekeeper.engine.errors import GameError
+from scorekeeper.extensions import db
+from scorekeeper.games.players import player_named
+from scorekeeper.store.club_models import Entrant, Event
+from scorekeeper.store.locks import serialize
+
+
+def next_unseated(event: Event) -> int:
+    """The first round not seated yet; refused when every round is."""
+    number = next((r.number for r in event.rounds if not r.tables and not r.byes), None)
+    if number is None:
+        raise GameError("event_no_round_left")
+    return number
+
+
+def withdrawn(event: Event, number: int) -> list[str]:
+    """The entrants who no longer play in round ``number``."""
+    return [
+        entrant.name
+        for entrant in event.entrants
+        if entrant.withdrawn_before is not None and entrant.withdrawn_before <= number
+    ]
+
+
+def _fresh(event: Event) -> Event:
+    """The event read again under the seating lock: two directors, one after the other."""
+    serialize("seating")
+    db.session.expire_all()
+    fresh = get_event(event.id) or event
+    if fresh.kind == engine.TEAMS:
+        raise GameError("event_teams_fixed")
+    next_unseated(fresh)
+    return fresh
+
+
+def add_entrant(event: Event, name: str) -> Entrant:
+    """A late arrival, in the rounds not seated yet."""
+    try:
+        fresh = _fresh(event)
+        document = export_event(fresh)
+        document["entrants"].append({"name": name})
+        checked = engine.from_document(document)  # the name rule; nobody twice
+        joined = Entrant(
+            position=len(fresh.entrants),
+            name=checked.entrants[-1].name,
+            player=player_named(checked.entrants[-1].name),
+        )
+        fresh.entrants.append(joined)
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
+    return joined
+
+
+def withdraw(event: Event, name: str) -> Entrant:
+    """An entrant who leaves: out of the rounds not seated yet."""
+    try:
+        fresh = _fresh(event)
+        found = next((e for e in fresh.entrants if e.name == name), None)
+        if found is None:
+            raise GameError("event_unknown_name", where="withdrawal", name=name)
+        if found.withdrawn_before is not None:
+            raise GameError("event_withdrawn_twice", name=name)
+        found.withdrawn_before = next_unseated(fresh)
+        engine_event(fresh)  # the event still reads whole
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
+    return found
