@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.engine import events as engine
@@ -238,3 +238,32 @@ def table_of_game(game_id: int) -> TablePlace | None:
         .where(EventTable.game_id == game_id)
     ).first()
     return None if row is None else TablePlace(*row)
+
+
+def event_stamp(event_id: int) -> str:
+    """What changes whenever the night's display would: each table's game version (a
+    hand recorded, corrected or deleted), the tables seated, the rounds' time called and
+    closed, the entrants. Two small queries, whatever the night's size (the room's
+    display asks every few seconds)."""
+    tables = db.session.execute(
+        select(
+            func.count(EventTable.id),
+            func.coalesce(func.sum(Game.version), 0),
+            func.coalesce(func.sum(Game.id), 0),
+        )
+        .select_from(EventRound)
+        .join(EventTable, EventTable.round_id == EventRound.id)
+        .outerjoin(Game, Game.id == EventTable.game_id)
+        .where(EventRound.event_id == event_id)
+    ).one()
+    rounds = db.session.execute(
+        select(
+            func.count(EventRound.time_called_at),
+            func.count(EventRound.closed_at),
+            select(func.count(Entrant.id)).where(Entrant.event_id == event_id).scalar_subquery(),
+            select(func.count(Entrant.withdrawn_before))
+            .where(Entrant.event_id == event_id)
+            .scalar_subquery(),
+        ).where(EventRound.event_id == event_id)
+    ).one()
+    return "-".join(str(value) for value in (*tables, *rounds))

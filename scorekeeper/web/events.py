@@ -8,7 +8,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
@@ -17,6 +27,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from scorekeeper.club.entrants import add_entrant, withdraw, withdrawn
 from scorekeeper.club.events import (
     engine_event,
+    event_stamp,
     event_standings,
     events_page,
     get_event,
@@ -181,6 +192,44 @@ def seat(event_id: int, number: int) -> BaseResponse | tuple[str, int]:
 
 def _refused(event_id: int, sentence: str, number: int | None = None) -> tuple[str, int]:
     return _page(event_or_404(event_id), sentence, number), 400
+
+
+@bp.route("/events/<int:event_id>/display")
+def display(event_id: int) -> str:
+    """The room's display: the round being played (each table's hands and totals), the
+    next round's seating once it is seated, and the standings (``?standings=end``: not
+    until every round is played). It follows the night by itself (static/js/display.js)."""
+    event = event_or_404(event_id)
+    checked = engine_event(event)
+    seated = [r for r in checked.rounds if r.tables]
+    current = seated[-1] if seated else None
+    stored = event.rounds[current.number - 1] if current else None
+    if current is not None and stored is not None and stored.closed_at is not None:
+        shown_round = "closed"
+    else:
+        shown_round = "playing"
+    table = event_standings(event)
+    over = len(seated) == len(checked.rounds) and not table.provisional
+    hide = request.args.get("standings") == "end" and not over
+    return render_template(
+        "events/display.html",
+        event=event,
+        checked=checked,
+        current=current,
+        stored_round=stored,
+        shown_round=shown_round,
+        results=results(checked),
+        standings=None if hide else table,
+        stamp=event_stamp(event.id),
+    )
+
+
+@bp.route("/events/<int:event_id>/display/stamp")
+def display_stamp(event_id: int) -> Response:
+    """The night's change stamp: the display fetches itself again when it differs."""
+    response = jsonify(stamp=event_stamp(event_or_404(event_id).id))
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.route("/events/<int:event_id>/entrants", methods=["POST"])

@@ -108,6 +108,8 @@ NEEDS: dict[tuple[str, str], str] = {
     ("events.arrive", "POST"): "scorekeeper",
     ("events.leave", "POST"): "scorekeeper",
     ("events.call", "POST"): "scorekeeper",
+    ("events.display", "GET"): "viewer",
+    ("events.display_stamp", "GET"): "viewer",
     ("events.close", "POST"): "scorekeeper",
     ("api.events", "GET"): "viewer",
     ("api.create_event", "POST"): "scorekeeper",

@@ -302,3 +302,21 @@ def test_a_late_arrival_and_a_withdrawal_before_round_4(app: Flask) -> None:
     assert client.post(event + "/rounds/4/seat").status_code == 302
     page = text(client.get(event).text)
     assert "Table 1 Eve & Dan – Bea & Fay not played yet" in page
+
+
+def test_the_display_shows_the_round_and_its_stamp_follows_each_hand(app: Flask) -> None:
+    client = app.test_client()
+    event = imported(client, club_night()).headers["Location"]
+    client.post(event + "/rounds/4/seat")
+    page = text(client.get(event + "/display").text)
+    assert "Tuesday club night · Round 4" in page and "Table 1 Dan & Cal 0 Bea & Eve 0" in page
+    assert "Standings" in page
+    hidden = text(client.get(event + "/display?standings=end").text)
+    assert "Standings" not in hidden  # not until every round is played
+    stamp = client.get(event + "/display/stamp").json["stamp"]
+    assert client.get(event + "/display/stamp").json["stamp"] == stamp  # nothing changed
+    with app.app_context():
+        table_game = db.session.execute(db.select(db.func.max(Game.id))).scalar()
+    client.post(f"/games/{table_game}/hands/new", data={**HAND, "version": "1"})
+    assert client.get(event + "/display/stamp").json["stamp"] != stamp
+    assert "250 Bea & Eve 140 1 hand" in text(client.get(event + "/display").text)

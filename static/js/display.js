@@ -1,0 +1,34 @@
+/* The room's display follows the night: every few seconds it asks for the night's change
+   stamp (a few bytes) and, when it differs, fetches the page again and swaps its <main>:
+   no reload, no flash. Off the network it keeps asking, and catches up once back. */
+(function () {
+  "use strict";
+  var body = document.body;
+  var url = body.getAttribute("data-display-changed");
+  if (!url || !window.fetch || !window.DOMParser) return;
+  var stamp = body.getAttribute("data-display-stamp");
+  var busy = false;
+  function swap(html) {
+    var fresh = new DOMParser().parseFromString(html, "text/html");
+    var main = fresh.querySelector("main");
+    if (!main) return;
+    document.querySelector("main").replaceWith(main);
+    stamp = fresh.body.getAttribute("data-display-stamp") || stamp;
+  }
+  function ask() {
+    if (busy) return;
+    busy = true;
+    fetch(url, { cache: "no-store", credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (answer) {
+        if (!answer || answer.stamp === stamp) return null;
+        return fetch(location.href, { cache: "no-store", credentials: "same-origin" })
+          .then(function (response) { return response.ok ? response.text() : null; })
+          .then(function (html) { if (html) swap(html); });
+      })
+      .catch(function () { /* off the network: ask again at the next tick */ })
+      .then(function () { busy = false; });
+  }
+  setInterval(ask, 3000);
+  window.addEventListener("online", ask);
+})();
