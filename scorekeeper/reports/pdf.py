@@ -317,3 +317,13 @@ def season_report_html(language: str = ENGLISH, **figures: Any) -> str:
 
 def season_report_pdf(language: str = ENGLISH, **figures: Any) -> bytes:
     return html_to_pdf(season_report_html(language, **figures))
+
+
+def event_results_html(language: str = ENGLISH, **night: Any) -> str:
+    """A club night's result sheet as one HTML document: ``event`` (the engine's),
+    ``standings`` and ``results`` (each table's game replayed, by round and table)."""
+    return _render({"paper": PAPERS["a4"], **night}, language, "pdf/event.html")
+
+
+def event_results_pdf(language: str = ENGLISH, **night: Any) -> bytes:
+    return html_to_pdf(event_results_html(language, **night))

@@ -46,6 +46,7 @@ from scorekeeper.engine.standings import results, unfinished
 from scorekeeper.games.players import known_players
 from scorekeeper.i18n.languages import language as page_language
 from scorekeeper.i18n.refusals import engine_message
+from scorekeeper.reports.pdf import event_results_pdf
 from scorekeeper.store.club_models import Event
 from scorekeeper.web.auth import requires
 from scorekeeper.web.event_form import event_document, event_presets, new_event_form
@@ -221,6 +222,25 @@ def display(event_id: int) -> str:
         results=results(checked),
         standings=None if hide else table,
         stamp=event_stamp(event.id),
+    )
+
+
+@bp.route("/events/<int:event_id>/results.pdf")
+def results_pdf(event_id: int) -> Response:
+    """The night's result sheet: the standings, each round's tables, the adjustments."""
+    event = event_or_404(event_id)
+    checked = engine_event(event)
+    body = event_results_pdf(
+        page_language(),
+        event=checked,
+        standings=event_standings(event),
+        results=results(checked),
+    )
+    filename = f"club-night-{event.id}-results.pdf"
+    return Response(
+        body,
+        mimetype="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="{filename}"'},
     )
 
 

@@ -109,6 +109,7 @@ NEEDS: dict[tuple[str, str], str] = {
     ("events.leave", "POST"): "scorekeeper",
     ("events.call", "POST"): "scorekeeper",
     ("events.display", "GET"): "viewer",
+    ("events.results_pdf", "GET"): "viewer",
     ("events.display_stamp", "GET"): "viewer",
     ("events.close", "POST"): "scorekeeper",
     ("api.events", "GET"): "viewer",

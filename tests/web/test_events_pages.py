@@ -320,3 +320,21 @@ def test_the_display_shows_the_round_and_its_stamp_follows_each_hand(app: Flask)
     client.post(f"/games/{table_game}/hands/new", data={**HAND, "version": "1"})
     assert client.get(event + "/display/stamp").json["stamp"] != stamp
     assert "250 Bea & Eve 140 1 hand" in text(client.get(event + "/display").text)
+
+
+def test_the_result_sheet_has_the_standings_and_each_rounds_tables(app: Flask) -> None:
+    client = app.test_client()
+    event = imported(client, club_night()).headers["Location"]
+    sheet = client.get(event + "/results.pdf")
+    assert sheet.mimetype == "application/pdf"
+    words = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(sheet.data)).pages)
+    for line in (
+        "1 Bea 2 2.5 1 1440",  # the standings, as event-format.md §5 works them out
+        "3 Dan 2 2 1 −50 760",
+        "Round 1",
+        "1 Ann & Cal Bea & Dan 2 380 : 470",
+        "Byes: Eve",
+        "1 Cal & Eve Dan & Ann 2 470 : −160",
+        "Dan 1 −50 late arrival",
+    ):
+        assert line in words, line
