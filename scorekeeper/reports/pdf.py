@@ -327,3 +327,10 @@ def event_results_html(language: str = ENGLISH, **night: Any) -> str:
 
 def event_results_pdf(language: str = ENGLISH, **night: Any) -> bytes:
     return html_to_pdf(event_results_html(language, **night))
+
+
+def table_cards_pdf(language: str = ENGLISH, **round_: Any) -> bytes:
+    """A round's table cards, one a page: ``event_name``, ``round`` and ``cards`` (each
+    table's ``number``, its ``seats`` as (seat, name) pairs, its game's ``address`` and
+    that address's QR code, ``qr``, an SVG)."""
+    return html_to_pdf(_render({"paper": "a6", **round_}, language, "pdf/cards.html"))

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import segno
 from flask import (
     Blueprint,
     Response,
@@ -46,7 +47,7 @@ from scorekeeper.engine.standings import results, unfinished
 from scorekeeper.games.players import known_players
 from scorekeeper.i18n.languages import language as page_language
 from scorekeeper.i18n.refusals import engine_message
-from scorekeeper.reports.pdf import event_results_pdf
+from scorekeeper.reports.pdf import event_results_pdf, table_cards_pdf
 from scorekeeper.store.club_models import Event
 from scorekeeper.web.auth import requires
 from scorekeeper.web.event_form import event_document, event_presets, new_event_form
@@ -242,6 +243,36 @@ def results_pdf(event_id: int) -> Response:
         mimetype="application/pdf",
         headers={"Content-Disposition": f'inline; filename="{filename}"'},
     )
+
+
+@bp.route("/events/<int:event_id>/rounds/<int:number>/cards.pdf")
+def table_cards(event_id: int, number: int) -> Response:
+    """A seated round's table cards: the table's number, who sits where, and the QR
+    code of its game, to scan at the table."""
+    event = event_or_404(event_id)
+    if not 1 <= number <= event.rounds_count or not event.rounds[number - 1].tables:
+        abort(404)
+    seat_words = _seat_words(event.kind == engine.TEAMS)
+    cards = []
+    for table in event.rounds[number - 1].tables:
+        address = url_for("games.show", game_id=table.game_id, _external=True)
+        qr = segno.make(address, micro=False).svg_inline(scale=4, border=2, omitsize=True)
+        seats = list(zip(seat_words, (seat.entrant.name for seat in table.seats), strict=True))
+        cards.append({"number": table.number, "seats": seats, "address": address, "qr": qr})
+    body = table_cards_pdf(page_language(), event_name=event.name, round=number, cards=cards)
+    filename = f"club-night-{event.id}-round-{number}-tables.pdf"
+    return Response(
+        body,
+        mimetype="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="{filename}"'},
+    )
+
+
+def _seat_words(teams: bool) -> list[str]:
+    """The seats' names on a table card, in the page's language."""
+    if teams:
+        return [_("North-South"), _("East-West")]
+    return [_("North"), _("East"), _("South"), _("West")]
 
 
 @bp.route("/events/<int:event_id>/display/stamp")

@@ -110,6 +110,7 @@ NEEDS: dict[tuple[str, str], str] = {
     ("events.call", "POST"): "scorekeeper",
     ("events.display", "GET"): "viewer",
     ("events.results_pdf", "GET"): "viewer",
+    ("events.table_cards", "GET"): "viewer",
     ("events.display_stamp", "GET"): "viewer",
     ("events.close", "POST"): "scorekeeper",
     ("api.events", "GET"): "viewer",

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import segno
 from flask import Flask
 from flask.testing import FlaskClient
 from pypdf import PdfReader
@@ -338,3 +339,24 @@ def test_the_result_sheet_has_the_standings_and_each_rounds_tables(app: Flask) -
         "Dan 1 −50 late arrival",
     ):
         assert line in words, line
+
+
+def test_a_rounds_table_cards_carry_the_seats_and_the_games_qr_code(app: Flask) -> None:
+    client = app.test_client()
+    event = imported(client, club_night()).headers["Location"]
+    assert client.get(event + "/rounds/4/cards.pdf").status_code == 404  # not seated yet
+    client.post(event + "/rounds/4/seat")
+    cards = client.get(event + "/rounds/4/cards.pdf")
+    assert cards.mimetype == "application/pdf"
+    reader = PdfReader(io.BytesIO(cards.data))
+    words = " ".join(page.extract_text() for page in reader.pages)
+    assert "Table 1" in words and "North Dan East Bea South Cal West Eve" in words
+    with app.app_context():
+        table_game = db.session.execute(db.select(db.func.max(Game.id))).scalar()
+    address = f"http://localhost/games/{table_game}"
+    assert address in words
+    # the QR code of that address is drawn: each run of dark modules of segno's drawing
+    # of it is one line of the card's page
+    runs = segno.make(address, micro=False).svg_inline(scale=4, border=2, omitsize=True)
+    drawn = reader.pages[0].get_contents().get_data().decode("latin-1")
+    assert len(re.findall(r" l\b", drawn)) == len(re.findall(r"[hH]", runs.split(' d="')[1]))
