@@ -59,7 +59,7 @@ bench-load: $(STAMP)
 bench-import: $(STAMP)
 	$(BIN)/python -m benchmarks.import_
 
-## bench-club: print a club night's movement speed (12 tables x 8 rounds computed live, median; the evenness reached) and its standings from the stored games (3, 6, 12 tables x 8 rounds: median, growth, SQL statements a call)
+## bench-club: print a club night's speed (12 tables x 8 rounds: the movement computed live, the standings from stored games, the event's page and the room's display; medians, growth from 3 tables)
 bench-club: $(STAMP)
 	$(BIN)/python -m benchmarks.club
 

@@ -10,7 +10,9 @@ the standings as the standings page asks for them, ``event_standings(get_event(i
 each run in a new session (``db.session.remove()``: the event, its tables and their
 games are read from the database, not found in the identity map): the median of
 ``REPEATS`` runs after one warm-up, with ``time.perf_counter``; and the SQL statements
-one call sends, which stay the same whatever the number of tables.
+one call sends, which stay the same whatever the number of tables. And the pages a
+club night serves from it: the event's page (the director's: standings, every round's
+tables, the next round's movement) and the room's display, each GET's median.
 
 The target, 1 s for 12 tables × 8 rounds (96 games, about 600 hands), is a page the
 director reloads between rounds while the room waits for the next movement: well
@@ -29,7 +31,7 @@ from typing import Any
 
 from sqlalchemy import event
 
-from benchmarks.apps import budget_app
+from benchmarks.apps import budget_app, logged_in
 from benchmarks.engine import line
 from scorekeeper.club.events import event_standings, get_event, import_event
 from scorekeeper.engine.events import from_document
@@ -94,9 +96,32 @@ class Statements:
             self.count += 1
 
 
-def measure(tables: int) -> tuple[float, int, int]:
+PAGES = {"the event's page": "/events/{id}", "the room's display": "/events/{id}/display"}
+
+
+def page_medians(app: Any, event_id: int) -> dict[str, float]:
+    """The median seconds of a GET of each of ``PAGES`` (as a logged-in phone or the
+    room's screen asks: in-process, Flask's test client), after one warm-up."""
+    client = logged_in(app, "viewer")
+    medians = {}
+    for name, path in PAGES.items():
+        address = path.format(id=event_id)
+
+        def get(address: str = address) -> float:
+            started = time.perf_counter()
+            answer = client.get(address)
+            took = time.perf_counter() - started
+            assert answer.status_code == 200, address
+            return took
+
+        get()
+        medians[name] = statistics.median(get() for _ in range(REPEATS))
+    return medians
+
+
+def measure(tables: int) -> tuple[float, int, int, dict[str, float]]:
     """The median seconds of the standings of a ``tables``-table night, the SQL
-    statements one call sends, and the games and hands stored."""
+    statements one call sends, the games stored, and the pages' medians."""
     document = night(tables)
     games = sum(len(r["tables"]) for r in document["rounds"])
     hands = sum(len(t["game"]["hands"]) for r in document["rounds"] for t in r["tables"])
@@ -121,21 +146,25 @@ def measure(tables: int) -> tuple[float, int, int]:
             standings()
             statements.counting = False
             db.session.remove()
+            pages = page_medians(app, event_id)
+            db.session.remove()
             db.engine.dispose()
     line(
         f"{tables} tables x {ROUNDS} rounds: standings, median of {REPEATS}",
         f"{seconds * 1000:.1f} ms",
     )
     line(f"  {games} games, {hands} hands stored: SQL statements a call", f"{statements.count}")
-    return seconds, statements.count, games
+    for name, median in pages.items():
+        line(f"  GET {name}, median of {REPEATS}", f"{median * 1000:.1f} ms")
+    return seconds, statements.count, games, pages
 
 
 def main() -> None:
     """The standings' figures, each size in its own database."""
     print(f"standings from stored games: {ROUNDS} rounds, partnership, game_end hands:{HANDS}")
-    medians, counts = {}, {}
+    medians, counts, pages = {}, {}, {}
     for tables in TABLES:
-        medians[tables], counts[tables], _ = measure(tables)
+        medians[tables], counts[tables], _, pages[tables] = measure(tables)
     big = medians[TABLES[-1]]
     line(
         f"{TABLES[-1]} tables x {ROUNDS} rounds: standings, median",
@@ -149,6 +178,20 @@ def main() -> None:
         f"  growth from {TABLES[0]} tables (linear: {expected:g}x)",
         f"{growth:.1f}x",
     )
+    for name in PAGES:
+        largest, smallest = pages[TABLES[-1]][name], pages[TABLES[0]][name]
+        line(
+            f"GET {name}, {TABLES[-1]} tables x {ROUNDS} rounds, median",
+            f"{largest * 1000:.0f} ms",
+            f"< {TARGET:g} s",
+            largest < TARGET,
+        )
+        line(
+            f"  growth from {TABLES[0]} tables (linear: {expected:g}x)",
+            f"{largest / smallest:.1f}x",
+            f"at most {expected:g}x",
+            largest / smallest <= expected,
+        )
     constant = len(set(counts.values())) == 1
     line(
         "  SQL statements a call, 3 / 6 / 12 tables",
