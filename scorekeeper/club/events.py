@@ -13,9 +13,10 @@ them since (a corrected hand counts at once).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import case, func, literal, select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.engine import events as engine
@@ -144,12 +145,14 @@ def get_event(event_id: int) -> Event | None:
     return db.session.execute(query).scalar_one_or_none()
 
 
-def events_page(limit: int, offset: int) -> list[Event]:
-    """Stored events, the latest day first (an event without a day last), then the
-    latest stored: ``limit`` of them after the first ``offset``."""
+def events_page(limit: int, offset: int, today: date | None = None) -> list[Event]:
+    """Stored events, tonight's first (``today``'s, when given), then the latest day
+    first (an event without a day last), then the latest stored: ``limit`` of them
+    after the first ``offset``."""
+    tonight = case((Event.date == today, 0), else_=1) if today is not None else literal(1)
     query = (
         select(Event)
-        .order_by(Event.date.desc().nulls_last(), Event.id.desc())
+        .order_by(tonight, Event.date.desc().nulls_last(), Event.id.desc())
         .limit(limit)
         .offset(offset)
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 import segno
@@ -73,7 +74,7 @@ def event_or_404(event_id: int) -> Event:
 
 @bp.route("/events")
 def index() -> str:
-    return render_template("events/index.html", events=events_page(LISTED, 0))
+    return render_template("events/index.html", events=events_page(LISTED, 0, date.today()))
 
 
 @bp.route("/events/new", methods=["GET", "POST"])

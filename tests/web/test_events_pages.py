@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -360,3 +361,14 @@ def test_a_rounds_table_cards_carry_the_seats_and_the_games_qr_code(app: Flask) 
     runs = segno.make(address, micro=False).svg_inline(scale=4, border=2, omitsize=True)
     drawn = reader.pages[0].get_contents().get_data().decode("latin-1")
     assert len(re.findall(r" l\b", drawn)) == len(re.findall(r"[hH]", runs.split(' d="')[1]))
+
+
+def test_tonights_club_night_comes_first_on_the_list(app: Flask) -> None:
+    client = app.test_client()
+    today = date.today()
+    for day in (today + timedelta(days=7), today, today - timedelta(days=7)):
+        assert (
+            new_event(client, day=day.isoformat(), guests="Ann\nBea\nCal\nDan").status_code == 302
+        )
+    listed = re.findall(r"/events/(\d+)\"", client.get("/events").text)
+    assert listed == ["2", "1", "3"]  # tonight's, then the latest day first
