@@ -21,6 +21,7 @@ from sqlalchemy import Select, case, extract, func, select
 from sqlalchemy.orm import InstrumentedAttribute, aliased
 
 from scorekeeper.engine.ratings import START
+from scorekeeper.engine.rules import ruleset
 from scorekeeper.extensions import db
 from scorekeeper.games.seasons import season_by_name
 from scorekeeper.i18n.formats import ALL_TIME
@@ -420,6 +421,12 @@ class BidLevel:
     @property
     def make_rate(self) -> float:
         return _rate(self.made, self.bids)
+
+    @property
+    def band(self) -> str:
+        """The bids the level counts, first to last on the ladder: "20–24", "250–290"."""
+        first, last = ruleset(self.ruleset).bid_band(self.level)
+        return f"{first}–{last}"
 
 
 @dataclass(frozen=True)

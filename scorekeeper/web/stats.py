@@ -35,7 +35,7 @@ from scorekeeper.web.renders import render_slot
 bp = Blueprint("stats", __name__, url_prefix="/stats")
 
 RATING_LINES = 4  # players drawn on the season's rating chart (best first)
-WIN_RATE_BARS = 12  # players on the win-rate chart (most games first)
+WIN_RATE_BARS = 12  # players on the win-rate chart (best win rate first)
 PAIR_ROWS = 10  # partnerships listed before "Show all"
 REPORT_PAIR_ROWS = 24  # partnerships in the printed report (the CSV has them all)
 CHART_WIDTH = 360  # drawn at about the phone's width, so its text stays readable
@@ -213,10 +213,13 @@ def rating_chart(
 
 
 def win_rate_chart(players: Sequence[stats.PlayerStats], width: int = CHART_WIDTH) -> str:
-    most = sorted((entry for entry in players if entry.games), key=lambda e: (-e.games, e.name))
+    best = sorted(
+        (entry for entry in players if entry.games),
+        key=lambda entry: (-entry.win_rate, -entry.games, entry.name),
+    )
     bars = [
         (entry.name, entry.win_rate, _("%(wins)s of %(games)s", wins=entry.wins, games=entry.games))
-        for entry in most[:WIN_RATE_BARS]
+        for entry in best[:WIN_RATE_BARS]
     ]
     return charts.bar_chart(bars, width=width, title=_("Win rate by player")) if bars else ""
 
@@ -227,7 +230,7 @@ def make_rate_charts(levels: Sequence[stats.BidLevel], width: int = CHART_WIDTH)
     for level in levels:
         by_ruleset.setdefault(level.ruleset, []).append(
             (
-                _("%(level)s+", level=level.level),
+                level.band,
                 level.make_rate,
                 _("%(made)s of %(bids)s", made=level.made, bids=level.bids),
             )

@@ -24,7 +24,13 @@ from scorekeeper.games.listing import recent_games
 from scorekeeper.games.players import all_players
 from scorekeeper.games.seasons import SeasonError, create_season
 from scorekeeper.games.transfer import import_game
-from scorekeeper.reports.stats import Period, best_partners, find_period, player_stats
+from scorekeeper.reports.stats import (
+    Period,
+    best_partners,
+    bidding,
+    find_period,
+    player_stats,
+)
 from scorekeeper.store.models import Season
 from scorekeeper.web.stats import csv_cell
 from tests.web.conftest import PLAYED_HAND, test_app
@@ -411,3 +417,50 @@ def test_player_names_reach_the_csv_as_text(app: Flask) -> None:
     pairs = list(csv.reader(io.StringIO(client.get("/stats/partnerships.csv").get_data(True))))
     assert {cell for row in pairs[1:] for cell in row[:2]} == {f"'{name}" for name in names}
     assert all(float(row[4]) in (0.0, 1.0) for row in pairs[1:])
+
+
+# --- labels and order --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "span"),
+    [  # a bid level's row says the bids it counts, first to last on the ladder
+        ("check", 4),  # 20–24
+        ("partnership", 40),  # 250–290
+        ("cutthroat", 40),
+        ("double-deck", 20),  # 50–70 (60, 65, 70 above 59), 75–95
+    ],
+)
+def test_bid_levels_say_their_range(
+    season_app: Flask, season: FlaskClient, ruleset: str, span: int
+) -> None:
+    with season_app.app_context():
+        levels = bidding(Period(ruleset=ruleset))
+    html = season.get(f"/stats?ruleset={ruleset}").get_data(as_text=True)
+    bidding_part = html.split('id="bidding"', 1)[1]
+    shown = re.findall(r'<tr><td class="name">([^<]+)</td>', bidding_part.split("<h3>", 2)[1])
+    assert levels and shown == [level.band for level in levels]
+    for level, label in zip(levels, shown, strict=True):
+        assert label == f"{level.level}–{level.level + span}"
+    assert "+</td>" not in bidding_part
+
+
+def chart_labels(svg: str) -> list[str]:
+    return re.findall(r'text-anchor="end">([^<]+)</text>', svg)
+
+
+@pytest.mark.parametrize("query", ["", "?ruleset=partnership", "?season=2026"])
+def test_the_win_rate_chart_sorts_by_win_rate(
+    season_app: Flask, season: FlaskClient, query: str
+) -> None:
+    html = season.get(f"/stats{query}").get_data(as_text=True)
+    chart = html.split("Win rate by player</h2>", 1)[1].split("</figure>", 1)[0]
+    with season_app.app_context():
+        period = find_period(*([query.split("=")[1]] if "season" in query else [None]))
+        if "ruleset" in query:
+            period = period.of_ruleset("partnership")
+        players = {entry.name: entry for entry in player_stats(period)}
+    names = chart_labels(chart)
+    assert names
+    keys = [(-players[name].win_rate, -players[name].games, name) for name in names]
+    assert keys == sorted(keys)
