@@ -13,7 +13,17 @@ from datetime import date
 from typing import Any
 from urllib.parse import quote
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
@@ -27,6 +37,7 @@ from scorekeeper.games.players import all_players, get_player
 from scorekeeper.games.seasons import all_seasons, create_season
 from scorekeeper.i18n.languages import language as page_language
 from scorekeeper.i18n.refusals import engine_message, translated
+from scorekeeper.reports import bidding as bids
 from scorekeeper.reports import charts, stats
 from scorekeeper.store.models import Player
 from scorekeeper.web.forms import EngineForm, posted_int
@@ -59,6 +70,11 @@ def _period() -> stats.Period:
         abort(400, translated(exc))
 
 
+def _min_games() -> int:
+    """Finished games before a player is ranked (the ``STATS_MIN_GAMES`` setting)."""
+    return int(current_app.config.get("STATS_MIN_GAMES", stats.MIN_GAMES))
+
+
 def _query(period: stats.Period, **extra: Any) -> dict[str, Any]:
     """The query string that keeps ``period`` (for links and downloads)."""
     query = {"season": period.name, **extra}
@@ -88,16 +104,19 @@ PAIR_COLUMNS = ("players", "games", "wins", "win_rate")
 
 def _season(period: stats.Period, chart_width: int = CHART_WIDTH) -> dict[str, Any]:
     """What the stats page and the season report both show: the figures and charts."""
-    players = stats.player_stats(period)
-    levels = stats.bidding(period)
+    min_games = _min_games()
+    players = stats.player_stats(period, min_games)
+    ranked = [entry for entry in players if not entry.provisional]
+    levels = bids.bidding(period)
     return {
         "period": period,
+        "min_games": min_games,
         "players": players,
         "pairs": stats.partnerships(period),
         "levels": levels,
-        "counters": stats.counter_shares(levels),
-        "rating_chart": rating_chart(period, players[:RATING_LINES], chart_width),
-        "win_chart": win_rate_chart(players, chart_width),
+        "counters": bids.counter_shares(levels),
+        "rating_chart": rating_chart(period, ranked[:RATING_LINES], chart_width),
+        "win_chart": win_rate_chart(ranked, chart_width),
         "level_charts": make_rate_charts(levels, chart_width),
     }
 
@@ -135,6 +154,7 @@ def index() -> str:
         **page,
         sort=sort,
         reverse=reverse,
+        ranking=sort in stats.RANKINGS,
         pair_sort=pair_sort,
         pair_reverse=pair_reverse,
         pair_rows=PAIR_ROWS,
@@ -147,7 +167,12 @@ def index() -> str:
 def player(player_id: int) -> str:
     period = _period()
     entry = next(
-        (entry for entry in stats.player_stats(period) if entry.player_id == player_id), None
+        (
+            entry
+            for entry in stats.player_stats(period, _min_games())
+            if entry.player_id == player_id
+        ),
+        None,
     )
     person = get_player(player_id)
     if person is None:
@@ -157,6 +182,7 @@ def player(player_id: int) -> str:
         "stats/player.html",
         period=period,
         query=_query(period),
+        min_games=_min_games(),
         person=person,
         entry=entry,
         pairs=pairs,
@@ -224,7 +250,7 @@ def win_rate_chart(players: Sequence[stats.PlayerStats], width: int = CHART_WIDT
     return charts.bar_chart(bars, width=width, title=_("Win rate by player")) if bars else ""
 
 
-def make_rate_charts(levels: Sequence[stats.BidLevel], width: int = CHART_WIDTH) -> dict[str, str]:
+def make_rate_charts(levels: Sequence[bids.BidLevel], width: int = CHART_WIDTH) -> dict[str, str]:
     """A make-rate chart per rule set, bars by bid level."""
     by_ruleset: dict[str, list[tuple[str, float, str]]] = {}
     for level in levels:
@@ -299,6 +325,8 @@ PLAYER_CSV = (
     "chips",
     "rating",
     "rating_change",
+    "rank",
+    "provisional",
 )
 
 
@@ -341,7 +369,8 @@ def _disposition(kind: str, period: stats.Period, table: str, extension: str) ->
 def players_csv() -> Response:
     period = _period()
     rows = [
-        [getattr(entry, column) for column in PLAYER_CSV] for entry in stats.player_stats(period)
+        [getattr(entry, column) for column in PLAYER_CSV]
+        for entry in stats.player_stats(period, _min_games())
     ]
     return _csv(rows, PLAYER_CSV, _disposition("attachment", period, "players", "csv"))
 
@@ -362,7 +391,7 @@ def bidding_csv() -> Response:
     period = _period()
     rows = [
         [row.ruleset, row.level, row.bids, row.made, row.sets, row.throw_ins, row.make_rate]
-        for row in stats.bidding(period)
+        for row in bids.bidding(period)
     ]
     header = ("ruleset", "level", "bids", "made", "sets", "throw_ins", "make_rate")
     return _csv(rows, header, _disposition("attachment", period, "bidding", "csv"))

@@ -24,13 +24,8 @@ from scorekeeper.games.listing import recent_games
 from scorekeeper.games.players import all_players
 from scorekeeper.games.seasons import SeasonError, create_season
 from scorekeeper.games.transfer import import_game
-from scorekeeper.reports.stats import (
-    Period,
-    best_partners,
-    bidding,
-    find_period,
-    player_stats,
-)
+from scorekeeper.reports.bidding import bidding
+from scorekeeper.reports.stats import Period, best_partners, find_period, player_stats
 from scorekeeper.store.models import Season
 from scorekeeper.web.stats import csv_cell
 from tests.web.conftest import PLAYED_HAND, test_app
@@ -55,7 +50,9 @@ def season(season_app: Flask) -> FlaskClient:
 
 def standings_names(html: str) -> list[str]:
     table = html.split('id="standings"', 1)[1].split("</table>", 1)[0]
-    return re.findall(r'<td class="name"><a href="[^"]+">([^<]+)</a>', table)
+    return re.findall(
+        r'<td class="name">(?:<span class="rank">\d+</span> )?<a href="[^"]+">([^<]+)</a>', table
+    )
 
 
 def test_standings_list_every_player_best_rating_first(

@@ -1,0 +1,146 @@
+"""Stats that do not mislead: a minimum of games for a rank, figures of different scales
+and player counts kept apart, every number labelled."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from datetime import date
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from scorekeeper.engine.gamefile import to_document
+from scorekeeper.engine.presets import PRESETS
+from scorekeeper.engine.scoring import replay
+from scorekeeper.engine.simulate import random_game
+from scorekeeper.games.transfer import import_game
+from scorekeeper.reports.stats import Period, player_stats, stats_document
+from tests.web.conftest import test_app
+
+# (rule set, seating, games): finished games each, so the counts are known
+TABLES = [
+    ("partnership", ("Ann", "Bea", "Cal", "Dan"), 5),
+    ("partnership", ("Ann", "Bea", "Cal", "Eve"), 1),
+    ("check", ("Ann", "Bea", "Cal", "Dan"), 2),
+    ("cutthroat", ("Ann", "Bea", "Cal"), 2),
+]
+GAMES = {"Ann": 10, "Bea": 10, "Cal": 10, "Dan": 7, "Eve": 1}
+
+
+def finished_games() -> list[object]:
+    rng = random.Random(7)
+    games = []
+    for name, seating, count in TABLES:
+        made = 0
+        while made < count:
+            game = random_game(PRESETS[name], rng, 120, seating, played_on=date(2026, 3, 1))
+            if replay(game).finished:
+                games.append(game)
+                made += 1
+    return games
+
+
+STORED = finished_games()
+
+
+def club_app(folder: Path, **config: object) -> Flask:
+    app = test_app(folder / "club.db", **config)
+    with app.app_context():
+        for game in STORED:
+            import_game(to_document(game))  # type: ignore[arg-type]
+    return app
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> Flask:
+    return club_app(tmp_path_factory.mktemp("club"))
+
+
+def standings(html: str) -> list[tuple[str, str, bool]]:
+    """(rank, name, provisional) of each row of the standings."""
+    table = html.split('id="standings"', 1)[1].split("</table>", 1)[0]
+    rows = re.findall(
+        r'<td class="name">(?:<span class="rank">(\d+)</span> )?<a href="[^"]+">([^<]+)</a>'
+        r'( <small class="provisional">)?',
+        table,
+    )
+    return [(rank, name, bool(mark)) for rank, name, mark in rows]
+
+
+# --- a minimum of games for a rank -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("min_games", "provisional"),
+    [
+        (1, set()),
+        (5, {"Eve"}),
+        (8, {"Dan", "Eve"}),
+        (10, {"Dan", "Eve"}),
+        (11, {"Ann", "Bea", "Cal", "Dan", "Eve"}),
+    ],
+)
+def test_players_under_the_minimum_are_provisional(
+    club: Flask, min_games: int, provisional: set[str]
+) -> None:
+    with club.app_context():
+        players = player_stats(Period(), min_games)
+    assert {entry.name: entry.games for entry in players} == GAMES
+    assert {entry.name for entry in players if entry.provisional} == provisional
+    ranked = [entry for entry in players if not entry.provisional]
+    assert players[: len(ranked)] == ranked  # the ranked first
+    assert [entry.rank for entry in ranked] == list(range(1, len(ranked) + 1))
+    assert [entry.rating for entry in ranked] == sorted(
+        (entry.rating for entry in ranked), reverse=True
+    )
+    assert all(entry.rank is None for entry in players if entry.provisional)
+
+
+@pytest.mark.parametrize(
+    ("query", "ranks"),
+    [  # by a ranking the provisional come last, unranked; by any other column, in place
+        ("", ["1", "2", "3", "", ""]),
+        ("?sort=rating&sort_dir=rev", ["3", "2", "1", "", ""]),  # the ranked, worst first
+        ("?sort=win_rate", ["1", "2", "3", "", ""]),
+        ("?sort=name", None),
+        ("?sort=games", None),
+    ],
+)
+def test_the_standings_say_the_minimum_and_rank_after_it(
+    tmp_path: Path, query: str, ranks: list[str] | None
+) -> None:
+    app = club_app(tmp_path, STATS_MIN_GAMES=8)
+    html = app.test_client().get(f"/stats{query}").get_data(as_text=True)
+    assert "Ranked by rating and by win rate after 8 finished games in the season" in html
+    rows = standings(html)
+    assert {name for _, name, mark in rows if mark} == {"Dan", "Eve"}
+    if ranks is not None:
+        assert [mark for _, _, mark in rows] == [False, False, False, True, True]
+        assert [rank for rank, _, _ in rows] == ranks
+    else:
+        assert all(rank == "" for rank, _, _ in rows)
+
+
+def test_a_provisional_player_page_says_so(tmp_path: Path) -> None:
+    app = club_app(tmp_path, STATS_MIN_GAMES=8)
+    with app.app_context():
+        players = {entry.name: entry for entry in player_stats(Period(), 8)}
+    client = app.test_client()
+    html = client.get(f"/stats/players/{players['Eve'].player_id}").get_data(as_text=True)
+    assert "Provisional: ranked after 8 finished games in the season (1 so far)." in html
+    html = client.get(f"/stats/players/{players['Ann'].player_id}").get_data(as_text=True)
+    assert f"Ranked {players['Ann'].rank} by rating." in html
+
+
+def test_the_json_says_who_is_provisional(club: Flask) -> None:
+    with club.app_context():
+        document = json.loads(json.dumps(stats_document(Period(), 8)))
+    assert document["min_games"] == 8
+    flags = {
+        player["name"]: (player["provisional"], player["rank"]) for player in document["players"]
+    }
+    assert {name for name, (provisional, _) in flags.items() if provisional} == {"Dan", "Eve"}
+    assert sorted(rank for provisional, rank in flags.values() if not provisional) == [1, 2, 3]
