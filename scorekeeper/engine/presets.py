@@ -103,6 +103,19 @@ class RuleSet:
         return self.auction_scale is not None
 
     @property
+    def point_scale(self) -> tuple[str, int]:
+        """What a hand's points are counted in: ``("chips", ...)`` in auction pinochle
+        (a hand pays by its bid), else ``("points", the counters of one hand)``. Bids and
+        points of two rule sets are added or averaged together only on one scale.
+
+        >>> [PRESETS[name].point_scale for name in ("partnership", "check", "double-deck")]
+        [('points', 250), ('points', 25), ('points', 50)]
+        >>> PRESETS["auction"].point_scale
+        ('chips', 250)
+        """
+        return ("chips" if self.is_auction else "points", self.counters.total)
+
+    @property
     def players_per_side(self) -> int:
         return self.players // self.sides
 

@@ -38,7 +38,7 @@ from scorekeeper.games.seasons import all_seasons, create_season
 from scorekeeper.i18n.languages import language as page_language
 from scorekeeper.i18n.refusals import engine_message, translated
 from scorekeeper.reports import bidding as bids
-from scorekeeper.reports import charts, stats
+from scorekeeper.reports import charts, groups, stats
 from scorekeeper.store.models import Player
 from scorekeeper.web.forms import EngineForm, posted_int
 from scorekeeper.web.renders import render_slot
@@ -97,6 +97,9 @@ def _sorted_pairs(pairs: list[dict[str, Any]], key: str, reverse: bool) -> list[
 
 
 PAIR_COLUMNS = ("players", "games", "wins", "win_rate")
+# standings columns left out when the period mixes numbers of players, or point scales
+MIXED_PLAYERS = ("win_rate",)
+MIXED_SCALES = ("avg_bid", "points", "best_hand")
 
 
 # --- pages -------------------------------------------------------------------------------
@@ -108,15 +111,28 @@ def _season(period: stats.Period, chart_width: int = CHART_WIDTH) -> dict[str, A
     players = stats.player_stats(period, min_games)
     ranked = [entry for entry in players if not entry.provisional]
     levels = bids.bidding(period)
+    by_players = groups.win_rates_by_players(period, min_games)
+    by_scale = groups.bids_and_points_by_scale(period)
+    mixed_players, mixed_scales = len(by_players) > 1, len(by_scale) > 1
     return {
         "period": period,
         "min_games": min_games,
         "players": players,
+        # figures kept apart: win rates by the number of players, bids and points by scale
+        "by_players": by_players if mixed_players else [],
+        "by_scale": by_scale if mixed_scales else [],
+        "hidden": (MIXED_PLAYERS if mixed_players else ()) + (MIXED_SCALES if mixed_scales else ()),
+        "win_charts": {
+            group.key: win_rate_chart(
+                [entry for entry in group.players if not entry.provisional], chart_width
+            )
+            for group in (by_players if mixed_players else [])
+        },
         "pairs": stats.partnerships(period),
         "levels": levels,
         "counters": bids.counter_shares(levels),
         "rating_chart": rating_chart(period, ranked[:RATING_LINES], chart_width),
-        "win_chart": win_rate_chart(ranked, chart_width),
+        "win_chart": "" if mixed_players else win_rate_chart(ranked, chart_width),
         "level_charts": make_rate_charts(levels, chart_width),
     }
 
@@ -136,7 +152,8 @@ def index() -> str:
     period = _period()
     season = _season(period)
     players, pairs = season["players"], season["pairs"]
-    sort, reverse = _sorting("sort", stats.SORTABLE, "rating")
+    columns = [key for key in stats.SORTABLE if key not in season["hidden"]]
+    sort, reverse = _sorting("sort", columns, "rating")
     pair_sort, pair_reverse = _sorting("pairs", PAIR_COLUMNS, "games")
     page = {
         **season,
@@ -238,7 +255,9 @@ def rating_chart(
     return charts.dated_chart(series, width=width, title=_("Rating over time"))
 
 
-def win_rate_chart(players: Sequence[stats.PlayerStats], width: int = CHART_WIDTH) -> str:
+def win_rate_chart(
+    players: Sequence[stats.PlayerStats | groups.GroupFigures], width: int = CHART_WIDTH
+) -> str:
     best = sorted(
         (entry for entry in players if entry.games),
         key=lambda entry: (-entry.win_rate, -entry.games, entry.name),

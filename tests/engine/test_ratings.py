@@ -92,3 +92,17 @@ def test_bid_bands(preset: str, level: int, band: tuple[int, int]) -> None:
     rules = PRESETS[preset]
     assert rules.bid_band(level) == band
     assert {rules.bid_level(bid) for bid in range(band[0], band[1] + 1)} == {level}
+
+
+@pytest.mark.parametrize(
+    ("presets", "same_scale"),
+    [  # bids and points are added up only within one scale
+        (("partnership", "cutthroat", "two-hand"), True),  # a hand's counters: 250
+        (("check", "partnership-tenths"), True),  # 25
+        (("partnership", "check"), False),
+        (("check", "double-deck"), False),  # 25 and 50
+        (("cutthroat", "auction"), False),  # points and chips
+    ],
+)
+def test_point_scales(presets: tuple[str, ...], same_scale: bool) -> None:
+    assert (len({PRESETS[name].point_scale for name in presets}) == 1) == same_scale

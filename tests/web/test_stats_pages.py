@@ -81,9 +81,14 @@ def test_standings_list_every_player_best_rating_first(
 def test_standings_sort_by_any_column(
     season_app: Flask, season: FlaskClient, sort: str, direction: str, key: str, descending: bool
 ) -> None:
-    html = season.get(f"/stats?sort={sort}&sort_dir={direction}").get_data(as_text=True)
+    """Of one rule set: with every rule set, win rates and bids are kept apart
+    (tests/web/test_stats_rankings.py)."""
+    html = season.get(f"/stats?ruleset=partnership&sort={sort}&sort_dir={direction}").get_data(
+        as_text=True
+    )
     with season_app.app_context():
-        figures = {entry.name: getattr(entry, key) for entry in player_stats(Period())}
+        period = Period(ruleset="partnership")
+        figures = {entry.name: getattr(entry, key) for entry in player_stats(period, 0)}
     shown = [figures[name] for name in standings_names(html)]
     assert shown == sorted(shown, reverse=descending)
 
@@ -446,16 +451,14 @@ def chart_labels(svg: str) -> list[str]:
     return re.findall(r'text-anchor="end">([^<]+)</text>', svg)
 
 
-@pytest.mark.parametrize("query", ["", "?ruleset=partnership", "?season=2026"])
+@pytest.mark.parametrize("query", ["?ruleset=partnership"])  # by players: test_stats_rankings.py
 def test_the_win_rate_chart_sorts_by_win_rate(
     season_app: Flask, season: FlaskClient, query: str
 ) -> None:
     html = season.get(f"/stats{query}").get_data(as_text=True)
     chart = html.split("Win rate by player</h2>", 1)[1].split("</figure>", 1)[0]
     with season_app.app_context():
-        period = find_period(*([query.split("=")[1]] if "season" in query else [None]))
-        if "ruleset" in query:
-            period = period.of_ruleset("partnership")
+        period = Period(ruleset=query.split("=")[1])
         players = {entry.name: entry for entry in player_stats(period)}
     names = chart_labels(chart)
     assert names

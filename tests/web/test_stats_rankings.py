@@ -144,3 +144,109 @@ def test_the_json_says_who_is_provisional(club: Flask) -> None:
     }
     assert {name for name, (provisional, _) in flags.items() if provisional} == {"Dan", "Eve"}
     assert sorted(rank for provisional, rank in flags.values() if not provisional) == [1, 2, 3]
+
+
+# --- figures kept apart ------------------------------------------------------------------
+
+
+def replayed_figures(rulesets: set[str]) -> dict[str, dict[str, int]]:
+    """Finished games, wins, bids and points of each player in ``rulesets``' games."""
+    figures: dict[str, dict[str, int]] = {}
+    for game in STORED:
+        if game.rules.name not in rulesets:  # type: ignore[attr-defined]
+            continue
+        result = replay(game)  # type: ignore[arg-type]
+        for index, side in enumerate(game.sides):  # type: ignore[attr-defined]
+            for player in side.players:
+                entry = figures.setdefault(
+                    player, dict.fromkeys(("games", "wins", "points", "bids"), 0)
+                )
+                entry["games"] += 1
+                entry["wins"] += result.winner == index
+                entry["points"] += sum(scored.points[index] for scored in result.hands)
+                entry["bids"] += sum(hand.bidder == player for hand in game.hands)  # type: ignore[attr-defined]
+    return figures
+
+
+@pytest.mark.parametrize(
+    ("players", "rulesets"),
+    [  # win rates by the number of players at the table
+        (3, {"cutthroat"}),
+        (4, {"check", "partnership"}),
+    ],
+)
+def test_win_rates_are_kept_apart_by_the_number_of_players(
+    club: Flask, players: int, rulesets: set[str]
+) -> None:
+    from scorekeeper.reports.groups import win_rates_by_players
+
+    with club.app_context():
+        groups = {group.key: group for group in win_rates_by_players(Period(), 5)}
+    assert set(groups) == {3, 4}
+    group = groups[players]
+    assert set(group.rulesets) == rulesets
+    expected = replayed_figures(rulesets)
+    assert {e.name: (e.games, e.wins) for e in group.players} == {
+        name: (entry["games"], entry["wins"]) for name, entry in expected.items()
+    }
+    keys = [(e.provisional, -e.win_rate, -e.games, e.name) for e in group.players]
+    assert keys == sorted(keys)
+    assert all(e.provisional == (e.games < 5) for e in group.players)
+
+
+@pytest.mark.parametrize(
+    ("rulesets", "scale"),
+    [  # bids and points by point scale: a hand worth 25 points, or 250
+        ({"check"}, ("points", 25)),
+        ({"cutthroat", "partnership"}, ("points", 250)),
+    ],
+)
+def test_bids_and_points_are_kept_apart_by_scale(
+    club: Flask, rulesets: set[str], scale: tuple[str, int]
+) -> None:
+    from scorekeeper.reports.groups import bids_and_points_by_scale
+
+    with club.app_context():
+        groups = {group.key: group for group in bids_and_points_by_scale(Period())}
+    assert set(groups) == {("points", 25), ("points", 250)}
+    group = groups[scale]
+    assert set(group.rulesets) == rulesets
+    expected = replayed_figures(rulesets)
+    assert {e.name: (e.points, e.bids) for e in group.players} == {
+        name: (entry["points"], entry["bids"]) for name, entry in expected.items()
+    }
+    assert [e.points for e in group.players] == sorted(
+        (e.points for e in group.players), reverse=True
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "apart"),
+    [  # which standings columns a period keeps, and what it shows apart
+        ("", {"players", "scales"}),
+        ("?ruleset=partnership", set()),
+        ("?ruleset=check", set()),
+        ("?ruleset=cutthroat", set()),
+    ],
+)
+def test_the_page_says_what_it_keeps_apart(club: Flask, query: str, apart: set[str]) -> None:
+    html = (
+        club.test_client()
+        .get(f"/stats{query}&columns=all".replace("&", "?", not query))
+        .get_data(as_text=True)
+    )
+    standings_head = html.split('id="standings"', 1)[1].split("</thead>", 1)[0]
+    assert ("Win %" in standings_head) == ("players" not in apart)
+    assert ("Avg bid" in standings_head) == ("scales" not in apart)
+    assert ("not ranked together by win rate" in html) == ("players" in apart)
+    assert ('id="win-rates"' in html) == ("players" in apart)
+    assert ("never added up or averaged across them" in html) == ("scales" in apart)
+    assert ('id="scales"' in html) == ("scales" in apart)
+
+
+@pytest.mark.parametrize("sort", ["win_rate", "avg_bid", "points", "best_hand"])
+def test_a_column_kept_apart_does_not_sort_the_standings(club: Flask, sort: str) -> None:
+    html = club.test_client().get(f"/stats?sort={sort}").get_data(as_text=True)
+    with club.app_context():
+        by_rating = [entry.name for entry in player_stats(Period())]
+    assert [name for _, name, _ in standings(html)] == by_rating

@@ -1,0 +1,129 @@
+"""Season figures kept apart where adding them up would mislead.
+
+Win rates of games with different numbers of players are not ranked together (a
+cutthroat player wins a third of the time where a partnership wins half), and bids
+and points of rule sets on different point scales (``RuleSet.point_scale``: a hand
+worth 250 points, 25 at tenths, 50 in double deck, or chips) are never added or
+averaged across them. The database sums each player's figures per rule set; the
+rule sets are then grouped by what the engine says of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Select, case, func, select
+
+from scorekeeper.engine.presets import RuleSet
+from scorekeeper.engine.rules import ruleset
+from scorekeeper.extensions import db
+from scorekeeper.reports.stats import MIN_GAMES, Period, rate
+from scorekeeper.store.models import Game, Player, PlayerOutcome
+
+
+@dataclass
+class GroupFigures:
+    """One player's figures over the rule sets of one group."""
+
+    name: str
+    player_id: int
+    games: int = 0
+    wins: int = 0
+    hands: int = 0
+    bids: int = 0
+    bid_total: int = 0
+    points: int = 0
+    best_hand: int | None = None
+    provisional: bool = False
+
+    @property
+    def win_rate(self) -> float:
+        return rate(self.wins, self.games)
+
+    @property
+    def avg_bid(self) -> float:
+        return round(self.bid_total / self.bids, 2) if self.bids else 0.0
+
+
+@dataclass
+class Group:
+    """Rule sets that may be counted together, and their players' figures."""
+
+    key: Any
+    rulesets: list[str] = field(default_factory=list)
+    players: list[GroupFigures] = field(default_factory=list)
+
+
+def _by_ruleset(period: Period) -> Select[Any]:
+    """One row per player and rule set: their games' stored sums."""
+    figures = PlayerOutcome
+    query = (
+        select(
+            Player.id,
+            Player.name,
+            Game.ruleset,
+            func.sum(case((figures.finished, 1), else_=0)),
+            func.sum(case((figures.won, 1), else_=0)),
+            func.sum(figures.hands),
+            func.sum(figures.bids),
+            func.sum(figures.bid_total),
+            func.sum(figures.points),
+            func.max(figures.best_hand),
+        )
+        .join(figures, figures.player_id == Player.id)
+        .join(Game, Game.id == figures.game_id)
+        .group_by(Player.id, Game.ruleset)
+    )
+    return period.within(query)
+
+
+def _grouped(period: Period, key: Callable[[RuleSet], Hashable], min_games: int) -> list[Group]:
+    groups: dict[Hashable, Group] = {}
+    players: dict[tuple[Hashable, int], GroupFigures] = {}
+    for row in db.session.execute(_by_ruleset(period)):
+        player_id, name, rules, games, wins, hands, bids, bid_total, points, best = row
+        group_key = key(ruleset(rules))
+        group = groups.setdefault(group_key, Group(group_key))
+        if rules not in group.rulesets:
+            group.rulesets.append(rules)
+        entry = players.get((group_key, player_id))
+        if entry is None:
+            entry = players[group_key, player_id] = GroupFigures(name, player_id)
+            group.players.append(entry)
+        entry.games += games or 0
+        entry.wins += wins or 0
+        entry.hands += hands or 0
+        entry.bids += bids or 0
+        entry.bid_total += bid_total or 0
+        entry.points += points or 0
+        if best is not None:
+            entry.best_hand = best if entry.best_hand is None else max(entry.best_hand, best)
+    for group in groups.values():
+        group.rulesets.sort()
+        for entry in group.players:
+            entry.provisional = entry.games < min_games
+    return [groups[name] for name in sorted(groups)]  # type: ignore[type-var]
+
+
+def win_rates_by_players(period: Period, min_games: int = MIN_GAMES) -> list[Group]:
+    """Win rates by the number of players at the table (2, 3, 4, ...): each group's
+    players with a finished game, best win rate first (then more games, then A to Z),
+    the provisional (under ``min_games`` of that group's games) after the ranked."""
+    groups = _grouped(period, lambda rules: rules.players, min_games)
+    for group in groups:
+        group.players = sorted(
+            (entry for entry in group.players if entry.games),
+            key=lambda e: (e.provisional, -e.win_rate, -e.games, e.name),
+        )
+    return [group for group in groups if group.players]
+
+
+def bids_and_points_by_scale(period: Period) -> list[Group]:
+    """Bids and points by point scale (``RuleSet.point_scale``), most points first
+    (then A to Z): never added or averaged across two scales."""
+    groups = _grouped(period, lambda rules: rules.point_scale, 0)
+    for group in groups:
+        group.players.sort(key=lambda entry: (-entry.points, entry.name))
+    return groups
