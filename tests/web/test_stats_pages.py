@@ -51,7 +51,8 @@ def season(season_app: Flask) -> FlaskClient:
 def standings_names(html: str) -> list[str]:
     table = html.split('id="standings"', 1)[1].split("</table>", 1)[0]
     return re.findall(
-        r'<td class="name">(?:<span class="rank">\d+</span> )?<a href="[^"]+">([^<]+)</a>', table
+        r'<td class="name">(?:<span class="rank">\d+</span>&nbsp;)?<a href="[^"]+">([^<]+)</a>',
+        table,
     )
 
 

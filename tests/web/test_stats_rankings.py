@@ -63,7 +63,7 @@ def standings(html: str) -> list[tuple[str, str, bool]]:
     """(rank, name, provisional) of each row of the standings."""
     table = html.split('id="standings"', 1)[1].split("</table>", 1)[0]
     rows = re.findall(
-        r'<td class="name">(?:<span class="rank">(\d+)</span> )?<a href="[^"]+">([^<]+)</a>'
+        r'<td class="name">(?:<span class="rank">(\d+)</span>&nbsp;)?<a href="[^"]+">([^<]+)</a>'
         r'( <small class="provisional">)?',
         table,
     )
@@ -250,3 +250,26 @@ def test_a_column_kept_apart_does_not_sort_the_standings(club: Flask, sort: str)
     with club.app_context():
         by_rating = [entry.name for entry in player_stats(Period())]
     assert [name for _, name, _ in standings(html)] == by_rating
+
+
+# --- every number labelled ---------------------------------------------------------------
+
+
+def page_of(club: Flask, page: str) -> str:
+    with club.app_context():
+        ids = {entry.name: entry.player_id for entry in player_stats(Period())}
+    path = page.format(ann=ids["Ann"], bea=ids["Bea"])
+    return club.test_client().get(path).get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("page", "label"),
+    [  # a page, and the label now beside a number that stood bare
+        ("/stats", re.compile(r'Rating.*<small class="sub">± in season</small>', re.S)),
+        ("/stats/players/{ann}", re.compile(r"<dt>Change in season</dt><dd>[+−-]?\d")),
+        ("/stats/head-to-head?a={ann}&b={bea}", re.compile(r"wins, \d+\s?% of the games")),
+        ("/stats?ruleset=check", re.compile(r'<td class="name">\d+–\d+</td>')),
+    ],
+)
+def test_every_number_is_labelled(club: Flask, page: str, label: re.Pattern[str]) -> None:
+    assert label.search(page_of(club, page))
