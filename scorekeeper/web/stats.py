@@ -30,6 +30,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from wtforms import DateField, StringField
 from wtforms.validators import InputRequired
 
+from scorekeeper.club.events import player_events
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.rules import ruleset
 from scorekeeper.games import seasons as game_seasons
@@ -204,6 +205,7 @@ def player(player_id: int) -> str:
         entry=entry,
         pairs=pairs,
         best=stats.best_partners(pairs).get(person.name),
+        events=player_events(person.id),
         chart=rating_chart(period, [entry] if entry else []),
     )
 

@@ -273,3 +273,58 @@ def page_of(club: Flask, page: str) -> str:
 )
 def test_every_number_is_labelled(club: Flask, page: str, label: re.Pattern[str]) -> None:
     assert label.search(page_of(club, page))
+
+
+# --- a player's club nights --------------------------------------------------------------
+
+NIGHTS = Path(__file__).resolve().parents[1] / "data" / "events"
+
+
+@pytest.fixture(scope="module")
+def nights(tmp_path_factory: pytest.TempPathFactory) -> Flask:
+    from scorekeeper.club.events import import_event
+
+    app = club_app(tmp_path_factory.mktemp("nights"))
+    with app.app_context():
+        for name in ("club-night.json", "teams-night.json"):
+            import_event(json.loads((NIGHTS / name).read_text(encoding="utf-8")))
+    return app
+
+
+@pytest.mark.parametrize(
+    ("player", "listed"),
+    [  # the latest first; a team's second player (Cal, Fay) is an entrant too
+        ("Ann", ["Winter pairs", "Tuesday club night"]),
+        ("Cal", ["Winter pairs", "Tuesday club night"]),
+        ("Eve", ["Winter pairs", "Tuesday club night"]),
+        ("Fay", ["Winter pairs"]),
+        ("Jo", ["Winter pairs"]),
+    ],
+)
+def test_a_player_page_lists_their_club_nights(
+    nights: Flask, player: str, listed: list[str]
+) -> None:
+    from scorekeeper.extensions import db
+    from scorekeeper.store.models import Player
+
+    with nights.app_context():
+        ids = {person.name: person.id for person in db.session.query(Player)}
+    html = nights.test_client().get(f"/stats/players/{ids[player]}").get_data(as_text=True)
+    part = html.split('id="events"', 1)[1]
+    assert re.findall(r"<li><strong>([^<]+)</strong>", part) == listed
+    assert "2026" in part  # the day of each
+
+
+def test_event_games_count_in_the_season_and_the_ratings(nights: Flask) -> None:
+    """The club nights' tables are stored games like any other: counted in 2026."""
+    with nights.app_context():
+        before = {name: GAMES.get(name, 0) for name in ("Fay", "Gus", "Hal")}
+        season = {entry.name: entry for entry in player_stats(Period.named("2026"))}
+    for name, earlier in before.items():
+        assert season[name].games > earlier
+        assert season[name].rating != 1500.0 or season[name].wins * 2 == season[name].games
+
+
+def test_a_player_without_club_nights(club: Flask) -> None:
+    html = page_of(club, "/stats/players/{ann}")
+    assert "No club night yet." in html
