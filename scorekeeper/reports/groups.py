@@ -56,8 +56,8 @@ class Group:
     players: list[GroupFigures] = field(default_factory=list)
 
 
-def _by_ruleset(period: Period) -> Select[Any]:
-    """One row per player and rule set: their games' stored sums."""
+def _by_ruleset(period: Period, player_id: int | None) -> Select[Any]:
+    """One row per player (or for ``player_id`` only) and rule set: their games' sums."""
     figures = PlayerOutcome
     query = (
         select(
@@ -76,15 +76,25 @@ def _by_ruleset(period: Period) -> Select[Any]:
         .join(Game, Game.id == figures.game_id)
         .group_by(Player.id, Game.ruleset)
     )
+    if player_id is not None:
+        query = query.where(Player.id == player_id)
     return period.within(query)
 
 
-def _grouped(period: Period, key: Callable[[RuleSet], Hashable], min_games: int) -> list[Group]:
+def _grouped(
+    period: Period,
+    key: Callable[[RuleSet], Hashable],
+    min_games: int,
+    player_id: int | None = None,
+) -> list[Group]:
     groups: dict[Hashable, Group] = {}
     players: dict[tuple[Hashable, int], GroupFigures] = {}
-    for row in db.session.execute(_by_ruleset(period)):
+    keys: dict[str, Hashable] = {}  # each rule set's group, asked of the engine once
+    for row in db.session.execute(_by_ruleset(period, player_id)):
         player_id, name, rules, games, wins, hands, bids, bid_total, points, best = row
-        group_key = key(ruleset(rules))
+        if rules not in keys:
+            keys[rules] = key(ruleset(rules))
+        group_key = keys[rules]
         group = groups.setdefault(group_key, Group(group_key))
         if rules not in group.rulesets:
             group.rulesets.append(rules)
@@ -120,10 +130,11 @@ def win_rates_by_players(period: Period, min_games: int = MIN_GAMES) -> list[Gro
     return [group for group in groups if group.players]
 
 
-def bids_and_points_by_scale(period: Period) -> list[Group]:
+def bids_and_points_by_scale(period: Period, player_id: int | None = None) -> list[Group]:
     """Bids and points by point scale (``RuleSet.point_scale``), most points first
-    (then A to Z): never added or averaged across two scales."""
-    groups = _grouped(period, lambda rules: rules.point_scale, 0)
+    (then A to Z): never added or averaged across two scales. With ``player_id``, that
+    player's figures only."""
+    groups = _grouped(period, lambda rules: rules.point_scale, 0, player_id)
     for group in groups:
         group.players.sort(key=lambda entry: (-entry.points, entry.name))
     return groups

@@ -206,6 +206,7 @@ def player(player_id: int) -> str:
         pairs=pairs,
         best=stats.best_partners(pairs).get(person.name),
         events=player_events(person.id),
+        by_scale=_apart(groups.bids_and_points_by_scale(period, person.id)),
         chart=rating_chart(period, [entry] if entry else []),
     )
 
@@ -242,6 +243,11 @@ def head_to_head() -> str | tuple[str, int]:
         problem=problem,
     )
     return (page, 400) if problem else page
+
+
+def _apart(by_scale: list[groups.Group]) -> list[groups.Group]:
+    """The groups to show apart: none when every figure is on one scale."""
+    return by_scale if len(by_scale) > 1 else []
 
 
 # --- charts ------------------------------------------------------------------------------

@@ -328,3 +328,25 @@ def test_event_games_count_in_the_season_and_the_ratings(nights: Flask) -> None:
 def test_a_player_without_club_nights(club: Flask) -> None:
     html = page_of(club, "/stats/players/{ann}")
     assert "No club night yet." in html
+
+
+@pytest.mark.parametrize(
+    ("player", "query", "apart"),
+    [  # a player's bids and points by scale when they played more than one
+        ("Ann", "", True),  # partnership and cutthroat (250), check (25)
+        ("Eve", "", False),  # partnership only
+        ("Ann", "?ruleset=check", False),
+    ],
+)
+def test_a_player_page_keeps_scales_apart(
+    club: Flask, player: str, query: str, apart: bool
+) -> None:
+    with club.app_context():
+        ids = {entry.name: entry.player_id for entry in player_stats(Period())}
+    html = club.test_client().get(f"/stats/players/{ids[player]}{query}").get_data(as_text=True)
+    assert ('id="scales"' in html) == apart
+    assert ("<dt>Avg bid</dt>" in html) == (not apart)
+    if apart:
+        part = html.split('id="scales"', 1)[1].split("</table>", 1)[0]
+        rows = re.findall(r'<tr><td class="name">([^<]+)</td><td>(\d+)</td>', part)
+        assert [name for name, _ in rows] == ["Check pinochle", "Cutthroat, Partnership"]
