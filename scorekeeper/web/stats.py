@@ -1,7 +1,8 @@
 """Season statistics pages: standings, a player, head to head, seasons, CSV and PDF.
 
-Every figure comes from ``stats`` (sums over the stored outcomes); the views only
-choose the period and the order, and draw the charts with ``charts``.
+Every figure comes from ``stats``, ``bidding`` and ``groups`` (sums over the stored
+outcomes); the views only choose the period and the order, and draw the charts with
+``charts``.
 """
 
 from __future__ import annotations
