@@ -10,7 +10,7 @@ rule sets are then grouped by what the engine says of them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,26 +81,28 @@ def _by_ruleset(period: Period, player_id: int | None) -> Select[Any]:
     return period.within(query)
 
 
+def figures_by_ruleset(period: Period, player_id: int | None = None) -> list[Any]:
+    """Each player's (or ``player_id``'s) sums per rule set: what the groups are made of."""
+    return list(db.session.execute(_by_ruleset(period, player_id)))
+
+
 def _grouped(
-    period: Period,
-    key: Callable[[RuleSet], Hashable],
-    min_games: int,
-    player_id: int | None = None,
+    rows: Iterable[Any], key: Callable[[RuleSet], Hashable], min_games: int
 ) -> list[Group]:
     groups: dict[Hashable, Group] = {}
     players: dict[tuple[Hashable, int], GroupFigures] = {}
     keys: dict[str, Hashable] = {}  # each rule set's group, asked of the engine once
-    for row in db.session.execute(_by_ruleset(period, player_id)):
-        player_id, name, rules, games, wins, hands, bids, bid_total, points, best = row
+    for row in rows:
+        player, name, rules, games, wins, hands, bids, bid_total, points, best = row
         if rules not in keys:
             keys[rules] = key(ruleset(rules))
         group_key = keys[rules]
         group = groups.setdefault(group_key, Group(group_key))
         if rules not in group.rulesets:
             group.rulesets.append(rules)
-        entry = players.get((group_key, player_id))
+        entry = players.get((group_key, player))
         if entry is None:
-            entry = players[group_key, player_id] = GroupFigures(name, player_id)
+            entry = players[group_key, player] = GroupFigures(name, player)
             group.players.append(entry)
         entry.games += games or 0
         entry.wins += wins or 0
@@ -117,11 +119,28 @@ def _grouped(
     return [groups[name] for name in sorted(groups)]  # type: ignore[type-var]
 
 
+def kept_apart(period: Period, min_games: int = MIN_GAMES) -> tuple[list[Group], list[Group]]:
+    """``win_rates_by_players`` and ``bids_and_points_by_scale`` from one query."""
+    rows = figures_by_ruleset(period)
+    return _win_rates(rows, min_games), _scales(rows)
+
+
 def win_rates_by_players(period: Period, min_games: int = MIN_GAMES) -> list[Group]:
     """Win rates by the number of players at the table (2, 3, 4, ...): each group's
     players with a finished game, best win rate first (then more games, then A to Z),
     the provisional (under ``min_games`` of that group's games) after the ranked."""
-    groups = _grouped(period, lambda rules: rules.players, min_games)
+    return _win_rates(figures_by_ruleset(period), min_games)
+
+
+def bids_and_points_by_scale(period: Period, player_id: int | None = None) -> list[Group]:
+    """Bids and points by point scale (``RuleSet.point_scale``), most points first
+    (then A to Z): never added or averaged across two scales. With ``player_id``, that
+    player's figures only."""
+    return _scales(figures_by_ruleset(period, player_id))
+
+
+def _win_rates(rows: Iterable[Any], min_games: int) -> list[Group]:
+    groups = _grouped(rows, lambda rules: rules.players, min_games)
     for group in groups:
         group.players = sorted(
             (entry for entry in group.players if entry.games),
@@ -130,11 +149,8 @@ def win_rates_by_players(period: Period, min_games: int = MIN_GAMES) -> list[Gro
     return [group for group in groups if group.players]
 
 
-def bids_and_points_by_scale(period: Period, player_id: int | None = None) -> list[Group]:
-    """Bids and points by point scale (``RuleSet.point_scale``), most points first
-    (then A to Z): never added or averaged across two scales. With ``player_id``, that
-    player's figures only."""
-    groups = _grouped(period, lambda rules: rules.point_scale, 0, player_id)
+def _scales(rows: Iterable[Any]) -> list[Group]:
+    groups = _grouped(rows, lambda rules: rules.point_scale, 0)
     for group in groups:
         group.players.sort(key=lambda entry: (-entry.points, entry.name))
     return groups

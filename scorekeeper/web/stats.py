@@ -113,8 +113,7 @@ def _season(period: stats.Period, chart_width: int = CHART_WIDTH) -> dict[str, A
     players = stats.player_stats(period, min_games)
     ranked = [entry for entry in players if not entry.provisional]
     levels = bids.bidding(period)
-    by_players = groups.win_rates_by_players(period, min_games)
-    by_scale = groups.bids_and_points_by_scale(period)
+    by_players, by_scale = groups.kept_apart(period, min_games)
     mixed_players, mixed_scales = len(by_players) > 1, len(by_scale) > 1
     return {
         "period": period,
