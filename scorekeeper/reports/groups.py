@@ -4,23 +4,19 @@ Win rates of games with different numbers of players are not ranked together (a
 cutthroat player wins a third of the time where a partnership wins half), and bids
 and points of rule sets on different point scales (``RuleSet.point_scale``: a hand
 worth 250 points, 25 at tenths, 50 in double deck, or chips) are never added or
-averaged across them. The database sums each player's figures per rule set; the
-rule sets are then grouped by what the engine says of them.
+averaged across them. The database sums each player's figures per rule set
+(``stats.season_rows``); the rule sets are then grouped by what the engine says of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Select, case, func, select
-
 from scorekeeper.engine.presets import RuleSet
 from scorekeeper.engine.rules import ruleset
-from scorekeeper.extensions import db
-from scorekeeper.reports.stats import MIN_GAMES, Period, rate
-from scorekeeper.store.models import Game, Player, PlayerOutcome
+from scorekeeper.reports.stats import MIN_GAMES, Period, rate, season_rows
 
 
 @dataclass
@@ -56,36 +52,6 @@ class Group:
     players: list[GroupFigures] = field(default_factory=list)
 
 
-def _by_ruleset(period: Period, player_id: int | None) -> Select[Any]:
-    """One row per player (or for ``player_id`` only) and rule set: their games' sums."""
-    figures = PlayerOutcome
-    query = (
-        select(
-            Player.id,
-            Player.name,
-            Game.ruleset,
-            func.sum(case((figures.finished, 1), else_=0)),
-            func.sum(case((figures.won, 1), else_=0)),
-            func.sum(figures.hands),
-            func.sum(figures.bids),
-            func.sum(figures.bid_total),
-            func.sum(figures.points),
-            func.max(figures.best_hand),
-        )
-        .join(figures, figures.player_id == Player.id)
-        .join(Game, Game.id == figures.game_id)
-        .group_by(Player.id, Game.ruleset)
-    )
-    if player_id is not None:
-        query = query.where(Player.id == player_id)
-    return period.within(query)
-
-
-def figures_by_ruleset(period: Period, player_id: int | None = None) -> list[Any]:
-    """Each player's (or ``player_id``'s) sums per rule set: what the groups are made of."""
-    return list(db.session.execute(_by_ruleset(period, player_id)))
-
-
 def _grouped(
     rows: Iterable[Any], key: Callable[[RuleSet], Hashable], min_games: int
 ) -> list[Group]:
@@ -93,7 +59,7 @@ def _grouped(
     players: dict[tuple[Hashable, int], GroupFigures] = {}
     keys: dict[str, Hashable] = {}  # each rule set's group, asked of the engine once
     for row in rows:
-        player, name, rules, games, wins, hands, bids, bid_total, points, best = row
+        player, name, rules = row.player_id, row.name, row.ruleset
         if rules not in keys:
             keys[rules] = key(ruleset(rules))
         group_key = keys[rules]
@@ -104,12 +70,9 @@ def _grouped(
         if entry is None:
             entry = players[group_key, player] = GroupFigures(name, player)
             group.players.append(entry)
-        entry.games += games or 0
-        entry.wins += wins or 0
-        entry.hands += hands or 0
-        entry.bids += bids or 0
-        entry.bid_total += bid_total or 0
-        entry.points += points or 0
+        for column in ("games", "wins", "hands", "bids", "bid_total", "points"):
+            setattr(entry, column, getattr(entry, column) + (getattr(row, column) or 0))
+        best = row.best_hand
         if best is not None:
             entry.best_hand = best if entry.best_hand is None else max(entry.best_hand, best)
     for group in groups.values():
@@ -119,9 +82,9 @@ def _grouped(
     return [groups[name] for name in sorted(groups)]  # type: ignore[type-var]
 
 
-def kept_apart(period: Period, min_games: int = MIN_GAMES) -> tuple[list[Group], list[Group]]:
-    """``win_rates_by_players`` and ``bids_and_points_by_scale`` from one query."""
-    rows = figures_by_ruleset(period)
+def kept_apart(rows: Sequence[Any], min_games: int = MIN_GAMES) -> tuple[list[Group], list[Group]]:
+    """``win_rates_by_players`` and ``bids_and_points_by_scale`` of a period's
+    ``season_rows`` (read once for the standings and these)."""
     return _win_rates(rows, min_games), _scales(rows)
 
 
@@ -129,14 +92,14 @@ def win_rates_by_players(period: Period, min_games: int = MIN_GAMES) -> list[Gro
     """Win rates by the number of players at the table (2, 3, 4, ...): each group's
     players with a finished game, best win rate first (then more games, then A to Z),
     the provisional (under ``min_games`` of that group's games) after the ranked."""
-    return _win_rates(figures_by_ruleset(period), min_games)
+    return _win_rates(season_rows(period), min_games)
 
 
 def bids_and_points_by_scale(period: Period, player_id: int | None = None) -> list[Group]:
     """Bids and points by point scale (``RuleSet.point_scale``), most points first
     (then A to Z): never added or averaged across two scales. With ``player_id``, that
     player's figures only."""
-    return _scales(figures_by_ruleset(period, player_id))
+    return _scales(season_rows(period, player_id))
 
 
 def _win_rates(rows: Iterable[Any], min_games: int) -> list[Group]:

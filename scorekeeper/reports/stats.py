@@ -173,19 +173,28 @@ SORTABLE = {
 }
 
 
-def player_stats(period: Period, min_games: int = MIN_GAMES) -> list[PlayerStats]:
+def player_stats(
+    period: Period, min_games: int = MIN_GAMES, rows: Sequence[Any] | None = None
+) -> list[PlayerStats]:
     """Every figure of every player who played in ``period``, best rating first: those
     with at least ``min_games`` finished games in it ranked (``rank`` 1, 2, ...), then
-    the provisional ones.
+    the provisional ones. ``rows`` are the period's ``season_rows`` when already read.
 
     A rating is 1500 plus the player's changes up to the period's end: those of the
     period's games (summed with the other figures) and those before its start.
     """
     before = _ratings_before(period)
+    totals: dict[int, dict[str, Any]] = {}
+    for row in season_rows(period) if rows is None else rows:
+        sums = totals.setdefault(row.player_id, {"player_id": row.player_id, "name": row.name})
+        for column in _SUMMED:
+            sums[column] = sums.get(column, 0) + (getattr(row, column) or 0)
+        if row.best_hand is not None:
+            sums["best_hand"] = max(sums.get("best_hand", row.best_hand), row.best_hand)
     stats = []
-    for row in db.session.execute(_player_figures(period)):
-        entry = _player_row(row[:-1])
-        during = row[-1]
+    for sums in totals.values():
+        entry = _player_row(sums)
+        during = sums["chain"]
         entry.rating = round(START + before.get(entry.player_id, 0.0) + during, 1)
         entry.rating_change = round(during, 1)
         entry.provisional = entry.games < min_games
@@ -212,55 +221,78 @@ def sort_players(stats: Iterable[PlayerStats], by: str, reverse: bool = False) -
     return ordered
 
 
-def _player_figures(period: Period) -> Select[Any]:
-    """One row per player: their games' stored sums added up (a row per game they played)."""
+# the columns of ``season_rows`` a player's figures add up over rule sets
+_SUMMED = (
+    "games",
+    "wins",
+    "draws",
+    "hands",
+    "points",
+    "chips",
+    "bids",
+    "bids_made",
+    "sets",
+    "throw_ins",
+    "bid_total",
+    "chain",
+)
+
+
+def season_rows(period: Period, player_id: int | None = None) -> list[Any]:
+    """One row per player (or ``player_id`` only) and rule set of ``period``: the
+    stored sums of their games (``player_stats`` adds them up; ``groups`` keeps some
+    apart). Its columns: ``player_id``, ``name``, ``ruleset``, then ``_SUMMED`` and
+    ``best_hand``."""
     figures = PlayerOutcome
     finished = func.sum(case((figures.finished, 1), else_=0))
     query = (
         select(
-            Player.id,
+            Player.id.label("player_id"),
             Player.name,
-            finished,
-            func.sum(case((figures.won, 1), else_=0)),
-            func.sum(case((figures.drawn, 1), else_=0)),
-            func.sum(figures.hands),
-            func.sum(figures.points),
-            func.max(figures.best_hand),
-            func.sum(figures.chips),
-            func.sum(figures.bids),
-            func.sum(figures.bids_made),
-            func.sum(figures.sets),
-            func.sum(figures.throw_ins),
-            func.sum(figures.bid_total),
-            func.coalesce(func.sum(_chain(period)), 0.0),
+            Game.ruleset,
+            finished.label("games"),
+            func.sum(case((figures.won, 1), else_=0)).label("wins"),
+            func.sum(case((figures.drawn, 1), else_=0)).label("draws"),
+            func.sum(figures.hands).label("hands"),
+            func.sum(figures.points).label("points"),
+            func.max(figures.best_hand).label("best_hand"),
+            func.sum(figures.chips).label("chips"),
+            func.sum(figures.bids).label("bids"),
+            func.sum(figures.bids_made).label("bids_made"),
+            func.sum(figures.sets).label("sets"),
+            func.sum(figures.throw_ins).label("throw_ins"),
+            func.sum(figures.bid_total).label("bid_total"),
+            func.coalesce(func.sum(_chain(period)), 0.0).label("chain"),
         )
         .join(figures, figures.player_id == Player.id)
-        .group_by(Player.id)
+        .join(Game, Game.id == figures.game_id)
+        .group_by(Player.id, Game.ruleset)
         .having(func.sum(figures.hands) + finished > 0)
     )
-    return period.of_games(query, figures.game_id)
+    if player_id is not None:
+        query = query.where(Player.id == player_id)
+    return list(db.session.execute(period.within(query)))
 
 
-def _player_row(row: Any) -> PlayerStats:
-    (player_id, name, games, wins, draws, hands, points, best, chips) = row[:9]
-    bids, made, sets, throw_ins, bid_total = row[9:]
+def _player_row(sums: dict[str, Any]) -> PlayerStats:
+    games, wins, bids, made = sums["games"], sums["wins"], sums["bids"], sums["bids_made"]
     return PlayerStats(
-        name,
+        sums["name"],
         games=games,
         wins=wins,
-        draws=draws,
+        draws=sums["draws"],
         win_rate=rate(wins, games),
-        hands=hands,
+        hands=sums["hands"],
         bids=bids,
         bids_made=made,
-        sets=sets,
-        throw_ins=throw_ins,
+        sets=sums["sets"],
+        throw_ins=sums["throw_ins"],
         make_rate=rate(made, bids),
-        avg_bid=round(bid_total / bids, 2) if bids else 0.0,
-        points=points,
-        best_hand=best,
-        chips=chips,
-        player_id=player_id,
+        avg_bid=round(sums["bid_total"] / bids, 2) if bids else 0.0,
+        points=sums["points"],
+        best_hand=sums.get("best_hand"),
+        chips=sums["chips"],
+        player_id=sums["player_id"],
     )
 
 

@@ -110,10 +110,11 @@ MIXED_SCALES = ("avg_bid", "points", "best_hand")
 def _season(period: stats.Period, chart_width: int = CHART_WIDTH) -> dict[str, Any]:
     """What the stats page and the season report both show: the figures and charts."""
     min_games = _min_games()
-    players = stats.player_stats(period, min_games)
+    rows = stats.season_rows(period)  # read once: the standings and the figures kept apart
+    players = stats.player_stats(period, min_games, rows)
     ranked = [entry for entry in players if not entry.provisional]
     levels = bids.bidding(period)
-    by_players, by_scale = groups.kept_apart(period, min_games)
+    by_players, by_scale = groups.kept_apart(rows, min_games)
     mixed_players, mixed_scales = len(by_players) > 1, len(by_scale) > 1
     return {
         "period": period,
