@@ -185,7 +185,7 @@ def player_stats(
     """
     before = _ratings_before(period)
     totals: dict[int, dict[str, Any]] = {}
-    for row in season_rows(period) if rows is None else rows:
+    for row in season_rows(period, by_ruleset=False) if rows is None else rows:
         sums = totals.setdefault(row.player_id, {"player_id": row.player_id, "name": row.name})
         for column in _SUMMED:
             sums[column] = sums.get(column, 0) + (getattr(row, column) or 0)
@@ -238,18 +238,20 @@ _SUMMED = (
 )
 
 
-def season_rows(period: Period, player_id: int | None = None) -> list[Any]:
+def season_rows(
+    period: Period, player_id: int | None = None, *, by_ruleset: bool = True
+) -> list[Any]:
     """One row per player (or ``player_id`` only) and rule set of ``period``: the
     stored sums of their games (``player_stats`` adds them up; ``groups`` keeps some
     apart). Its columns: ``player_id``, ``name``, ``ruleset``, then ``_SUMMED`` and
-    ``best_hand``."""
+    ``best_hand``. Not ``by_ruleset``: one row per player, without ``ruleset`` (no
+    join with the games: quicker where nothing is kept apart)."""
     figures = PlayerOutcome
     finished = func.sum(case((figures.finished, 1), else_=0))
     query = (
         select(
             Player.id.label("player_id"),
             Player.name,
-            Game.ruleset,
             finished.label("games"),
             func.sum(case((figures.won, 1), else_=0)).label("wins"),
             func.sum(case((figures.drawn, 1), else_=0)).label("draws"),
@@ -265,13 +267,15 @@ def season_rows(period: Period, player_id: int | None = None) -> list[Any]:
             func.coalesce(func.sum(_chain(period)), 0.0).label("chain"),
         )
         .join(figures, figures.player_id == Player.id)
-        .join(Game, Game.id == figures.game_id)
-        .group_by(Player.id, Game.ruleset)
+        .group_by(Player.id)
         .having(func.sum(figures.hands) + finished > 0)
     )
     if player_id is not None:
         query = query.where(Player.id == player_id)
-    return list(db.session.execute(period.within(query)))
+    if not by_ruleset:
+        return list(db.session.execute(period.of_games(query, figures.game_id)))
+    query = query.add_columns(Game.ruleset).join(Game, Game.id == figures.game_id)
+    return list(db.session.execute(period.within(query.group_by(Game.ruleset))))
 
 
 def _player_row(sums: dict[str, Any]) -> PlayerStats:

@@ -350,3 +350,15 @@ def test_a_player_page_keeps_scales_apart(
         part = html.split('id="scales"', 1)[1].split("</table>", 1)[0]
         rows = re.findall(r'<tr><td class="name">([^<]+)</td><td>(\d+)</td>', part)
         assert [name for name, _ in rows] == ["Check pinochle", "Cutthroat, Partnership"]
+
+
+@pytest.mark.parametrize(
+    "period",
+    [Period(), Period(ruleset="partnership"), Period.named("2026"), Period.named("2025")],
+)
+def test_the_standings_are_the_same_from_the_rows_by_rule_set(club: Flask, period: Period) -> None:
+    """The page adds up ``season_rows`` by rule set; JSON and CSV read a row per player."""
+    from scorekeeper.reports.stats import season_rows
+
+    with club.app_context():
+        assert player_stats(period, 5, season_rows(period)) == player_stats(period, 5)
