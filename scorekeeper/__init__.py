@@ -45,6 +45,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         or f"sqlite:///{instance / 'scorekeeper.db'}",
         BABEL_DEFAULT_LOCALE="en",
         SHEET_PAPER="a4",  # a4 or letter: the score sheets' default paper
+        # finished games in a season before a player is ranked by rating or win rate
+        # (fewer: provisional, listed after the ranked players; docs/stats.md)
+        STATS_MIN_GAMES=5,
         # PDF renders at once in a process, and the seconds a request waits for one
         # before a 503 (web/renders.py)
         SHEET_RENDERS=2,

@@ -339,17 +339,17 @@ def run_stats(args: argparse.Namespace) -> int:
             return BAD_INPUT
         if args.start or args.end:
             period = Period(args.start or period.start, args.end or period.end, args.ruleset)
-        document = stats_document(period)
+        document = stats_document(period, app.config["STATS_MIN_GAMES"])
     if args.json:
         print(json.dumps(document, ensure_ascii=False))
         return OK
     columns = ("games", "wins", "win%", "bids", "made%")
-    print(f"{'player':<16} " + " ".join(f"{name:>5}" for name in columns) + f" {'rating':>7}")
+    print(f"{'player':<16} " + " ".join(f"{name:>5}" for name in columns) + f" {'rating':>7}  rank")
     for row in document["players"]:
         say(
             f"{terminal_text(row['name'])[:16]:<16} {row['games']:>5} {row['wins']:>4} "
             f"{row['win_rate'] * 100:>5.0f} {row['bids']:>4} {row['make_rate'] * 100:>5.0f} "
-            f"{row['rating']:>7.1f}"
+            f"{row['rating']:>7.1f}  {row['rank'] or 'provisional'}"
         )
     return OK
 

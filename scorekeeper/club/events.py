@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from sqlalchemy import case, func, literal, select
+from sqlalchemy import case, func, literal, or_, select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.engine import events as engine
@@ -155,6 +155,23 @@ def events_page(limit: int, offset: int, today: date | None = None) -> list[Even
         .order_by(tonight, Event.date.desc().nulls_last(), Event.id.desc())
         .limit(limit)
         .offset(offset)
+    )
+    return list(db.session.execute(query).scalars())
+
+
+def player_events(player_id: int) -> list[Event]:
+    """The events ``player_id`` was an entrant of (alone or as a team's partner), the
+    latest day first (an event without a day last), then the latest stored."""
+    query = (
+        select(Event)
+        .where(
+            Event.id.in_(
+                select(Entrant.event_id).where(
+                    or_(Entrant.player_id == player_id, Entrant.partner_id == player_id)
+                )
+            )
+        )
+        .order_by(Event.date.desc().nulls_last(), Event.id.desc())
     )
     return list(db.session.execute(query).scalars())
 

@@ -103,6 +103,19 @@ class RuleSet:
         return self.auction_scale is not None
 
     @property
+    def point_scale(self) -> tuple[str, int]:
+        """What a hand's points are counted in: ``("chips", ...)`` in auction pinochle
+        (a hand pays by its bid), else ``("points", the counters of one hand)``. Bids and
+        points of two rule sets are added or averaged together only on one scale.
+
+        >>> [PRESETS[name].point_scale for name in ("partnership", "check", "double-deck")]
+        [('points', 250), ('points', 25), ('points', 50)]
+        >>> PRESETS["auction"].point_scale
+        ('chips', 250)
+        """
+        return ("chips" if self.is_auction else "points", self.counters.total)
+
+    @property
     def players_per_side(self) -> int:
         return self.players // self.sides
 
@@ -191,8 +204,26 @@ class RuleSet:
         >>> PRESETS["partnership"].bid_level(340), PRESETS["double-deck"].bid_level(95)
         (300, 75)
         """
-        width = 5 * self.bid_steps[-1][1]
-        return bid - bid % width
+        return bid - bid % self.bid_level_width
+
+    @property
+    def bid_level_width(self) -> int:
+        """How wide a bid level is: five steps of the ladder's last segment."""
+        return 5 * self.bid_steps[-1][1]
+
+    def bid_band(self, level: int) -> tuple[int, int]:
+        """The first and last bid on the ladder counted in the bid level ``level``
+        (a page writes them "250–290", not "250+").
+
+        >>> PRESETS["check"].bid_band(20), PRESETS["partnership"].bid_band(250)
+        ((20, 24), (250, 290))
+        >>> PRESETS["double-deck"].bid_band(50), PRESETS["double-deck"].bid_band(75)
+        ((50, 70), (75, 95))
+        """
+        last = level + self.bid_level_width - 1
+        while last > level and not self.is_bid_on_steps(last):
+            last -= 1
+        return level, last
 
     def next_bid(self, bid: int) -> int:
         """The smallest bid on the ladder above ``bid`` (for a + button).

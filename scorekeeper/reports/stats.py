@@ -25,11 +25,15 @@ from scorekeeper.extensions import db
 from scorekeeper.games.seasons import season_by_name
 from scorekeeper.i18n.formats import ALL_TIME
 from scorekeeper.i18n.refusals import N_, RefusalError, every_translation
-from scorekeeper.store.models import BidOutcome, Game, GameOutcome, Player, PlayerOutcome, Season
+from scorekeeper.store.models import Game, GameOutcome, Player, PlayerOutcome, Season
 from scorekeeper.store.outcomes import play_order
 
 # a best partner needs this many finished games together
 BEST_PARTNER_GAMES = 3
+# finished games in the period before a player is ranked (the STATS_MIN_GAMES setting)
+MIN_GAMES = 5
+# the standings' orders that rank players: the provisional ones come after the ranked
+RANKINGS = ("rating", "win_rate")
 # at most this many points per line on a rating chart (the last rating of each stretch)
 CHART_POINTS = 120
 
@@ -140,6 +144,9 @@ class PlayerStats:
     best_hand: int | None = None
     chips: int = 0
     rating: float = START
+    # fewer finished games in the period than the minimum: not ranked (``rank`` None)
+    provisional: bool = False
+    rank: int | None = None
     # not in the JSON: for the pages
     rating_change: float = field(default=0.0, metadata={"page_only": True})
     player_id: int = field(default=0, metadata={"page_only": True})
@@ -166,25 +173,41 @@ SORTABLE = {
 }
 
 
-def player_stats(period: Period) -> list[PlayerStats]:
-    """Every figure of every player who played in ``period``, best rating first.
+def player_stats(
+    period: Period, min_games: int = MIN_GAMES, rows: Sequence[Any] | None = None
+) -> list[PlayerStats]:
+    """Every figure of every player who played in ``period``, best rating first: those
+    with at least ``min_games`` finished games in it ranked (``rank`` 1, 2, ...), then
+    the provisional ones. ``rows`` are the period's ``season_rows`` when already read.
 
     A rating is 1500 plus the player's changes up to the period's end: those of the
     period's games (summed with the other figures) and those before its start.
     """
     before = _ratings_before(period)
+    totals: dict[int, dict[str, Any]] = {}
+    for row in season_rows(period, by_ruleset=False) if rows is None else rows:
+        sums = totals.setdefault(row.player_id, {"player_id": row.player_id, "name": row.name})
+        for column in _SUMMED:
+            sums[column] = sums.get(column, 0) + (getattr(row, column) or 0)
+        if row.best_hand is not None:
+            sums["best_hand"] = max(sums.get("best_hand", row.best_hand), row.best_hand)
     stats = []
-    for row in db.session.execute(_player_figures(period)):
-        entry = _player_row(row[:-1])
-        during = row[-1]
+    for sums in totals.values():
+        entry = _player_row(sums)
+        during = sums["chain"]
         entry.rating = round(START + before.get(entry.player_id, 0.0) + during, 1)
         entry.rating_change = round(during, 1)
+        entry.provisional = entry.games < min_games
         stats.append(entry)
-    return sort_players(stats, "rating")
+    ordered = sort_players(stats, "rating")
+    for rank, entry in enumerate((e for e in ordered if not e.provisional), start=1):
+        entry.rank = rank
+    return ordered
 
 
 def sort_players(stats: Iterable[PlayerStats], by: str, reverse: bool = False) -> list[PlayerStats]:
-    """Best first by ``by`` (a key of ``SORTABLE``; names A to Z), ties by name."""
+    """Best first by ``by`` (a key of ``SORTABLE``; names A to Z), ties by name; by a
+    ranking (``RANKINGS``) the provisional players come after the ranked ones."""
     descending = SORTABLE.get(by, True) != reverse
     key = by if by in SORTABLE else "rating"
 
@@ -192,63 +215,93 @@ def sort_players(stats: Iterable[PlayerStats], by: str, reverse: bool = False) -
         figure = getattr(entry, key)
         return figure if figure is not None else float("-inf")
 
-    ordered = sorted(stats, key=lambda entry: entry.name)
-    return sorted(ordered, key=value, reverse=descending)
+    ordered = sorted(sorted(stats, key=lambda entry: entry.name), key=value, reverse=descending)
+    if key in RANKINGS:
+        ordered.sort(key=lambda entry: entry.provisional)  # stable: each part keeps its order
+    return ordered
 
 
-def _player_figures(period: Period) -> Select[Any]:
-    """One row per player: their games' stored sums added up (a row per game they played)."""
+# the columns of ``season_rows`` a player's figures add up over rule sets
+_SUMMED = (
+    "games",
+    "wins",
+    "draws",
+    "hands",
+    "points",
+    "chips",
+    "bids",
+    "bids_made",
+    "sets",
+    "throw_ins",
+    "bid_total",
+    "chain",
+)
+
+
+def season_rows(
+    period: Period, player_id: int | None = None, *, by_ruleset: bool = True
+) -> list[Any]:
+    """One row per player (or ``player_id`` only) and rule set of ``period``: the
+    stored sums of their games (``player_stats`` adds them up; ``groups`` keeps some
+    apart). Its columns: ``player_id``, ``name``, ``ruleset``, then ``_SUMMED`` and
+    ``best_hand``. Not ``by_ruleset``: one row per player, without ``ruleset`` (no
+    join with the games: quicker where nothing is kept apart)."""
     figures = PlayerOutcome
     finished = func.sum(case((figures.finished, 1), else_=0))
     query = (
         select(
-            Player.id,
+            Player.id.label("player_id"),
             Player.name,
-            finished,
-            func.sum(case((figures.won, 1), else_=0)),
-            func.sum(case((figures.drawn, 1), else_=0)),
-            func.sum(figures.hands),
-            func.sum(figures.points),
-            func.max(figures.best_hand),
-            func.sum(figures.chips),
-            func.sum(figures.bids),
-            func.sum(figures.bids_made),
-            func.sum(figures.sets),
-            func.sum(figures.throw_ins),
-            func.sum(figures.bid_total),
-            func.coalesce(func.sum(_chain(period)), 0.0),
+            finished.label("games"),
+            func.sum(case((figures.won, 1), else_=0)).label("wins"),
+            func.sum(case((figures.drawn, 1), else_=0)).label("draws"),
+            func.sum(figures.hands).label("hands"),
+            func.sum(figures.points).label("points"),
+            func.max(figures.best_hand).label("best_hand"),
+            func.sum(figures.chips).label("chips"),
+            func.sum(figures.bids).label("bids"),
+            func.sum(figures.bids_made).label("bids_made"),
+            func.sum(figures.sets).label("sets"),
+            func.sum(figures.throw_ins).label("throw_ins"),
+            func.sum(figures.bid_total).label("bid_total"),
+            func.coalesce(func.sum(_chain(period)), 0.0).label("chain"),
         )
         .join(figures, figures.player_id == Player.id)
         .group_by(Player.id)
         .having(func.sum(figures.hands) + finished > 0)
     )
-    return period.of_games(query, figures.game_id)
+    if player_id is not None:
+        query = query.where(Player.id == player_id)
+    if not by_ruleset:
+        return list(db.session.execute(period.of_games(query, figures.game_id)))
+    query = query.add_columns(Game.ruleset).join(Game, Game.id == figures.game_id)
+    return list(db.session.execute(period.within(query.group_by(Game.ruleset))))
 
 
-def _player_row(row: Any) -> PlayerStats:
-    (player_id, name, games, wins, draws, hands, points, best, chips) = row[:9]
-    bids, made, sets, throw_ins, bid_total = row[9:]
+def _player_row(sums: dict[str, Any]) -> PlayerStats:
+    games, wins, bids, made = sums["games"], sums["wins"], sums["bids"], sums["bids_made"]
     return PlayerStats(
-        name,
+        sums["name"],
         games=games,
         wins=wins,
-        draws=draws,
-        win_rate=_rate(wins, games),
-        hands=hands,
+        draws=sums["draws"],
+        win_rate=rate(wins, games),
+        hands=sums["hands"],
         bids=bids,
         bids_made=made,
-        sets=sets,
-        throw_ins=throw_ins,
-        make_rate=_rate(made, bids),
-        avg_bid=round(bid_total / bids, 2) if bids else 0.0,
-        points=points,
-        best_hand=best,
-        chips=chips,
-        player_id=player_id,
+        sets=sums["sets"],
+        throw_ins=sums["throw_ins"],
+        make_rate=rate(made, bids),
+        avg_bid=round(sums["bid_total"] / bids, 2) if bids else 0.0,
+        points=sums["points"],
+        best_hand=sums.get("best_hand"),
+        chips=sums["chips"],
+        player_id=sums["player_id"],
     )
 
 
-def _rate(part: int, whole: int) -> float:
+def rate(part: int, whole: int) -> float:
+    """``part`` / ``whole`` to four places (0 of nothing)."""
     return round(part / whole, 4) if whole else 0.0
 
 
@@ -335,7 +388,7 @@ def partnerships(period: Period) -> list[dict[str, Any]]:
             "players": sorted([names[one], names[two]]),
             "games": games,
             "wins": wins or 0,
-            "win_rate": _rate(wins or 0, games),
+            "win_rate": rate(wins or 0, games),
         }
         for one, two, games, wins in rows
     ]
@@ -400,82 +453,15 @@ def head_to_head(period: Period, side_a: Sequence[int], side_b: Sequence[int]) -
     return HeadToHead(games, (wins_a or 0, wins_b or 0), draws or 0)
 
 
-# --- bidding ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BidLevel:
-    """Won bids of one rule set at one bid level (``RuleSet.bid_level``)."""
-
-    ruleset: str
-    level: int
-    bids: int
-    made: int
-    sets: int
-    throw_ins: int
-    played: int = 0  # hands played out (counters recorded)
-    bidder_counters: int = 0
-    defender_counters: int = 0
-
-    @property
-    def make_rate(self) -> float:
-        return _rate(self.made, self.bids)
-
-
-@dataclass(frozen=True)
-class CounterShare:
-    """Counters taken on average in one rule set's hands played out after a bid."""
-
-    ruleset: str
-    hands: int
-    bidders: float
-    defenders: float
-
-
-def bidding(period: Period) -> list[BidLevel]:
-    """How often bids are made at each bid level, by rule set then level."""
-    query = (
-        select(
-            Game.ruleset,
-            BidOutcome.level,
-            func.sum(BidOutcome.bids),
-            func.sum(BidOutcome.made),
-            func.sum(BidOutcome.sets),
-            func.sum(BidOutcome.throw_ins),
-            func.sum(BidOutcome.played),
-            func.sum(BidOutcome.bidder_counters),
-            func.sum(BidOutcome.defender_counters),
-        )
-        .join(Game, Game.id == BidOutcome.game_id)
-        .group_by(Game.ruleset, BidOutcome.level)
-        .order_by(Game.ruleset, BidOutcome.level)
-    )
-    return [BidLevel(*row) for row in db.session.execute(period.within(query))]
-
-
-def counter_shares(levels: Iterable[BidLevel]) -> list[CounterShare]:
-    """Average counters taken by the bidding side and by the defence, by rule set (from
-    ``bidding``'s rows, already summed by the database)."""
-    totals: dict[str, list[int]] = {}
-    for level in levels:
-        sums = totals.setdefault(level.ruleset, [0, 0, 0])
-        sums[0] += level.played
-        sums[1] += level.bidder_counters
-        sums[2] += level.defender_counters
-    return [
-        CounterShare(name, hands, round(bidders / hands, 1), round(defenders / hands, 1))
-        for name, (hands, bidders, defenders) in sorted(totals.items())
-        if hands
-    ]
-
-
 # --- the whole season ------------------------------------------------------------------
 
 
-def stats_document(period: Period) -> dict[str, Any]:
-    """What ``scorekeeper stats --json`` prints."""
+def stats_document(period: Period, min_games: int = MIN_GAMES) -> dict[str, Any]:
+    """What ``scorekeeper stats --json`` prints: the players best rating first (the
+    provisional ones, under ``min_games`` finished games, after the ranked)."""
     return {
-        "players": [player_document(entry) for entry in player_stats(period)],
+        "min_games": min_games,
+        "players": [player_document(entry) for entry in player_stats(period, min_games)],
         "partnerships": partnerships(period),
     }
 

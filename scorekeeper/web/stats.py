@@ -1,7 +1,8 @@
 """Season statistics pages: standings, a player, head to head, seasons, CSV and PDF.
 
-Every figure comes from ``stats`` (sums over the stored outcomes); the views only
-choose the period and the order, and draw the charts with ``charts``.
+Every figure comes from ``stats``, ``bidding`` and ``groups`` (sums over the stored
+outcomes); the views only choose the period and the order, and draw the charts with
+``charts``.
 """
 
 from __future__ import annotations
@@ -13,13 +14,24 @@ from datetime import date
 from typing import Any
 from urllib.parse import quote
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import DateField, StringField
 from wtforms.validators import InputRequired
 
+from scorekeeper.club.events import player_events
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.rules import ruleset
 from scorekeeper.games import seasons as game_seasons
@@ -27,7 +39,8 @@ from scorekeeper.games.players import all_players, get_player
 from scorekeeper.games.seasons import all_seasons, create_season
 from scorekeeper.i18n.languages import language as page_language
 from scorekeeper.i18n.refusals import engine_message, translated
-from scorekeeper.reports import charts, stats
+from scorekeeper.reports import bidding as bids
+from scorekeeper.reports import charts, groups, stats
 from scorekeeper.store.models import Player
 from scorekeeper.web.forms import EngineForm, posted_int
 from scorekeeper.web.renders import render_slot
@@ -35,7 +48,7 @@ from scorekeeper.web.renders import render_slot
 bp = Blueprint("stats", __name__, url_prefix="/stats")
 
 RATING_LINES = 4  # players drawn on the season's rating chart (best first)
-WIN_RATE_BARS = 12  # players on the win-rate chart (most games first)
+WIN_RATE_BARS = 12  # players on the win-rate chart (best win rate first)
 PAIR_ROWS = 10  # partnerships listed before "Show all"
 REPORT_PAIR_ROWS = 24  # partnerships in the printed report (the CSV has them all)
 CHART_WIDTH = 360  # drawn at about the phone's width, so its text stays readable
@@ -57,6 +70,11 @@ def _period() -> stats.Period:
         return stats.find_period(request.args.get("season"), name)
     except stats.UnknownSeasonError as exc:
         abort(400, translated(exc))
+
+
+def _min_games() -> int:
+    """Finished games before a player is ranked (the ``STATS_MIN_GAMES`` setting)."""
+    return int(current_app.config.get("STATS_MIN_GAMES", stats.MIN_GAMES))
 
 
 def _query(period: stats.Period, **extra: Any) -> dict[str, Any]:
@@ -81,6 +99,9 @@ def _sorted_pairs(pairs: list[dict[str, Any]], key: str, reverse: bool) -> list[
 
 
 PAIR_COLUMNS = ("players", "games", "wins", "win_rate")
+# standings columns left out when the period mixes numbers of players, or point scales
+MIXED_PLAYERS = ("win_rate",)
+MIXED_SCALES = ("avg_bid", "points", "best_hand")
 
 
 # --- pages -------------------------------------------------------------------------------
@@ -88,16 +109,32 @@ PAIR_COLUMNS = ("players", "games", "wins", "win_rate")
 
 def _season(period: stats.Period, chart_width: int = CHART_WIDTH) -> dict[str, Any]:
     """What the stats page and the season report both show: the figures and charts."""
-    players = stats.player_stats(period)
-    levels = stats.bidding(period)
+    min_games = _min_games()
+    rows = stats.season_rows(period)  # read once: the standings and the figures kept apart
+    players = stats.player_stats(period, min_games, rows)
+    ranked = [entry for entry in players if not entry.provisional]
+    levels = bids.bidding(period)
+    by_players, by_scale = groups.kept_apart(rows, min_games)
+    mixed_players, mixed_scales = len(by_players) > 1, len(by_scale) > 1
     return {
         "period": period,
+        "min_games": min_games,
         "players": players,
+        # figures kept apart: win rates by the number of players, bids and points by scale
+        "by_players": by_players if mixed_players else [],
+        "by_scale": by_scale if mixed_scales else [],
+        "hidden": (MIXED_PLAYERS if mixed_players else ()) + (MIXED_SCALES if mixed_scales else ()),
+        "win_charts": {
+            group.key: win_rate_chart(
+                [entry for entry in group.players if not entry.provisional], chart_width
+            )
+            for group in (by_players if mixed_players else [])
+        },
         "pairs": stats.partnerships(period),
         "levels": levels,
-        "counters": stats.counter_shares(levels),
-        "rating_chart": rating_chart(period, players[:RATING_LINES], chart_width),
-        "win_chart": win_rate_chart(players, chart_width),
+        "counters": bids.counter_shares(levels),
+        "rating_chart": rating_chart(period, ranked[:RATING_LINES], chart_width),
+        "win_chart": "" if mixed_players else win_rate_chart(ranked, chart_width),
         "level_charts": make_rate_charts(levels, chart_width),
     }
 
@@ -117,7 +154,8 @@ def index() -> str:
     period = _period()
     season = _season(period)
     players, pairs = season["players"], season["pairs"]
-    sort, reverse = _sorting("sort", stats.SORTABLE, "rating")
+    columns = [key for key in stats.SORTABLE if key not in season["hidden"]]
+    sort, reverse = _sorting("sort", columns, "rating")
     pair_sort, pair_reverse = _sorting("pairs", PAIR_COLUMNS, "games")
     page = {
         **season,
@@ -135,6 +173,7 @@ def index() -> str:
         **page,
         sort=sort,
         reverse=reverse,
+        ranking=sort in stats.RANKINGS,
         pair_sort=pair_sort,
         pair_reverse=pair_reverse,
         pair_rows=PAIR_ROWS,
@@ -147,7 +186,12 @@ def index() -> str:
 def player(player_id: int) -> str:
     period = _period()
     entry = next(
-        (entry for entry in stats.player_stats(period) if entry.player_id == player_id), None
+        (
+            entry
+            for entry in stats.player_stats(period, _min_games())
+            if entry.player_id == player_id
+        ),
+        None,
     )
     person = get_player(player_id)
     if person is None:
@@ -157,10 +201,13 @@ def player(player_id: int) -> str:
         "stats/player.html",
         period=period,
         query=_query(period),
+        min_games=_min_games(),
         person=person,
         entry=entry,
         pairs=pairs,
         best=stats.best_partners(pairs).get(person.name),
+        events=player_events(person.id),
+        by_scale=_apart(groups.bids_and_points_by_scale(period, person.id)),
         chart=rating_chart(period, [entry] if entry else []),
     )
 
@@ -199,6 +246,11 @@ def head_to_head() -> str | tuple[str, int]:
     return (page, 400) if problem else page
 
 
+def _apart(by_scale: list[groups.Group]) -> list[groups.Group]:
+    """The groups to show apart: none when every figure is on one scale."""
+    return by_scale if len(by_scale) > 1 else []
+
+
 # --- charts ------------------------------------------------------------------------------
 
 
@@ -212,22 +264,27 @@ def rating_chart(
     return charts.dated_chart(series, width=width, title=_("Rating over time"))
 
 
-def win_rate_chart(players: Sequence[stats.PlayerStats], width: int = CHART_WIDTH) -> str:
-    most = sorted((entry for entry in players if entry.games), key=lambda e: (-e.games, e.name))
+def win_rate_chart(
+    players: Sequence[stats.PlayerStats | groups.GroupFigures], width: int = CHART_WIDTH
+) -> str:
+    best = sorted(
+        (entry for entry in players if entry.games),
+        key=lambda entry: (-entry.win_rate, -entry.games, entry.name),
+    )
     bars = [
         (entry.name, entry.win_rate, _("%(wins)s of %(games)s", wins=entry.wins, games=entry.games))
-        for entry in most[:WIN_RATE_BARS]
+        for entry in best[:WIN_RATE_BARS]
     ]
     return charts.bar_chart(bars, width=width, title=_("Win rate by player")) if bars else ""
 
 
-def make_rate_charts(levels: Sequence[stats.BidLevel], width: int = CHART_WIDTH) -> dict[str, str]:
+def make_rate_charts(levels: Sequence[bids.BidLevel], width: int = CHART_WIDTH) -> dict[str, str]:
     """A make-rate chart per rule set, bars by bid level."""
     by_ruleset: dict[str, list[tuple[str, float, str]]] = {}
     for level in levels:
         by_ruleset.setdefault(level.ruleset, []).append(
             (
-                _("%(level)s+", level=level.level),
+                level.band,
                 level.make_rate,
                 _("%(made)s of %(bids)s", made=level.made, bids=level.bids),
             )
@@ -296,6 +353,8 @@ PLAYER_CSV = (
     "chips",
     "rating",
     "rating_change",
+    "rank",
+    "provisional",
 )
 
 
@@ -338,7 +397,8 @@ def _disposition(kind: str, period: stats.Period, table: str, extension: str) ->
 def players_csv() -> Response:
     period = _period()
     rows = [
-        [getattr(entry, column) for column in PLAYER_CSV] for entry in stats.player_stats(period)
+        [getattr(entry, column) for column in PLAYER_CSV]
+        for entry in stats.player_stats(period, _min_games())
     ]
     return _csv(rows, PLAYER_CSV, _disposition("attachment", period, "players", "csv"))
 
@@ -359,7 +419,7 @@ def bidding_csv() -> Response:
     period = _period()
     rows = [
         [row.ruleset, row.level, row.bids, row.made, row.sets, row.throw_ins, row.make_rate]
-        for row in stats.bidding(period)
+        for row in bids.bidding(period)
     ]
     header = ("ruleset", "level", "bids", "made", "sets", "throw_ins", "make_rate")
     return _csv(rows, header, _disposition("attachment", period, "bidding", "csv"))

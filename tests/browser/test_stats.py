@@ -74,7 +74,7 @@ def test_stats_pages_fit_a_360_px_phone(
 
 
 def standings(page: Any) -> list[str]:
-    return page.locator("#standings + .table-wrap td.name a").all_inner_texts()  # type: ignore[no-any-return]
+    return page.locator("#standings + .hint + .table-wrap td.name a").all_inner_texts()  # type: ignore[no-any-return]
 
 
 def test_choose_a_season_and_sort_without_javascript(
@@ -118,3 +118,42 @@ def test_create_a_season_without_javascript(
         page.locator("#name-error").inner_text()
         == "There is already a season called 'summer 2026'."
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "path"),
+    [  # the standings' headers wrap between words, in every language, at 360 px
+        ("en", "/stats"),
+        ("fr", "/stats"),
+        ("nl", "/stats?ruleset=partnership"),
+        ("pl", "/stats?ruleset=partnership"),
+        ("pl", "/stats"),
+    ],
+)
+def test_standings_headers_do_not_squeeze(
+    new_context: Callable[..., Any],
+    live_server: LiveServer,
+    stats_paths: dict[str, str],
+    language: str,
+    path: str,
+) -> None:
+    page = new_context(locale=language, **NARROW).new_page()
+    page.goto(live_server.url + path)
+    assert horizontal_overflow(page) == 0
+    assert scrolling_boxes(page) == []
+    squeezed = page.evaluate(
+        """() => [...document.querySelectorAll("#standings ~ .table-wrap table.stats th")]
+            .filter(th => th.offsetParent !== null && th.scrollWidth > th.clientWidth + 1)
+            .map(th => th.innerText)"""
+    )
+    assert squeezed == []
+    # a rank stays on the line of its name: beside the link, not above it
+    apart = page.evaluate(
+        """() => [...document.querySelectorAll("td.name .rank")].map(rank => {
+            const mark = rank.getBoundingClientRect();
+            const name = rank.nextElementSibling.getBoundingClientRect();
+            const middle = (mark.top + mark.bottom) / 2;
+            return middle < name.top || middle > name.bottom || mark.right > name.left;
+        })"""
+    )
+    assert apart and not any(apart)

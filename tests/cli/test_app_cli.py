@@ -292,10 +292,15 @@ def test_stats_command(run: Run) -> None:
     result = run("stats", "--json")
     assert result.status == 0
     document = json.loads(result.out)
-    assert {"players", "partnerships"} == set(document)
+    assert {"min_games", "players", "partnerships"} == set(document)
     assert sum(player["bids"] for player in document["players"]) > 0
+    for player in document["players"]:  # the provisional after the ranked, without a rank
+        assert player["provisional"] == (player["games"] < document["min_games"])
+    ranks = [player["rank"] for player in document["players"]]
+    ranked = [rank for rank in ranks if rank is not None]
+    assert ranks == [*range(1, len(ranked) + 1), *[None] * (len(ranks) - len(ranked))]
     table = run("stats", "--season", "All time")
-    assert table.status == 0 and "rating" in table.out
+    assert table.status == 0 and "rating" in table.out and "rank" in table.out
     winter = run("stats", "--season", "Winter")
     assert winter.status == 2 and "unknown season 'Winter'" in winter.err
     assert run("stats", "--ruleset", "euchre").status == 2

@@ -1,4 +1,4 @@
-"""Elo ratings (engine.ratings) and bid levels (RuleSet.bid_level): tables of cases."""
+"""Elo ratings (engine.ratings) and bid levels (RuleSet.bid_level, bid_band): tables of cases."""
 
 from __future__ import annotations
 
@@ -72,3 +72,37 @@ def test_expected_score(strength: float, against: float, share: float) -> None:
 )
 def test_bid_levels(preset: str, bid: int, level: int) -> None:
     assert PRESETS[preset].bid_level(bid) == level
+
+
+@pytest.mark.parametrize(
+    ("preset", "level", "band"),
+    [  # the first and last bid on the ladder a level counts
+        ("check", 20, (20, 24)),
+        ("check", 25, (25, 29)),
+        ("partnership-tenths", 30, (30, 34)),
+        ("partnership", 250, (250, 290)),
+        ("cutthroat", 300, (300, 340)),
+        ("auction", 300, (300, 340)),
+        ("two-hand", 0, (0, 40)),
+        ("double-deck", 50, (50, 70)),  # 50 to 59 by ones, then 60, 65, 70
+        ("double-deck", 75, (75, 95)),
+    ],
+)
+def test_bid_bands(preset: str, level: int, band: tuple[int, int]) -> None:
+    rules = PRESETS[preset]
+    assert rules.bid_band(level) == band
+    assert {rules.bid_level(bid) for bid in range(band[0], band[1] + 1)} == {level}
+
+
+@pytest.mark.parametrize(
+    ("presets", "same_scale"),
+    [  # bids and points are added up only within one scale
+        (("partnership", "cutthroat", "two-hand"), True),  # a hand's counters: 250
+        (("check", "partnership-tenths"), True),  # 25
+        (("partnership", "check"), False),
+        (("check", "double-deck"), False),  # 25 and 50
+        (("cutthroat", "auction"), False),  # points and chips
+    ],
+)
+def test_point_scales(presets: tuple[str, ...], same_scale: bool) -> None:
+    assert (len({PRESETS[name].point_scale for name in presets}) == 1) == same_scale

@@ -15,7 +15,8 @@ from flask import Flask
 from scorekeeper.engine.hand_score import OUTCOMES
 from scorekeeper.extensions import db
 from scorekeeper.games.transfer import import_game
-from scorekeeper.reports.stats import Period, bidding, player_stats
+from scorekeeper.reports.bidding import bidding
+from scorekeeper.reports.stats import Period, player_stats
 from scorekeeper.store.models import HandOutcome, PlayerOutcome
 
 SIDES = [{"name": "Us", "players": ["Ann", "Cal"]}, {"name": "Them", "players": ["Bea", "Dan"]}]

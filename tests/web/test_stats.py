@@ -19,7 +19,8 @@ from scorekeeper.engine.scoring import DRAW, replay
 from scorekeeper.engine.simulate import demo_games
 from scorekeeper.extensions import db
 from scorekeeper.games.transfer import import_game
-from scorekeeper.reports.stats import Period, bidding, partnerships, player_stats, stats_document
+from scorekeeper.reports.bidding import bidding
+from scorekeeper.reports.stats import Period, partnerships, player_stats, stats_document
 from scorekeeper.store.models import (
     BidOutcome,
     Game,
@@ -230,7 +231,7 @@ def test_stats_document_shape(app: Flask) -> None:
         for game in games:
             import_game(to_document(game))
         document = stats_document(Period())
-    assert {"players", "partnerships"} == set(document)
+    assert {"min_games", "players", "partnerships"} == set(document)
     assert set(document["players"][0]) >= {"name", "games", "wins", "rating", "make_rate"}
     for pair in document["partnerships"]:
         assert len(pair["players"]) == 2 and pair["wins"] <= pair["games"]

@@ -24,6 +24,7 @@ from scorekeeper.games.listing import recent_games
 from scorekeeper.games.players import all_players
 from scorekeeper.games.seasons import SeasonError, create_season
 from scorekeeper.games.transfer import import_game
+from scorekeeper.reports.bidding import bidding
 from scorekeeper.reports.stats import Period, best_partners, find_period, player_stats
 from scorekeeper.store.models import Season
 from scorekeeper.web.stats import csv_cell
@@ -49,7 +50,10 @@ def season(season_app: Flask) -> FlaskClient:
 
 def standings_names(html: str) -> list[str]:
     table = html.split('id="standings"', 1)[1].split("</table>", 1)[0]
-    return re.findall(r'<td class="name"><a href="[^"]+">([^<]+)</a>', table)
+    return re.findall(
+        r'<td class="name">(?:<span class="rank">\d+</span>&nbsp;)?<a href="[^"]+">([^<]+)</a>',
+        table,
+    )
 
 
 def test_standings_list_every_player_best_rating_first(
@@ -78,9 +82,14 @@ def test_standings_list_every_player_best_rating_first(
 def test_standings_sort_by_any_column(
     season_app: Flask, season: FlaskClient, sort: str, direction: str, key: str, descending: bool
 ) -> None:
-    html = season.get(f"/stats?sort={sort}&sort_dir={direction}").get_data(as_text=True)
+    """Of one rule set: with every rule set, win rates and bids are kept apart
+    (tests/web/test_stats_rankings.py)."""
+    html = season.get(f"/stats?ruleset=partnership&sort={sort}&sort_dir={direction}").get_data(
+        as_text=True
+    )
     with season_app.app_context():
-        figures = {entry.name: getattr(entry, key) for entry in player_stats(Period())}
+        period = Period(ruleset="partnership")
+        figures = {entry.name: getattr(entry, key) for entry in player_stats(period, 0)}
     shown = [figures[name] for name in standings_names(html)]
     assert shown == sorted(shown, reverse=descending)
 
@@ -411,3 +420,48 @@ def test_player_names_reach_the_csv_as_text(app: Flask) -> None:
     pairs = list(csv.reader(io.StringIO(client.get("/stats/partnerships.csv").get_data(True))))
     assert {cell for row in pairs[1:] for cell in row[:2]} == {f"'{name}" for name in names}
     assert all(float(row[4]) in (0.0, 1.0) for row in pairs[1:])
+
+
+# --- labels and order --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "span"),
+    [  # a bid level's row says the bids it counts, first to last on the ladder
+        ("check", 4),  # 20–24
+        ("partnership", 40),  # 250–290
+        ("cutthroat", 40),
+        ("double-deck", 20),  # 50–70 (60, 65, 70 above 59), 75–95
+    ],
+)
+def test_bid_levels_say_their_range(
+    season_app: Flask, season: FlaskClient, ruleset: str, span: int
+) -> None:
+    with season_app.app_context():
+        levels = bidding(Period(ruleset=ruleset))
+    html = season.get(f"/stats?ruleset={ruleset}").get_data(as_text=True)
+    bidding_part = html.split('id="bidding"', 1)[1]
+    shown = re.findall(r'<tr><td class="name">([^<]+)</td>', bidding_part.split("<h3>", 2)[1])
+    assert levels and shown == [level.band for level in levels]
+    for level, label in zip(levels, shown, strict=True):
+        assert label == f"{level.level}–{level.level + span}"
+    assert "+</td>" not in bidding_part
+
+
+def chart_labels(svg: str) -> list[str]:
+    return re.findall(r'text-anchor="end">([^<]+)</text>', svg)
+
+
+@pytest.mark.parametrize("query", ["?ruleset=partnership"])  # by players: test_stats_rankings.py
+def test_the_win_rate_chart_sorts_by_win_rate(
+    season_app: Flask, season: FlaskClient, query: str
+) -> None:
+    html = season.get(f"/stats{query}").get_data(as_text=True)
+    chart = html.split("Win rate by player</h2>", 1)[1].split("</figure>", 1)[0]
+    with season_app.app_context():
+        period = Period(ruleset=query.split("=")[1])
+        players = {entry.name: entry for entry in player_stats(period)}
+    names = chart_labels(chart)
+    assert names
+    keys = [(-players[name].win_rate, -players[name].games, name) for name in names]
+    assert keys == sorted(keys)
