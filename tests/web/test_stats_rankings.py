@@ -311,7 +311,10 @@ def test_a_player_page_lists_their_club_nights(
         ids = {person.name: person.id for person in db.session.query(Player)}
     html = nights.test_client().get(f"/stats/players/{ids[player]}").get_data(as_text=True)
     part = html.split('id="events"', 1)[1]
-    assert re.findall(r"<li><strong>([^<]+)</strong>", part) == listed
+    assert (
+        re.findall(r'<li><a href="/events/\d+"><strong>(?:<bdi>)?([^<]+)(?:</bdi>)?</strong>', part)
+        == listed
+    )
     assert "2026" in part  # the day of each
 
 
