@@ -12,7 +12,7 @@ them since (a corrected hand counts at once).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
@@ -21,7 +21,7 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper.engine import events as engine
 from scorekeeper.engine.rules import ruleset
-from scorekeeper.engine.standings import Standings, standings
+from scorekeeper.engine.standings import Standings, standings, unfinished
 from scorekeeper.extensions import db
 from scorekeeper.games.lifecycle import stage_new_game
 from scorekeeper.games.players import player_named
@@ -226,8 +226,19 @@ def export_event(event: Event) -> dict[str, Any]:
 
 
 def event_standings(event: Event) -> Standings:
-    """The engine's standings over the event's stored games."""
-    return standings(engine_event(event))
+    """The engine's standings over the event's stored games; provisional only while a
+    round the director has not closed is being played (a game a closed round ended
+    unfinished counts nothing, and never will)."""
+    checked = engine_event(event)
+    table = standings(checked)
+    if not table.provisional:
+        return table
+    playing = any(
+        stored.closed_at is None and unfinished(checked, stored.number)
+        for stored in event.rounds
+        if stored.tables
+    )
+    return replace(table, provisional=playing)
 
 
 @dataclass(frozen=True)
@@ -258,6 +269,13 @@ def table_of_game(game_id: int) -> TablePlace | None:
         .where(EventTable.game_id == game_id)
     ).first()
     return None if row is None else TablePlace(*row)
+
+
+def event_exists(event_id: int) -> bool:
+    """Whether event ``event_id`` is stored (one small query: the display's stamp)."""
+    if not 0 < event_id < 2**31:
+        return False
+    return db.session.execute(select(Event.id).where(Event.id == event_id)).first() is not None
 
 
 def event_stamp(event_id: int) -> str:

@@ -39,7 +39,9 @@ def record_seating(
         checked = engine_event(event)
         seated = engine.seating(checked, number, document)
         stored = event.rounds[number - 1]
+        _may_seat(event, number, seated)
         _clear(stored, number)
+        stored.time_called_at = None  # a round seated anew is not yet timed
         for table in seated.tables:
             stored.tables.append(_table(checked, table, event, language))
         entrants = {entrant.name: entrant for entrant in event.entrants}
@@ -54,6 +56,21 @@ def record_seating(
         db.session.rollback()
         raise
     return stored
+
+
+def _may_seat(event: Event, number: int, seated: engine.Round) -> None:
+    """Refuse a round out of turn (one before it not seated), a closed one, and one
+    that seats an entrant who withdrew before it."""
+    before = next((r.number for r in event.rounds[: number - 1] if not r.tables), None)
+    if before is not None:
+        raise GameError("event_round_unseated", round=before)
+    if event.rounds[number - 1].closed_at is not None:
+        raise GameError("event_round_closed", round=number)
+    gone = {e.name for e in event.entrants if e.withdrawn_before and e.withdrawn_before <= number}
+    placed = [name for table in seated.tables for name in table.seats] + list(seated.byes)
+    withdrawn = next((name for name in placed if name in gone), None)
+    if withdrawn is not None:
+        raise GameError("event_withdrawn_seated", round=number, name=withdrawn)
 
 
 def _clear(stored: EventRound, number: int) -> None:

@@ -144,6 +144,8 @@ MESSAGES: dict[str, str] = {
     "event_teams_fixed": "a fixed-teams night keeps its teams: none joins or leaves",
     "event_no_round_left": "every round is seated: nobody joins or leaves now",
     "event_withdrawn_twice": "{name!r} has withdrawn already",
+    "event_withdrawn_seated": "round {round}: {name!r} has withdrawn and plays no more",
+    "event_round_seated": "round {round} is seated already",
     "event_round_played": (
         "round {round} is being played (a hand is recorded at one of its tables): "
         "its seating stays as it is"

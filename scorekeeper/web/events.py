@@ -29,6 +29,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from scorekeeper.club.entrants import add_entrant, withdraw, withdrawn
 from scorekeeper.club.events import (
     engine_event,
+    event_exists,
     event_stamp,
     event_standings,
     events_page,
@@ -38,7 +39,7 @@ from scorekeeper.club.events import (
 from scorekeeper.club.rounds import call_time, close_round
 from scorekeeper.club.seating import record_seating
 from scorekeeper.engine import events as engine
-from scorekeeper.engine.errors import PinochleError
+from scorekeeper.engine.errors import GameError, PinochleError
 from scorekeeper.engine.event_movement import next_seating
 from scorekeeper.engine.gamefile import read_json
 from scorekeeper.engine.movements import Evenness, MovementError
@@ -183,6 +184,8 @@ def seat(event_id: int, number: int) -> BaseResponse | tuple[str, int]:
     if not 1 <= number <= event.rounds_count:
         abort(404)
     try:
+        if event.rounds[number - 1].tables:  # a second tap, a page sent again: kept as it is
+            raise GameError("event_round_seated", round=number)
         seating, _even = next_seating(engine_event(event), number, withdrawn(event, number))
         record_seating(event, number, seating, page_language())
     except MovementError as error:
@@ -256,8 +259,11 @@ def table_cards(event_id: int, number: int) -> Response:
     seat_words = _seat_words(event.kind == engine.TEAMS)
     cards = []
     for table in event.rounds[number - 1].tables:
-        address = url_for("games.show", game_id=table.game_id, _external=True)
-        qr = segno.make(address, micro=False).svg_inline(scale=4, border=2, omitsize=True)
+        if table.game_id is None:  # its game was deleted: the card says who sits, no code
+            address, qr = "", ""
+        else:
+            address = url_for("games.show", game_id=table.game_id, _external=True)
+            qr = segno.make(address, micro=False).svg_inline(scale=4, border=2, omitsize=True)
         seats = list(zip(seat_words, (seat.entrant.name for seat in table.seats), strict=True))
         cards.append({"number": table.number, "seats": seats, "address": address, "qr": qr})
     body = table_cards_pdf(page_language(), event_name=event.name, round=number, cards=cards)
@@ -279,7 +285,9 @@ def _seat_words(teams: bool) -> list[str]:
 @bp.route("/events/<int:event_id>/display/stamp")
 def display_stamp(event_id: int) -> Response:
     """The night's change stamp: the display fetches itself again when it differs."""
-    response = jsonify(stamp=event_stamp(event_or_404(event_id).id))
+    if not event_exists(event_id):  # not the whole night: a screen asks every 3 s
+        abort(404)
+    response = jsonify(stamp=event_stamp(event_id))
     response.headers["Cache-Control"] = "no-store"
     return response
 

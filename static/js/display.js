@@ -15,14 +15,24 @@
     document.querySelector("main").replaceWith(main);
     stamp = fresh.body.getAttribute("data-display-stamp") || stamp;
   }
+  // a request that hangs (a half-open connection) is given up, so the next tick asks
+  function get(address) {
+    var options = { cache: "no-store", credentials: "same-origin" };
+    if (window.AbortController) {
+      var stop = new AbortController();
+      window.setTimeout(function () { stop.abort(); }, 10000);
+      options.signal = stop.signal;
+    }
+    return fetch(address, options);
+  }
   function ask() {
     if (busy) return;
     busy = true;
-    fetch(url, { cache: "no-store", credentials: "same-origin" })
+    get(url)
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (answer) {
         if (!answer || answer.stamp === stamp) return null;
-        return fetch(location.href, { cache: "no-store", credentials: "same-origin" })
+        return get(location.href)
           .then(function (response) { return response.ok ? response.text() : null; })
           .then(function (html) { if (html) swap(html); });
       })

@@ -127,3 +127,34 @@ def test_a_refused_seating_writes_nothing(
         record_seating(reread, 1, seating)
     assert refused.value.code == code
     assert database_fingerprint(app) == before
+
+
+def test_a_round_is_seated_in_turn_open_and_without_who_withdrew(app: Flask) -> None:  # noqa: F811
+    from scorekeeper.club.entrants import withdraw
+    from scorekeeper.club.rounds import close_round
+
+    event = stored_night()
+    cases = [
+        (lambda e: record_seating(e, 2, ROUND_1), "event_round_unseated", "round 1 is not"),
+    ]
+    for act, code, words in cases:
+        before = database_fingerprint(app)
+        with pytest.raises(PinochleError) as refused:
+            act(get_event(event.id))
+        assert (refused.value.code, words in str(refused.value)) == (code, True)
+        assert database_fingerprint(app) == before
+    record_seating(get_event(event.id), 1, ROUND_1)
+    withdraw(get_event(event.id), "Eve")  # from round 2 on
+    before = database_fingerprint(app)
+    with pytest.raises(PinochleError) as refused:
+        record_seating(get_event(event.id), 2, ROUND_1)  # Eve has the bye in it
+    assert refused.value.code == "event_withdrawn_seated" and "'Eve'" in str(refused.value)
+    assert database_fingerprint(app) == before
+    close_round(get_event(event.id), 1, "the hall closes")
+    before = database_fingerprint(app)
+    with pytest.raises(PinochleError) as refused:
+        record_seating(get_event(event.id), 1, ROUND_1_AGAIN)
+    assert refused.value.code == "event_round_closed"
+    assert database_fingerprint(app) == before
+    # a game the director's close left unfinished counts nothing, and is not awaited
+    assert not event_standings(get_event(event.id)).provisional

@@ -241,6 +241,8 @@ def test_every_event_refusal_has_a_case() -> None:
         "event_teams_fixed",
         "event_no_round_left",
         "event_withdrawn_twice",
+        "event_withdrawn_seated",
+        "event_round_seated",
     }
     assert codes - stored <= {case[3] for case in REFUSED}
 

@@ -78,7 +78,7 @@ def test_a_teams_night_seats_its_teams(club: Club) -> None:  # noqa: F811
         round_["tables"], round_["byes"] = [], []
     event = club.call("scorekeeper", "POST", "/events", fresh).json
     seating = {"tables": [{"table": 1, "seats": ["Eve & Fay", "Ann & Cal"]}]}
-    seated = club.call("scorekeeper", "PUT", f"/events/{event['id']}/rounds/2", seating)
+    seated = club.call("scorekeeper", "PUT", f"/events/{event['id']}/rounds/1", seating)
     assert seated.status_code == 200, seated.json
     game = club.call("viewer", "GET", seated.json["tables"][0]["url"].removeprefix("/api/v1")).json[
         "game"

@@ -372,3 +372,22 @@ def test_tonights_club_night_comes_first_on_the_list(app: Flask) -> None:
         )
     listed = re.findall(r"/events/(\d+)\"", client.get("/events").text)
     assert listed == ["2", "1", "3"]  # tonight's, then the latest day first
+
+
+def test_a_second_tap_on_seat_keeps_the_round_and_its_cards(app: Flask) -> None:
+    client = app.test_client()
+    event = imported(client, club_night()).headers["Location"]
+    assert client.post(event + "/rounds/4/seat").status_code == 302
+    before = database_fingerprint(app)
+    again = client.post(event + "/rounds/4/seat")
+    assert again.status_code == 400 and "round 4 is seated already" in text(again.text)
+    assert database_fingerprint(app) == before
+    # its game deleted, the round's cards still print (no code for that table)
+    with app.app_context():
+        table_game = db.session.execute(db.select(db.func.max(Game.id))).scalar()
+    assert client.post(f"/games/{table_game}/delete").status_code == 302
+    assert client.get(event + "/rounds/4/cards.pdf").status_code == 200
+    # the round ended by the director: final standings, also on the display
+    client.post(event + "/rounds/4/close", data={"reason": "its game was deleted"})
+    assert "Standings" in text(client.get(event + "/display?standings=end").text)
+    assert client.get("/events/99/display/stamp").status_code == 404
