@@ -423,7 +423,13 @@ def test_a_deploy_keeps_the_pages_the_older_worker_kept(
     for path in (f"/games/{game_id}", f"/games/{game_id}/hands/new"):
         assert kept(page, path), path
     # the pages kept again from the server, with the new version's static files
-    page.wait_for_function("caches.match('/static/js/offline-form.js').then(Boolean)")
+    # (every script the form runs offline: the banner is offline.js's; on a loaded
+    # machine the last of them comes in a moment after the first)
+    page.wait_for_function(
+        "Promise.all(['/static/js/offline.js', '/static/js/offline-form.js',"
+        " '/static/js/queue.js', '/static/js/offline-queue.js']"
+        ".map((url) => caches.match(url))).then((all) => all.every(Boolean))"
+    )
     server.stop()
     page.context.set_offline(True)
     page.goto(f"{server.url}/games/{game_id}/hands/new")
