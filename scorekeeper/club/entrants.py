@@ -18,9 +18,14 @@ from scorekeeper.store.club_models import Entrant, Event
 from scorekeeper.store.locks import serialize
 
 
+def first_unseated(event: Event) -> int | None:
+    """The first round not seated yet (None: every round is)."""
+    return next((r.number for r in event.rounds if not r.tables and not r.byes), None)
+
+
 def next_unseated(event: Event) -> int:
     """The first round not seated yet; refused when every round is."""
-    number = next((r.number for r in event.rounds if not r.tables and not r.byes), None)
+    number = first_unseated(event)
     if number is None:
         raise GameError("event_no_round_left")
     return number

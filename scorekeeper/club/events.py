@@ -233,12 +233,17 @@ def event_standings(event: Event) -> Standings:
     table = standings(checked)
     if not table.provisional:
         return table
-    playing = any(
-        stored.closed_at is None and unfinished(checked, stored.number)
+    return replace(table, provisional=any(rounds_open(event, checked).values()))
+
+
+def rounds_open(event: Event, checked: engine.Event) -> dict[int, tuple[int, ...]]:
+    """Each seated round the director has not closed, with its tables still playing
+    (none: every game over, the round waits only for its close)."""
+    return {
+        stored.number: unfinished(checked, stored.number)
         for stored in event.rounds
-        if stored.tables
-    )
-    return replace(table, provisional=playing)
+        if stored.tables and stored.closed_at is None
+    }
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorekeeper.club.entrants import add_entrant, withdraw, withdrawn
+from scorekeeper.club.entrants import add_entrant, first_unseated, withdraw, withdrawn
 from scorekeeper.club.events import (
     engine_event,
     event_exists,
@@ -35,6 +35,7 @@ from scorekeeper.club.events import (
     events_page,
     get_event,
     import_event,
+    rounds_open,
 )
 from scorekeeper.club.rounds import call_time, close_round
 from scorekeeper.club.seating import record_seating
@@ -45,7 +46,7 @@ from scorekeeper.engine.gamefile import read_json
 from scorekeeper.engine.movements import Evenness, MovementError
 from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.scoring import GameResult
-from scorekeeper.engine.standings import results, unfinished
+from scorekeeper.engine.standings import results
 from scorekeeper.games.players import known_players
 from scorekeeper.i18n.languages import language as page_language
 from scorekeeper.i18n.refusals import engine_message
@@ -136,7 +137,7 @@ class NextRound:
 
 
 def _next_round(event: Event, checked: engine.Event) -> NextRound | None:
-    number = next((r.number for r in checked.rounds if not r.tables and not r.byes), None)
+    number = first_unseated(event)
     if number is None:
         return None
     try:
@@ -151,16 +152,10 @@ def show(event_id: int) -> str:
     return _page(event_or_404(event_id))
 
 
-def _page(event: Event, refused: str | None = None, refused_round: int | None = None) -> str:
+def _page(event: Event, refused: str | None = None, refused_round: int | str | None = None) -> str:
     checked = engine_event(event)
     replayed: dict[tuple[int, int], GameResult] = results(checked)
-    # provisional while a round is played: seated, a table still playing, not closed (a
-    # round the director ended counts its finished games; the others count nothing)
-    playing = {
-        r.number: unfinished(checked, r.number)
-        for r in event.rounds
-        if r.tables and not r.closed_at
-    }
+    playing = rounds_open(event, checked)
     open_rounds = [number for number, tables in playing.items() if tables]
     return render_template(
         "events/show.html",
@@ -189,15 +184,18 @@ def seat(event_id: int, number: int) -> BaseResponse | tuple[str, int]:
         seating, _even = next_seating(engine_event(event), number, withdrawn(event, number))
         record_seating(event, number, seating, page_language())
     except MovementError as error:
-        return _refused(event_id, str(error))
+        return _refused(event_id, str(error), number)
     except PinochleError as error:
-        return _refused(event_id, engine_message(error))
+        return _refused(event_id, engine_message(error), number)
     flash(_("Round %(number)s is seated: each table's game is ready.", number=number))
     return redirect(url_for("events.show", event_id=event_id, _anchor=f"round-{number}"))
 
 
-def _refused(event_id: int, sentence: str, number: int | None = None) -> tuple[str, int]:
-    return _page(event_or_404(event_id), sentence, number), 400
+def _refused(event_id: int, sentence: str, where: int | str | None = None) -> tuple[str, int]:
+    """The event's page with ``sentence`` where the director tapped: under round
+    ``where``, or (``"entrants"``) under the late arrivals and withdrawals; the form
+    posted to that place's anchor, so the page opens there."""
+    return _page(event_or_404(event_id), sentence, where), 400
 
 
 @bp.route("/events/<int:event_id>/display")
@@ -301,7 +299,7 @@ def arrive(event_id: int) -> BaseResponse | tuple[str, int]:
     try:
         joined = add_entrant(event, name)
     except PinochleError as error:
-        return _refused(event_id, engine_message(error))
+        return _refused(event_id, engine_message(error), "entrants")
     flash(_("%(name)s joins from the next round.", name=joined.name))
     return redirect(url_for("events.show", event_id=event_id, _anchor="entrants"))
 
@@ -315,7 +313,7 @@ def leave(event_id: int) -> BaseResponse | tuple[str, int]:
     try:
         gone = withdraw(event, name)
     except PinochleError as error:
-        return _refused(event_id, engine_message(error))
+        return _refused(event_id, engine_message(error), "entrants")
     flash(
         _("%(name)s leaves from round %(number)s on.", name=gone.name, number=gone.withdrawn_before)
     )
