@@ -58,11 +58,13 @@
               return look(entry, [(entry.refused || "{status}").replace("{status}", response.status)], index);
             }
             return response.json().then(function (answer) {
-              // a login by the remember-me cookie (a new session): its token, from the form; once more, same key
-              if (answer.error === "csrf_expired" && !again) return scope.fetch(entry.action).then(function (page) {
+              // a login by the remember-me cookie (a new session): its token, from the form; again,
+              // same key. Up to three times: pages opening at that moment log in too, each with
+              // its own session, and the last one's cookie wins (the token fetched may be stale)
+              if (answer.error === "csrf_expired" && (again || 0) < 3) return scope.fetch(entry.action).then(function (page) {
                 return login(page) ? end("login") : page.text().then(function (text) {
                   fresh = (/name="csrf_token" type="hidden" value="([^"]+)/.exec(text) || [])[1];
-                  return next(index, 1);
+                  return next(index, (again || 0) + 1);
                 });
               });
               if (response.status !== 201) return look(entry, answer.messages || [], index, answer.same_as);

@@ -422,18 +422,31 @@ def test_a_deploy_keeps_the_pages_the_older_worker_kept(
     )
     for path in (f"/games/{game_id}", f"/games/{game_id}/hands/new"):
         assert kept(page, path), path
-    # the pages kept again from the server, with the new version's static files
-    # (every script the form runs offline: the banner is offline.js's; on a loaded
-    # machine the last of them comes in a moment after the first)
+    # the pages kept again from the server, with the new version's static files (every
+    # file the kept form links: on a loaded machine the last comes in a while after the first)
     page.wait_for_function(
-        "Promise.all(['/static/js/offline.js', '/static/js/offline-form.js',"
-        " '/static/js/queue.js', '/static/js/offline-queue.js']"
-        ".map((url) => caches.match(url))).then((all) => all.every(Boolean))"
+        """async (path) => {
+            const form = await caches.match(path);
+            const text = form ? await form.text() : "";
+            const links = [...text.matchAll(/(?:href|src)="(\\/static\\/[^"?#]+)/g)];
+            const hits = await Promise.all(links.map((link) => caches.match(link[1])));
+            return links.length > 0 && hits.every(Boolean);
+        }""",
+        arg=f"/games/{game_id}/hands/new",
+        timeout=20_000,
     )
+    said: list[str] = []  # what the page said, should it fail
+    page.on("pageerror", lambda error: said.append(str(error)))
+    page.on("console", lambda message: said.append(f"{message.type}: {message.text}"))
     server.stop()
     page.context.set_offline(True)
     page.goto(f"{server.url}/games/{game_id}/hands/new")
-    expect(page.locator("[data-offline-banner]")).to_contain_text("Offline: this page as it was at")
+    assert page.evaluate("document.documentElement.hasAttribute('data-offline-at')"), said
+    banner = page.locator("[data-offline-banner]")
+    try:
+        expect(banner).to_contain_text("Offline: this page as it was at", timeout=10_000)
+    except AssertionError as error:
+        raise AssertionError(f"{error}\nthe page said: {said}") from None
     expect(page.locator("form.hand-form")).to_be_visible()
     server.start()
 
