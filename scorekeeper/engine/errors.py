@@ -146,6 +146,14 @@ MESSAGES: dict[str, str] = {
     "event_withdrawn_twice": "{name!r} has withdrawn already",
     "event_withdrawn_seated": "round {round}: {name!r} has withdrawn and plays no more",
     "event_round_seated": "round {round} is seated already",
+    "table_code_unknown": (
+        "this is not a table code of a club night here, or its round was seated again "
+        "since: ask the director for the table's card"
+    ),
+    "table_code_expired": (
+        "this table code was for round {round} of {event!r}, which is closed: it has expired"
+    ),
+    "table_code_expired_night": "this table code was for {event!r} of {date}: it has expired",
     "event_round_played": (
         "round {round} is being played (a hand is recorded at one of its tables): "
         "its seating stays as it is"

@@ -53,6 +53,7 @@ def register(app: Flask) -> None:
         share,
         sheets,
         stats,
+        table_codes,
     )
 
     app.url_map.converters["int"] = DigitsConverter  # before any route is added
@@ -68,6 +69,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(meld.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(stats.bp)
+    app.register_blueprint(table_codes.bp)
     offline.install(app)
     app.add_url_rule("/health", "health", _health)
     app.add_url_rule("/language/<code>", "language", _language)

@@ -55,6 +55,7 @@ from scorekeeper.accounts.users import (
 from scorekeeper.extensions import login_manager
 from scorekeeper.i18n.refusals import translated
 from scorekeeper.store.models import User
+from scorekeeper.web import table_pass
 from scorekeeper.web.api_access import check_api_access, is_api_request
 from scorekeeper.web.forms import EngineForm
 
@@ -76,6 +77,8 @@ PUBLIC = {
     "offline.manifest",  # fetched by the browser without cookies
     "offline.service_worker",
     "offline.needs_connection",
+    "tables.scan",  # a table's code: its own check (web/table_codes.py)
+    "tables.choose",
 }
 
 
@@ -110,8 +113,11 @@ def current_role() -> str | None:
 
 
 def can(role: str) -> bool:
-    """Whether the current user may do what ``role`` may (for templates)."""
-    return may(current_role(), role)
+    """Whether the current user may do what ``role`` may (for templates); at the table
+    a phone's table code opens, it may record (web/table_pass.py)."""
+    if may(current_role(), role):
+        return True
+    return role in ("viewer", "scorekeeper") and table_pass.at_own_table()
 
 
 def check_access() -> BaseResponse | None:
@@ -131,11 +137,13 @@ def check_access() -> BaseResponse | None:
     needed = required_role(endpoint, request.method)
     if needed is None:
         return None
+    if current_user.is_authenticated and may(current_user.role, needed):
+        return None
+    if table_pass.opens(endpoint, request.view_args):  # a table's code: that table only
+        return None
     if not current_user.is_authenticated:
         return redirect(url_for("auth.login", next=local_path(request.full_path)))
-    if not may(current_user.role, needed):
-        abort(403)
-    return None
+    abort(403)
 
 
 def local_path(path: str | None) -> str | None:

@@ -39,6 +39,7 @@ from scorekeeper.club.events import (
 )
 from scorekeeper.club.rounds import call_time, close_round
 from scorekeeper.club.seating import record_seating
+from scorekeeper.club.table_codes import table_code
 from scorekeeper.engine import events as engine
 from scorekeeper.engine.errors import GameError, PinochleError
 from scorekeeper.engine.event_movement import next_seating
@@ -55,6 +56,7 @@ from scorekeeper.store.club_models import Event
 from scorekeeper.web.auth import requires
 from scorekeeper.web.event_form import event_document, event_presets, new_event_form
 from scorekeeper.web.forms import EngineForm
+from scorekeeper.web.table_pass import secret
 
 bp = Blueprint("events", __name__)
 
@@ -250,7 +252,7 @@ def results_pdf(event_id: int) -> Response:
 @bp.route("/events/<int:event_id>/rounds/<int:number>/cards.pdf")
 def table_cards(event_id: int, number: int) -> Response:
     """A seated round's table cards: the table's number, who sits where, and the QR
-    code of its game, to scan at the table."""
+    code of the table's code (web/table_codes.py), to scan at the table."""
     event = event_or_404(event_id)
     if not 1 <= number <= event.rounds_count or not event.rounds[number - 1].tables:
         abort(404)
@@ -260,7 +262,8 @@ def table_cards(event_id: int, number: int) -> Response:
         if table.game_id is None:  # its game was deleted: the card says who sits, no code
             address, qr = "", ""
         else:
-            address = url_for("games.show", game_id=table.game_id, _external=True)
+            code = table_code(table.id, table.game_id, event.key, secret())
+            address = url_for("tables.scan", code=code, _external=True)
             qr = segno.make(address, micro=False).svg_inline(scale=4, border=2, omitsize=True)
         seats = list(zip(seat_words, (seat.entrant.name for seat in table.seats), strict=True))
         cards.append({"number": table.number, "seats": seats, "address": address, "qr": qr})

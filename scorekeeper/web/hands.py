@@ -161,6 +161,9 @@ def _query_form(table: Table, defaults: Mapping[str, Any]) -> HandForm:
     form = hand_form(table, data=dict(defaults))
     if "meld_for" in args or any(name in form for name in args):
         form = hand_form(table, formdata=args, data=dict(defaults))
+        for name, value in defaults.items():  # a checkbox the query does not name is
+            if name not in args:  # unticked by it: time called stays ticked ("?bidder=")
+                form[name].data = value
         take_checked_meld(form, table, args)
     return form
 

@@ -23,6 +23,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from scorekeeper.accounts.links import share_link
+from scorekeeper.accounts.users import may
 from scorekeeper.club.events import table_of_game
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.scoring import GameResult
@@ -79,8 +80,9 @@ def scoreboard(game_id: int, shared_token: str | None = None) -> ResponseReturnV
     head = game_head(game_id)
     if head is None:
         abort(404)
-    writable = shared_token is None and can("scorekeeper")
-    link = share_link(game_id) if writable else None
+    writable = shared_token is None and can("scorekeeper")  # a table's code too
+    # sharing is an account's: a table's code records, never hands out links
+    link = share_link(game_id) if writable and may(current_role(), "scorekeeper") else None
     why = _why_arg()  # ?hand=N: that hand's points explained (a page of its own, not kept)
     kept = not session.get("_flashes") and why is None
     etag = _etag(head, writable, shared_token, link) if kept else None
@@ -127,10 +129,12 @@ def _page(
         result=board.result,
         board=board,
         writable=writable,
+        # what an account may besides recording: share, the sheet's language, a rematch
+        account_writer=writable and may(current_role(), "scorekeeper"),
         shared_token=token,
         stamp=head.stamp if token else None,
         poll_seconds=POLL_SECONDS,
-        share=share_panel(link) if writable else None,
+        share=share_panel(link) if writable and may(current_role(), "scorekeeper") else None,
         put_back=board.put_back if writable else None,
         why=reasons,
         place=table_of_game(game.id),

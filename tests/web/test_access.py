@@ -118,6 +118,10 @@ NEEDS: dict[tuple[str, str], str] = {
     ("api.event", "GET"): "viewer",
     ("api.event_file", "GET"): "viewer",
     ("api.seat_round", "PUT"): "scorekeeper",
+    # a table's code (tests/web/test_table_codes.py: what it opens, route by route)
+    ("tables.scan", "GET"): PUBLIC,
+    ("tables.choose", "POST"): PUBLIC,
+    ("tables.show_code", "GET"): "scorekeeper",
 }
 PAGES = {route: needed for route, needed in NEEDS.items() if not route[0].startswith("api.")}
 # what a form posts when the role may (a plausible write, so the page does its work)
@@ -192,6 +196,7 @@ class World:
             "token_id": self.api_token,
             "code": "fr",
             "event_id": self.event,
+            "table": 1,
         }
         with self.app.test_request_context():
             from flask import url_for

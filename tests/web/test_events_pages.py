@@ -18,8 +18,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
+from scorekeeper.club.table_codes import table_code
 from scorekeeper.extensions import db
-from scorekeeper.store.club_models import Event
+from scorekeeper.store.club_models import Event, EventTable
 from scorekeeper.store.models import Game
 from tests.web.conftest import test_app
 from tests.web.test_access import database_fingerprint
@@ -266,6 +267,9 @@ def test_the_director_calls_time_then_closes_the_round(app: Flask) -> None:
     form = client.get(f"/games/{table_game}/hands/new").text
     assert "Time is called on round 4: this hand is the last." in form
     assert re.search(r'<input checked id="time_called" name="time_called"', form)
+    # also from the scoreboard's bidder buttons (a query that names no checkbox)
+    form = client.get(f"/games/{table_game}/hands/new?bidder=Ann").text
+    assert re.search(r'<input checked id="time_called" name="time_called"', form)
     # closing while the table plays: refused under the round, nothing changes
     before = database_fingerprint(app)
     refused = client.post(event + "/rounds/4/close", data={"reason": ""})
@@ -342,7 +346,11 @@ def test_the_result_sheet_has_the_standings_and_each_rounds_tables(app: Flask) -
         assert line in words, line
 
 
-def test_a_rounds_table_cards_carry_the_seats_and_the_games_qr_code(app: Flask) -> None:
+def event_id_of(location: str) -> int:
+    return int(location.rstrip("/").rsplit("/", 1)[1])
+
+
+def test_a_rounds_table_cards_carry_the_seats_and_the_tables_qr_code(app: Flask) -> None:
     client = app.test_client()
     event = imported(client, club_night()).headers["Location"]
     assert client.get(event + "/rounds/4/cards.pdf").status_code == 404  # not seated yet
@@ -352,9 +360,15 @@ def test_a_rounds_table_cards_carry_the_seats_and_the_games_qr_code(app: Flask) 
     reader = PdfReader(io.BytesIO(cards.data))
     words = " ".join(page.extract_text() for page in reader.pages)
     assert "Table 1" in words and "North Dan East Bea South Cal West Eve" in words
-    with app.app_context():
+    with app.app_context():  # the code of the card's table (tests/web/test_table_codes.py)
         table_game = db.session.execute(db.select(db.func.max(Game.id))).scalar()
-    address = f"http://localhost/games/{table_game}"
+        table = db.session.execute(
+            db.select(EventTable).where(EventTable.game_id == table_game)
+        ).scalar_one()
+        stored_event = db.session.get(Event, event_id_of(event))
+        assert stored_event is not None
+        code = table_code(table.id, table_game, stored_event.key, "test")
+    address = f"http://localhost/t/{code}"
     assert address in words
     # the QR code of that address is drawn: each run of dark modules of segno's drawing
     # of it is one line of the card's page

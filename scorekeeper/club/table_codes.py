@@ -1,0 +1,162 @@
+"""A table's code (docs/club-nights.md, "Table codes"): the QR code on a table card gives
+the phone that scans it the right to record at that one table's game for the round, with
+no account, as a share link gives the right to read one game.
+
+A code is the table's id and a signature of it with the app's secret key, the table's
+game and the event's key: nothing is stored, a code cannot be guessed from another, and
+a round seated again (new games) or an event deleted leaves the old codes naming nothing.
+A code names its table until the round is closed, and never after the night's day.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+from dataclasses import dataclass
+from datetime import date
+
+from sqlalchemy import select
+
+from scorekeeper.engine.errors import GameError
+from scorekeeper.engine.events import TEAMS
+from scorekeeper.extensions import db
+from scorekeeper.store.club_models import Bye, Entrant, Event, EventRound, EventSeat, EventTable
+
+SIGNATURE = 12  # characters of the signature: 72 bits, and a QR code that stays small
+
+
+@dataclass(frozen=True)
+class Seated:
+    """An entrant seated at a table: their id, name and seat (0 North ... 3 West;
+    fixed teams: 0 North-South, 1 East-West)."""
+
+    entrant: int
+    name: str
+    seat: int
+
+
+@dataclass(frozen=True)
+class TableAtCode:
+    """What a table's code names: the event, round and table, its game and who sits there."""
+
+    code: str
+    event_id: int
+    event_name: str
+    teams: bool
+    round: int
+    table: int
+    game_id: int
+    seats: tuple[Seated, ...]
+
+
+@dataclass(frozen=True)
+class Elsewhere:
+    """Where an entrant plays this round instead: another table (its code), or a bye."""
+
+    name: str
+    table: int | None  # None: sits the round out
+    code: str | None
+
+
+def table_code(table_id: int, game_id: int, event_key: str, secret: str) -> str:
+    """The code of table ``table_id`` while ``game_id`` is its game."""
+    message = f"pinochle-table:{table_id}:{game_id}:{event_key}".encode()
+    digest = hmac.new(secret.encode(), message, hashlib.sha256).digest()
+    return f"{table_id}-{base64.urlsafe_b64encode(digest).decode()[:SIGNATURE]}"
+
+
+def read_table_code(code: str, secret: str, today: date) -> TableAtCode:
+    """The table a code names, or ``GameError``: ``table_code_unknown`` (not a code of
+    ours, or its round seated again since), ``table_code_expired`` (its round is closed,
+    or its night is over)."""
+    table_id = _table_id(code)
+    row = None if table_id is None else _table_row(table_id)
+    if row is None:
+        raise GameError("table_code_unknown")
+    table, stored_round, event = row
+    expected = table_code(table.id, table.game_id or 0, event.key, secret)
+    if table.game_id is None or not hmac.compare_digest(expected, code):
+        raise GameError("table_code_unknown")
+    if stored_round.closed_at is not None:
+        raise GameError("table_code_expired", round=stored_round.number, event=event.name)
+    if event.date is not None and event.date < today:
+        raise GameError("table_code_expired_night", event=event.name, date=event.date.isoformat())
+    return TableAtCode(
+        code=code,
+        event_id=event.id,
+        event_name=event.name,
+        teams=event.kind == TEAMS,
+        round=stored_round.number,
+        table=table.number,
+        game_id=table.game_id,
+        seats=_seats(table.id),
+    )
+
+
+def where_plays(at: TableAtCode, entrant_id: int, secret: str) -> Elsewhere | None:
+    """Where entrant ``entrant_id`` plays in the code's round when not at its table (for
+    the warning of a phone that scans another table's code); None when seated there."""
+    if any(seated.entrant == entrant_id for seated in at.seats):
+        return None
+    entrant = db.session.get(Entrant, entrant_id)
+    if entrant is None or entrant.event_id != at.event_id:
+        return None
+    row = db.session.execute(
+        select(EventTable, Event.key)
+        .join(EventRound, EventRound.id == EventTable.round_id)
+        .join(Event, Event.id == EventRound.event_id)
+        .join(EventSeat, EventSeat.table_id == EventTable.id)
+        .where(
+            EventRound.event_id == at.event_id,
+            EventRound.number == at.round,
+            EventSeat.entrant_id == entrant_id,
+        )
+    ).first()
+    if row is None:
+        return Elsewhere(entrant.name, None, None) if _has_bye(at, entrant_id) else None
+    table, event_key = row
+    code = None if table.game_id is None else table_code(table.id, table.game_id, event_key, secret)
+    return Elsewhere(entrant.name, table.number, code)
+
+
+def _table_id(code: str) -> int | None:
+    number, _dash, signature = code.partition("-")
+    if not number.isdigit() or len(number) > 9 or len(signature) != SIGNATURE:
+        return None
+    return int(number)
+
+
+def _table_row(table_id: int) -> tuple[EventTable, EventRound, Event] | None:
+    row = db.session.execute(
+        select(EventTable, EventRound, Event)
+        .join(EventRound, EventRound.id == EventTable.round_id)
+        .join(Event, Event.id == EventRound.event_id)
+        .where(EventTable.id == table_id)
+    ).first()
+    return None if row is None else (row[0], row[1], row[2])
+
+
+def _seats(table_id: int) -> tuple[Seated, ...]:
+    rows = db.session.execute(
+        select(Entrant.id, Entrant.name, EventSeat.position)
+        .join(EventSeat, EventSeat.entrant_id == Entrant.id)
+        .where(EventSeat.table_id == table_id)
+        .order_by(EventSeat.position)
+    ).all()
+    return tuple(Seated(*row) for row in rows)
+
+
+def _has_bye(at: TableAtCode, entrant_id: int) -> bool:
+    return (
+        db.session.execute(
+            select(Bye.id)
+            .join(EventRound, EventRound.id == Bye.round_id)
+            .where(
+                EventRound.event_id == at.event_id,
+                EventRound.number == at.round,
+                Bye.entrant_id == entrant_id,
+            )
+        ).first()
+        is not None
+    )

@@ -1,0 +1,93 @@
+"""The pass a table's code gives (docs/club-nights.md, "Table codes"): a phone that
+scanned a table's code may read and record that one table's game, with no account, until
+the round is closed. The pass is the code itself, kept in the session; each request it
+opens reads the code again, so a closed round or a round seated again ends it at once.
+
+Kept apart from ``auth`` (which asks it before sending a stranger to the login page) and
+from the scan's pages (``table_codes``), which use ``auth``: no import circle."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from flask import current_app, g, request, session
+
+from scorekeeper.club.table_codes import TableAtCode, read_table_code
+from scorekeeper.engine.errors import GameError
+
+PASS = "table_pass"  # the session's key: the code scanned last
+PLAYER = "table_player"  # the session's key: [event id, entrant id] the phone said it is
+
+# what a table's pass opens: its game's scoreboard, hand form, corrections and sheets
+# (the lock on a confirmed table is the games area's), and the meld checker
+AT_THE_TABLE = {
+    "games.show",
+    "hands.new",
+    "hands.preview",
+    "hands.edit",
+    "hands.delete",
+    "hands.undo",
+    "history.put_back",
+    "sheets.game_print",
+    "sheets.game_pdf",
+}
+ANY_TABLE = {"meld.check"}
+
+
+def secret() -> str:
+    return str(current_app.config["SECRET_KEY"])
+
+
+def read(code: str) -> TableAtCode:
+    """The table ``code`` names today, or ``GameError``."""
+    return read_table_code(code, secret(), date.today())
+
+
+def give(at: TableAtCode) -> None:
+    """This phone may record at ``at``'s table from now on (one table at a time)."""
+    session[PASS] = at.code
+
+
+def remember_player(at: TableAtCode, entrant_id: int) -> None:
+    session[PLAYER] = [at.event_id, entrant_id]
+
+
+def player_of(event_id: int) -> int | None:
+    """The entrant this phone said it is at event ``event_id``, if it said so."""
+    said: Any = session.get(PLAYER)
+    if isinstance(said, list) and len(said) == 2 and said[0] == event_id:
+        return int(said[1])
+    return None
+
+
+def held() -> TableAtCode | None:
+    """The table this phone's pass opens, while its code names it (once a request)."""
+    if "table_pass" in g:
+        return g.table_pass  # type: ignore[no-any-return]
+    code = session.get(PASS)
+    at = None
+    if isinstance(code, str):
+        try:
+            at = read(code)
+        except GameError:
+            session.pop(PASS, None)  # expired, or its round seated again
+    g.table_pass = at
+    return at
+
+
+def opens(endpoint: str | None, view_args: dict[str, Any] | None) -> bool:
+    """Whether this phone's table pass opens this request."""
+    if endpoint not in AT_THE_TABLE and endpoint not in ANY_TABLE:
+        return False
+    if PASS not in session:
+        return False
+    at = held()
+    if at is None:
+        return False
+    return endpoint in ANY_TABLE or (view_args or {}).get("game_id") == at.game_id
+
+
+def at_own_table() -> bool:
+    """Whether this request is for the game this phone's pass opens (for the pages)."""
+    return opens(request.endpoint, request.view_args)

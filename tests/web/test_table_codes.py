@@ -1,0 +1,308 @@
+"""A table's code (docs/club-nights.md, "Table codes"): the QR code of a table card lets a
+phone with no account record that one table's game until its round is closed; another
+table's code warns a phone whose player sits elsewhere; an expired, forged or other
+night's code is a sentence with status 400 and opens nothing. Route by route: who may
+use what with a table's code, beside tests/web/test_access.py's matrix."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date, timedelta
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from pypdf import PdfReader
+from sqlalchemy import select
+
+from scorekeeper.accounts.users import create_user
+from scorekeeper.club.events import import_event
+from scorekeeper.club.table_codes import table_code
+from scorekeeper.extensions import db
+from scorekeeper.store.club_models import Entrant, Event, EventRound, EventSeat, EventTable
+from scorekeeper.store.models import Hand
+from tests.web.conftest import test_app
+from tests.web.test_access import database_fingerprint
+
+PASSWORD = "a long enough password"
+PLAYERS = ("Ann", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus", "Hal")
+
+
+class Night:
+    """Eight players at two tables, round 1 seated by the director; accounts for the
+    director (a scorekeeper) and a viewer."""
+
+    def __init__(self, app: Flask, day: date | None = None) -> None:
+        self.app = app
+        with app.app_context():
+            create_user("owner", PASSWORD, "owner")
+            create_user("director", PASSWORD, "scorekeeper")
+            create_user("viewer", PASSWORD, "viewer")
+            document: dict[str, Any] = {
+                "format": "pinochle-event/1",
+                "name": "Tuesday club night",
+                "ruleset": "partnership",
+                "entrants": [{"name": name} for name in PLAYERS],
+                "rounds": [{"round": 1}, {"round": 2}],
+            }
+            if day is not None:
+                document["date"] = day.isoformat()
+            self.event = import_event(document).id
+        director = self.client("director")
+        seated = director.post(f"/events/{self.event}/rounds/1/seat")
+        assert seated.status_code == 302, seated.text
+
+    def client(self, who: str = "stranger") -> FlaskClient:
+        client = self.app.test_client()
+        if who != "stranger":
+            answer = client.post("/login", data={"name": who, "password": PASSWORD})
+            assert answer.status_code == 302, who
+        return client
+
+    def table(self, number: int, round_: int = 1) -> EventTable:
+        with self.app.app_context():
+            found = db.session.execute(
+                select(EventTable)
+                .join(EventRound, EventRound.id == EventTable.round_id)
+                .where(EventRound.event_id == self.event, EventRound.number == round_)
+                .where(EventTable.number == number)
+            ).scalar_one()
+            db.session.expunge(found)
+            return found
+
+    def code(self, number: int) -> str:
+        table = self.table(number)
+        with self.app.app_context():
+            event = db.session.get(Event, self.event)
+            assert event is not None and table.game_id is not None
+            return table_code(table.id, table.game_id, event.key, "test")
+
+    def game(self, number: int) -> int:
+        game_id = self.table(number).game_id
+        assert game_id is not None
+        return game_id
+
+    def seated(self, number: int) -> list[tuple[int, str]]:
+        """The entrants at table ``number`` of round 1: (id, name), North first."""
+        table = self.table(number)
+        with self.app.app_context():
+            rows = db.session.execute(
+                select(Entrant.id, Entrant.name)
+                .join(EventSeat, EventSeat.entrant_id == Entrant.id)
+                .where(EventSeat.table_id == table.id)
+                .order_by(EventSeat.position)
+            ).all()
+            return [(entrant, name) for entrant, name in rows]
+
+    def hand(self, number: int) -> dict[str, str]:
+        """A made hand at table ``number``: its North bids 250 in hearts."""
+        bidder = self.seated(number)[0][1]
+        return {"bidder": bidder, "bid": "250", "trump": "H", "meld_0": "100", "meld_1": "150",
+                "counters_1": "130"}  # fmt: skip
+
+    def hands(self, number: int) -> int:
+        with self.app.app_context():
+            return len(
+                db.session.execute(select(Hand.id).where(Hand.game_id == self.game(number))).all()
+            )
+
+    def at_table(self, number: int, who: str = "stranger", seat: int = 0) -> FlaskClient:
+        """A phone that scanned table ``number``'s code and tapped the name at ``seat``."""
+        client = self.client(who)
+        entrant = self.seated(number)[seat][0]
+        answer = client.post(f"/t/{self.code(number)}", data={"entrant": str(entrant)})
+        assert answer.status_code == 302, answer.text
+        assert answer.headers["Location"].endswith(f"/games/{self.game(number)}")
+        return client
+
+
+@pytest.fixture
+def night(tmp_path: Path) -> Iterator[Night]:
+    app = test_app(tmp_path / "tables.db", LOGIN_DISABLED=False)
+    yield Night(app)
+    with app.app_context():
+        db.engine.dispose()
+
+
+def words(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#39;", "'")
+
+
+def test_a_scan_asks_who_and_a_name_tapped_records_at_that_table(night: Night) -> None:
+    phone = night.client()
+    page = phone.get(f"/t/{night.code(1)}")
+    assert page.status_code == 200
+    said = words(page.text)
+    assert "Table 1" in said and "Tuesday club night · Round 1" in said and "Who are you?" in said
+    assert all(name in said for _id, name in night.seated(1))
+    phone = night.at_table(1)
+    board = phone.get(f"/games/{night.game(1)}")
+    assert board.status_code == 200 and "Record hand 1" in words(board.text)
+    assert "Share" not in words(board.text)  # sharing is an account's
+    answer = phone.post(f"/games/{night.game(1)}/hands/new", data=night.hand(1))
+    assert answer.status_code == 302 and night.hands(1) == 1
+
+
+# the table's own game, route by route, for a phone holding its code: its scoreboard,
+# hand form, corrections and sheets, the meld checker; nothing else of the app
+AT_OWN_TABLE: list[tuple[str, str, bool]] = [
+    ("GET", "/games/{game}", True),
+    ("GET", "/games/{game}/hands/new", True),
+    ("POST", "/games/{game}/hands/new", True),
+    ("GET", "/games/{game}/hands/preview", True),
+    ("GET", "/games/{game}/hands/1/edit", True),
+    ("POST", "/games/{game}/undo", True),
+    ("GET", "/games/{game}/sheet", True),
+    ("GET", "/meld", True),
+    ("POST", "/games/{game}/delete", False),
+    ("POST", "/games/{game}/rematch", False),
+    ("POST", "/games/{game}/share", False),
+    ("POST", "/games/{game}/language", False),
+    ("GET", "/games/{game}/export.json", False),
+    ("GET", "/games/{other}", False),
+    ("GET", "/games/{other}/hands/new", False),
+    ("POST", "/games/{other}/hands/new", False),
+    ("GET", "/", False),
+    ("GET", "/events/{event}", False),
+    ("GET", "/events/{event}/rounds/1/tables/1/code", False),
+    ("POST", "/events/{event}/rounds/1/close", False),
+    ("GET", "/stats", False),
+    ("GET", "/api/v1/games/{game}", False),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "opens"), AT_OWN_TABLE)
+def test_a_table_code_opens_its_table_and_nothing_else(
+    night: Night, method: str, path: str, opens: bool
+) -> None:
+    phone = night.at_table(1)
+    assert phone.post(f"/games/{night.game(1)}/hands/new", data=night.hand(1)).status_code == 302
+    url = path.format(game=night.game(1), other=night.game(2), event=night.event)
+    before = database_fingerprint(night.app, {"login_attempt"})
+    data = night.hand(2 if "{other}" in path else 1) if url.endswith("/hands/new") else {}
+    answer = phone.get(url) if method == "GET" else phone.post(url, data=data)
+    refused = answer.status_code in (401, 403) or "/login" in answer.headers.get("Location", "")
+    assert answer.status_code < 500
+    assert refused != opens, (answer.status_code, answer.headers.get("Location"))
+    if not opens and method == "POST":
+        assert database_fingerprint(night.app, {"login_attempt"}) == before
+
+
+@pytest.mark.parametrize(
+    ("who", "scan_goes_to"),
+    [
+        ("stranger", "who are you"),  # the phone says who it is first
+        ("viewer", "who are you"),  # a viewer records only with a table's code
+        ("director", "the game"),  # a scorekeeper's account: every table is theirs
+        ("owner", "the game"),
+    ],
+)
+def test_who_scans_a_code(night: Night, who: str, scan_goes_to: str) -> None:
+    answer = night.client(who).get(f"/t/{night.code(2)}")
+    if scan_goes_to == "the game":
+        assert answer.status_code == 302
+        assert answer.headers["Location"].endswith(f"/games/{night.game(2)}")
+    else:
+        assert answer.status_code == 200 and "Who are you?" in words(answer.text)
+
+
+def test_a_viewer_with_a_table_code_records_there_only(night: Night) -> None:
+    phone = night.at_table(1, "viewer")
+    assert phone.post(f"/games/{night.game(1)}/hands/new", data=night.hand(1)).status_code == 302
+    assert phone.post(f"/games/{night.game(2)}/hands/new", data=night.hand(2)).status_code == 403
+    assert (night.hands(1), night.hands(2)) == (1, 0)
+
+
+def test_another_tables_code_warns_a_phone_whose_player_sits_elsewhere(night: Night) -> None:
+    phone = night.at_table(1)  # Table 1's North said who they are
+    north = night.seated(1)[0][1]
+    page = phone.get(f"/t/{night.code(2)}")
+    assert page.status_code == 200
+    said = words(page.text)
+    assert f"{north}, you play at table 1 this round, not at table 2." in said
+    assert f'href="/t/{night.code(1)}"' in page.text  # "Go to table 1"
+    # the warning opens nothing at table 2 ...
+    assert phone.post(f"/games/{night.game(2)}/hands/new", data=night.hand(2)).status_code == 302
+    assert night.hands(2) == 0
+    # ... until the phone says to keep score there anyway
+    entrant = night.seated(1)[0][0]
+    anyway = phone.post(f"/t/{night.code(2)}", data={"entrant": str(entrant), "anyway": "1"})
+    assert anyway.headers["Location"].endswith(f"/games/{night.game(2)}")
+    assert phone.post(f"/games/{night.game(2)}/hands/new", data=night.hand(2)).status_code == 302
+    assert night.hands(2) == 1
+    # its own table's code again: straight to its game, one scan
+    back = phone.get(f"/t/{night.code(1)}")
+    assert back.headers["Location"].endswith(f"/games/{night.game(1)}")
+
+
+@pytest.mark.parametrize("entrant", ["", "x", "999999", "1" * 40])
+def test_a_name_not_seated_there_is_a_sentence(night: Night, entrant: str) -> None:
+    phone = night.client()
+    before = database_fingerprint(night.app)
+    answer = phone.post(f"/t/{night.code(1)}", data={"entrant": entrant})
+    assert answer.status_code == 400
+    assert "Tap one of the names seated at table 1." in words(answer.text)
+    assert phone.get(f"/games/{night.game(1)}").status_code == 302  # no pass
+    assert database_fingerprint(night.app) == before
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["", "nonsense", "1-AAAAAAAAAAAA", "999999-AAAAAAAAAAAA", "1-" + "A" * 500, "x" * 5000],
+)
+def test_a_code_not_ours_is_a_sentence(night: Night, code: str) -> None:
+    phone = night.client()
+    answer = phone.get(f"/t/{code}") if code else phone.get("/t/-")
+    assert answer.status_code in (400, 404)
+    if answer.status_code == 400:
+        assert "this is not a table code of a club night here" in words(answer.text)
+
+
+def test_a_closed_rounds_code_has_expired_and_its_pass_ends(night: Night) -> None:
+    phone = night.at_table(1)
+    director = night.client("director")
+    closed = director.post(
+        f"/events/{night.event}/rounds/1/close", data={"reason": "the hall closes"}
+    )
+    assert closed.status_code == 302
+    answer = night.client().get(f"/t/{night.code(1)}")
+    assert answer.status_code == 400
+    assert "round 1 of 'Tuesday club night', which is closed: it has expired" in words(answer.text)
+    before = night.hands(1)
+    assert phone.post(f"/games/{night.game(1)}/hands/new", data=night.hand(1)).status_code == 302
+    assert phone.get(f"/games/{night.game(1)}").headers["Location"].startswith("/login")
+    assert night.hands(1) == before
+
+
+def test_another_nights_code_has_expired(tmp_path: Path) -> None:
+    app = test_app(tmp_path / "yesterday.db", LOGIN_DISABLED=False)
+    yesterday = Night(app, date.today() - timedelta(days=1))
+    answer = yesterday.client().get(f"/t/{yesterday.code(1)}")
+    assert answer.status_code == 400
+    said = words(answer.text)
+    assert f"this table code was for 'Tuesday club night' of {yesterday_iso()}" in said
+    today = Night(test_app(tmp_path / "today.db", LOGIN_DISABLED=False), date.today())
+    assert today.client().get(f"/t/{today.code(1)}").status_code == 200
+
+
+def yesterday_iso() -> str:
+    return (date.today() - timedelta(days=1)).isoformat()
+
+
+def test_the_table_cards_and_the_directors_screen_carry_the_code(night: Night) -> None:
+    director = night.client("director")
+    cards = director.get(f"/events/{night.event}/rounds/1/cards.pdf")
+    assert cards.status_code == 200
+    text = "".join(page.extract_text() for page in PdfReader(BytesIO(cards.data)).pages)
+    assert f"/t/{night.code(1)}" in text.replace("\n", "")
+    screen = director.get(f"/events/{night.event}/rounds/1/tables/2/code")
+    assert screen.status_code == 200
+    assert f"/t/{night.code(2)}" in screen.text and "<svg" in screen.text
+    event_page = director.get(f"/events/{night.event}").text
+    assert f"/events/{night.event}/rounds/1/tables/1/code" in event_page
+    viewer = night.client("viewer")
+    assert viewer.get(f"/events/{night.event}/rounds/1/tables/2/code").status_code == 403
