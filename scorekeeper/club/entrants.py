@@ -12,6 +12,7 @@ from __future__ import annotations
 from scorekeeper.club.events import engine_event, export_event, get_event
 from scorekeeper.engine import events as engine
 from scorekeeper.engine.errors import GameError
+from scorekeeper.engine.event_movement import draw
 from scorekeeper.extensions import db
 from scorekeeper.games.players import player_named
 from scorekeeper.store.club_models import Entrant, Event
@@ -87,3 +88,27 @@ def withdraw(event: Event, name: str) -> Entrant:
         db.session.rollback()
         raise
     return found
+
+
+def draw_seats(event: Event, seed: int) -> list[str]:
+    """The seating draw, before the night starts: the entrants' places in the movement
+    in a random order (``engine.event_movement.draw``); refused once a round is seated."""
+    try:
+        serialize("seating")
+        db.session.expire_all()
+        fresh = get_event(event.id) or event
+        if any(stored.tables or stored.byes for stored in fresh.rounds):
+            raise GameError("event_draw_seated")
+        entrants = list(fresh.entrants)
+        order = draw([entrant.name for entrant in entrants], seed)
+        for entrant in entrants:  # out of the way of each other's place first
+            entrant.position = -1 - entrant.position
+        db.session.flush()
+        by_name = {entrant.name: entrant for entrant in entrants}
+        for position, name in enumerate(order):
+            by_name[name].position = position
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
+    return order

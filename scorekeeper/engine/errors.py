@@ -146,6 +146,7 @@ MESSAGES: dict[str, str] = {
     "event_withdrawn_twice": "{name!r} has withdrawn already",
     "event_withdrawn_seated": "round {round}: {name!r} has withdrawn and plays no more",
     "event_round_seated": "round {round} is seated already",
+    "event_draw_seated": "a round is seated already: the seats are drawn before the first",
     "table_code_unknown": (
         "this is not a table code of a club night here, or its round was seated again "
         "since: ask the director for the table's card"

@@ -17,7 +17,8 @@ The evenness is the whole night's, as the director sees it before taking the rou
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import random
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from .events import PROGRESSIVE as PROGRESSIVE_EVENT
@@ -68,3 +69,17 @@ def next_seating(
         "byes": [names[p] for p in chosen.byes],
     }
     return seating, night.evenness
+
+
+def draw(entrants: Sequence[str], seed: int) -> list[str]:
+    """The seating draw before a night starts: the entrants in a random order, their
+    places in the movement (the same ``seed``, the same draw).
+
+    >>> draw(["Ann", "Bea", "Cal", "Dan"], 7) == draw(["Ann", "Bea", "Cal", "Dan"], 7)
+    True
+    >>> sorted(draw(["Ann", "Bea", "Cal", "Dan"], 7))
+    ['Ann', 'Bea', 'Cal', 'Dan']
+    """
+    order = list(entrants)
+    random.Random(seed).shuffle(order)
+    return order

@@ -4,6 +4,7 @@ by the night's movement, its evenness shown before it is taken."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
@@ -26,7 +27,13 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorekeeper.club.entrants import add_entrant, first_unseated, withdraw, withdrawn
+from scorekeeper.club.entrants import (
+    add_entrant,
+    draw_seats,
+    first_unseated,
+    withdraw,
+    withdrawn,
+)
 from scorekeeper.club.events import (
     engine_event,
     event_exists,
@@ -321,6 +328,19 @@ def leave(event_id: int) -> BaseResponse | tuple[str, int]:
         _("%(name)s leaves from round %(number)s on.", name=gone.name, number=gone.withdrawn_before)
     )
     return redirect(url_for("events.show", event_id=event_id, _anchor="entrants"))
+
+
+@bp.route("/events/<int:event_id>/draw", methods=["POST"])
+@requires("scorekeeper")
+def draw(event_id: int) -> BaseResponse | tuple[str, int]:
+    """The seating draw before the first round: the entrants' places, at random."""
+    event = event_or_404(event_id)
+    try:
+        draw_seats(event, secrets.randbits(32))
+    except PinochleError as error:
+        return _refused(event_id, engine_message(error), 1)
+    flash(_("The seats are drawn: round 1 below seats them so."))
+    return redirect(url_for("events.show", event_id=event_id, _anchor="round-1"))
 
 
 @bp.route("/events/<int:event_id>/rounds/<int:number>/call-time", methods=["POST"])

@@ -113,6 +113,7 @@ NEEDS: dict[tuple[str, str], str] = {
     ("events.table_cards", "GET"): "viewer",
     ("events.display_stamp", "GET"): "viewer",
     ("events.close", "POST"): "scorekeeper",
+    ("events.draw", "POST"): "scorekeeper",
     ("api.events", "GET"): "viewer",
     ("api.create_event", "POST"): "scorekeeper",
     ("api.event", "GET"): "viewer",

@@ -19,6 +19,8 @@ from flask.testing import FlaskClient
 from pypdf import PdfReader
 
 from scorekeeper.club.table_codes import table_code
+from scorekeeper.engine.event_movement import draw, next_seating
+from scorekeeper.engine.events import from_document
 from scorekeeper.extensions import db
 from scorekeeper.store.club_models import Event, EventTable
 from scorekeeper.store.models import Game
@@ -405,3 +407,41 @@ def test_a_second_tap_on_seat_keeps_the_round_and_its_cards(app: Flask) -> None:
     client.post(event + "/rounds/4/close", data={"reason": "its game was deleted"})
     assert "Standings" in text(client.get(event + "/display?standings=end").text)
     assert client.get("/events/99/display/stamp").status_code == 404
+
+
+def test_the_seats_are_drawn_before_the_first_round_only(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client = app.test_client()
+    players = ["Ann", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus", "Hal"]
+    document = {
+        "format": "pinochle-event/1",
+        "name": "Draw night",
+        "ruleset": "partnership",
+        "entrants": [{"name": name} for name in players],
+        "rounds": [{"round": 1}, {"round": 2}],
+    }
+    event = imported(client, document).headers["Location"]
+    monkeypatch.setattr("scorekeeper.web.events.secrets.randbits", lambda _bits: 7)
+    drawn = client.post(event + "/draw")
+    assert drawn.status_code == 302 and drawn.headers["Location"].endswith("#round-1")
+    order = draw(players, 7)
+    assert order != players
+    with app.app_context():
+        stored = db.session.get(Event, event_id_of(event))
+        assert stored is not None
+        assert [entrant.name for entrant in stored.entrants] == order
+    # round 1 as the movement seats the entrants in the drawn order
+    as_drawn = from_document({**document, "entrants": [{"name": name} for name in order]})
+    seating, _even = next_seating(as_drawn, 1)
+    page = text(client.get(event).text)
+    shown = page[page.index("Round 1") :]
+    for table in seating["tables"]:
+        assert f"Table {table['table']}: {', '.join(table['seats'])}" in shown
+    # once a round is seated, the draw is over: a sentence under round 1, nothing changed
+    assert client.post(event + "/rounds/1/seat").status_code == 302
+    before = database_fingerprint(app)
+    late = client.post(event + "/draw")
+    assert late.status_code == 400
+    assert "a round is seated already: the seats are drawn before the first" in text(late.text)
+    assert database_fingerprint(app) == before
