@@ -4,10 +4,11 @@ their place in the event's list.
 
 Progressive: before the first round, the movement of the whole night (the shipped
 schedule where there is one); its rounds hold while they are seated as planned, so the
-itineraries printed before the night stay true. A night imported, seated otherwise or
-changed between rounds (a late arrival, a withdrawal) is searched again from the rounds
-seated by then (``movement_changes.recompute``), to go on as evenly as it can, and that
-plan holds in turn. Fixed teams: the round robin's round.
+itineraries printed before the night stay true. A night changed between rounds (a late
+arrival, a withdrawal) is searched again from the rounds seated by then
+(``movement_changes.recompute``), to go on as evenly as it can, and that plan holds in
+turn; one imported or seated otherwise is searched again from every round seated, each
+time. Fixed teams: the round robin's round.
 The evenness is the whole night's, as the director sees it before taking the round.
 ``planned_night`` is that whole night at once, for the prints: the rounds seated, then the
 ones the movement plans.
@@ -30,7 +31,7 @@ from .events import PROGRESSIVE as PROGRESSIVE_EVENT
 from .events import Event
 from .events import Round as EventRound
 from .events import Table as EventTable
-from .movement_changes import recompute
+from .movement_changes import byes_to_come, recompute
 from .movements import (
     PROGRESSIVE,
     TEAMS,
@@ -72,14 +73,18 @@ def _movement(event: Event, number: int, withdrawn: Collection[str]) -> Movement
         played = tuple(_by_number(event.rounds[: number - 1], names))
         place = {name: index for index, name in enumerate(names)}
         gone = tuple(sorted(place[name] for name in withdrawn))
-        # the plan in force: the one made from the fewest rounds seated whose rounds since
-        # were seated as it planned them, so the night goes on as its prints (itineraries,
-        # the movement sheet) said; searched again only from where it was left (a round
-        # seated otherwise, a late arrival, a withdrawal)
-        for start in range(len(played) + 1):
-            night = _progressive(played[:start], len(names), rounds, gone)
-            if all(map(_same, night.rounds[start : len(played)], played[start:])):
+        # the plan in force: the one made at the start of the night, or after the last late
+        # arrival or withdrawal, while its rounds were seated as it planned them, so the
+        # night goes on as its prints (itineraries, the movement sheet) said; else the
+        # rest is searched again from every round seated (one seated otherwise: through
+        # the API, imported)
+        present = [p for p in range(len(names)) if p not in gone]
+        begun = _since_everyone(played, set(present))
+        if begun < len(played) and _byes_follow(played, begun, present, bool(gone)):
+            night = _progressive(played[:begun], len(names), rounds, gone)
+            if all(map(_same, night.rounds[begun : len(played)], played[begun:])):
                 return night
+        return _progressive(played, len(names), rounds, gone)
     if withdrawn:
         raise MovementError("a fixed-teams night keeps its teams: the round robin has no gap")
     return movement(TEAMS, len(names), rounds)
@@ -94,6 +99,33 @@ def _progressive(
     if played or gone:
         return recompute(played, entrants, rounds, gone)
     return movement(PROGRESSIVE, entrants, rounds)
+
+
+def _since_everyone(played: Sequence[Round], present: set[int]) -> int:
+    """How many rounds were seated before the last one without everyone there now (a
+    late arrival or a withdrawal since): a plan made before it could not seat them."""
+    start = len(played)
+    while start and _there(played[start - 1]) == present:
+        start -= 1
+    return start
+
+
+def _there(round_: Round) -> set[int]:
+    """Who is in ``round_``, at a table or sitting out."""
+    return {p for table in round_.tables for p in table.seats} | set(round_.byes)
+
+
+def _byes_follow(
+    played: Sequence[Round], start: int, present: Sequence[int], withdrawals: bool
+) -> bool:
+    """Whether the rounds after ``played[:start]`` have the byes a plan made then gives
+    (the whole night's movement, from the start and with nobody withdrawn, has its own):
+    a plan that cannot have seated them is not searched for."""
+    if not start and not withdrawals:
+        return True
+    later = played[start:]
+    byes = byes_to_come(played[:start], present, len(later))
+    return all(sorted(r.byes) == sitting for r, sitting in zip(later, byes, strict=True))
 
 
 def _same(planned: Round, seated: Round) -> bool:

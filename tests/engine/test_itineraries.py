@@ -12,6 +12,9 @@ import pytest
 from scorekeeper.engine.event_movement import next_seating, planned_night
 from scorekeeper.engine.events import PROGRESSIVE, TEAMS, Event, Round, Table, from_document
 from scorekeeper.engine.itineraries import Stop, itineraries, itinerary
+from scorekeeper.engine.movement_changes import recompute
+from scorekeeper.engine.movements import Round as MovementRound
+from scorekeeper.engine.movements import Table as MovementTable
 from tests.engine.test_events import night, teams
 
 PROGRESSIVE_ROUND = Round(1, (Table(1, ("Ann", "Bea", "Cal", "Dan")),), ("Eve",))
@@ -163,3 +166,35 @@ def test_after_a_late_arrival_the_night_printed_again_holds() -> None:
     )
     seated = planned_night(from_document(_seated_in_turn(document, range(3, 7))))
     assert seated.rounds == printed.rounds
+
+
+def test_after_a_withdrawal_the_night_printed_again_holds() -> None:
+    document = _seated_in_turn(_players(10, 6), range(1, 3))
+    withdrawn = ["Player 3"]
+    printed = planned_night(from_document(document), withdrawn)
+    for number in range(3, 7):
+        seating, _ = next_seating(from_document(document), number, withdrawn)
+        document["rounds"][number - 1] = {"round": number, **seating}
+    assert planned_night(from_document(document)).rounds == printed.rounds
+
+
+def test_after_a_round_seated_otherwise_the_rest_is_searched_from_every_round() -> None:
+    document = _seated_in_turn(_players(9, 4), range(1, 3))
+    document["rounds"][1]["tables"].reverse()  # round 2 seated by hand: its tables swapped
+    for number, table in enumerate(document["rounds"][1]["tables"], start=1):
+        table["table"] = number
+    event = from_document(document)
+    place = {name: index for index, name in enumerate(event.names)}
+    played = [
+        MovementRound(
+            r.number,
+            tuple(MovementTable(t.number, tuple(place[n] for n in t.seats)) for t in r.tables),
+            tuple(place[n] for n in r.byes),
+        )
+        for r in event.rounds[:2]
+    ]
+    seating, _ = next_seating(event, 3)
+    expected = recompute(played, 9, 4).rounds[2]
+    assert [t["seats"] for t in seating["tables"]] == [
+        [event.names[p] for p in t.seats] for t in expected.tables
+    ]
