@@ -12,7 +12,7 @@ from __future__ import annotations
 from scorekeeper.club.events import engine_event, export_event, get_event
 from scorekeeper.engine import events as engine
 from scorekeeper.engine.errors import GameError
-from scorekeeper.engine.event_movement import draw
+from scorekeeper.engine.event_movement import Night, draw, planned_night
 from scorekeeper.extensions import db
 from scorekeeper.games.players import player_named
 from scorekeeper.store.club_models import Entrant, Event
@@ -39,6 +39,14 @@ def withdrawn(event: Event, number: int) -> list[str]:
         for entrant in event.entrants
         if entrant.withdrawn_before is not None and entrant.withdrawn_before <= number
     ]
+
+
+def night_planned(event: Event, checked: engine.Event) -> Night:
+    """The whole night (``checked``, the stored ``event`` as the engine reads it): the
+    rounds seated as they are, the rest as the movement plans them for who is there for
+    the next round (its late arrivals in, its withdrawals out)."""
+    number = first_unseated(event)
+    return planned_night(checked, withdrawn(event, number) if number is not None else ())
 
 
 def _fresh(event: Event) -> Event:

@@ -65,22 +65,10 @@ def recompute(
     present = [p for p in range(entrants) if p not in gone]
     if len(present) < 4:
         raise MovementError(f"{len(present)} players left cannot fill a table")
-    out = len(present) % 4
-    byes = {p: 0 for p in present}
-    last: set[int] = set()
-    for done in played:
-        for p in done.byes:
-            if p in byes:
-                byes[p] += 1
-        last = set(done.byes)
-    to_come: list[list[int]] = []
-    for _ in range(rounds - len(played)):
-        order = sorted(present, key=lambda p: (byes[p], p in last, p))
-        sitting = sorted(order[:out])
-        for p in sitting:
-            byes[p] += 1
-        last = set(sitting)
-        to_come.append(sorted(set(sitting) | gone))
+    to_come = [
+        sorted(set(sitting) | gone)
+        for sitting in byes_to_come(played, present, rounds - len(played))
+    ]
     grid = [[list(t.seats) for t in r.tables] for r in played]
     found = search(entrants, len(to_come), DEFAULT_SEED if seed is None else seed, to_come, grid)
     made = list(played)
@@ -90,6 +78,32 @@ def recompute(
     return Movement(
         PROGRESSIVE, entrants, len(present) // 4, tuple(made), evenness(PROGRESSIVE, entrants, made)
     )
+
+
+def byes_to_come(played: Sequence[Round], present: Sequence[int], count: int) -> list[list[int]]:
+    """Who of ``present`` sits out in each of the ``count`` rounds after ``played``: the
+    fewest byes so far first, then who did not sit out the round before, then by number.
+
+    >>> byes_to_come([Round(1, (), (0,))], [0, 1, 2, 3, 4], 2)
+    [[1], [2]]
+    """
+    out = len(present) % 4
+    byes = {p: 0 for p in present}
+    last: set[int] = set()
+    for done in played:
+        for p in done.byes:
+            if p in byes:
+                byes[p] += 1
+        last = set(done.byes)
+    made = []
+    for _ in range(count):
+        order = sorted(present, key=lambda p: (byes[p], p in last, p))
+        sitting = sorted(order[:out])
+        for p in sitting:
+            byes[p] += 1
+        last = set(sitting)
+        made.append(sitting)
+    return made
 
 
 def played_from_document(document: Mapping[str, Any]) -> list[Round]:

@@ -334,3 +334,17 @@ def table_cards_pdf(language: str = ENGLISH, **round_: Any) -> bytes:
     table's ``number``, its ``seats`` as (seat, name) pairs, its game's ``address`` and
     that address's QR code, ``qr``, an SVG)."""
     return html_to_pdf(_render({"paper": "a6", **round_}, language, "pdf/cards.html"))
+
+
+def itineraries_pdf(language: str = ENGLISH, **night: Any) -> bytes:
+    """Every entrant's itinerary, a block each to cut out and hand over: ``event`` (the
+    engine's), ``night`` (``event_movement.Night``) and ``itineraries``."""
+    return html_to_pdf(_render({"paper": PAPERS["a4"], **night}, language, "pdf/itineraries.html"))
+
+
+def movement_sheet_pdf(language: str = ENGLISH, **night: Any) -> bytes:
+    """The night's movement, rounds by tables, its byes and its evenness: ``event`` (the
+    engine's), ``night`` (``event_movement.Night``) and ``tables`` (the most tables a
+    round has)."""
+    context = {"paper": "A4 landscape", **night}
+    return html_to_pdf(_render(context, language, "pdf/movement.html"))

@@ -111,6 +111,8 @@ NEEDS: dict[tuple[str, str], str] = {
     ("events.display", "GET"): "viewer",
     ("events.results_pdf", "GET"): "viewer",
     ("events.table_cards", "GET"): "viewer",
+    ("events.itineraries_print", "GET"): "viewer",
+    ("events.movement_print", "GET"): "viewer",
     ("events.display_stamp", "GET"): "viewer",
     ("events.close", "POST"): "scorekeeper",
     ("events.draw", "POST"): "scorekeeper",
