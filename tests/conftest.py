@@ -15,6 +15,7 @@ import os
 import secrets
 import shutil
 from collections.abc import Iterator
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -177,3 +178,26 @@ def instance(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     else:
         monkeypatch.delenv("DATABASE_URL", raising=False)
     return folder
+
+
+# --- a club night round's clock (club.clock.now), set by the test ---------------------------
+
+SEATED = datetime(2026, 12, 1, 19, 0)  # when the tests' rounds are seated
+
+
+class Wall:
+    """``club.clock.now`` as the test sets it, from ``SEATED`` on as the night goes."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from scorekeeper.club import clock
+
+        self.time = SEATED
+        monkeypatch.setattr(clock, "now", lambda: self.time)
+
+    def at(self, minutes: int, seconds: int = 0) -> None:
+        self.time = SEATED + timedelta(minutes=minutes, seconds=seconds)
+
+
+@pytest.fixture
+def wall(monkeypatch: pytest.MonkeyPatch) -> Wall:
+    return Wall(monkeypatch)

@@ -19,7 +19,9 @@ from typing import Any
 from sqlalchemy import case, func, literal, or_, select
 from sqlalchemy.orm import selectinload
 
+from scorekeeper.club.clock import clock_of
 from scorekeeper.engine import events as engine
+from scorekeeper.engine.round_clock import RoundClock
 from scorekeeper.engine.rules import ruleset
 from scorekeeper.engine.standings import Standings, standings, unfinished
 from scorekeeper.extensions import db
@@ -69,6 +71,7 @@ def _stored(checked: engine.Event, language: str) -> Event:
         standing_order=checked.standing_order,
         bye_rule=checked.bye_rule,
         rounds_count=len(checked.rounds),
+        time_limit=checked.time_limit,
     )
     db.session.add(event)
     entrants: dict[str, Entrant] = {}
@@ -209,6 +212,7 @@ def engine_event(event: Event) -> engine.Event:
             engine.Adjustment(a.entrant.name, a.round, a.points, a.reason)
             for a in event.adjustments
         ),
+        time_limit=event.time_limit,
     )
 
 
@@ -256,10 +260,12 @@ class TablePlace:
     table: int
     time_called: bool = False  # the round's: its next hand is its last
     closed: bool = False  # the round's: no more hands
+    clock: RoundClock | None = None  # the round's, when the event has a time limit
 
 
 def table_of_game(game_id: int) -> TablePlace | None:
-    """The club night, round and table a game is played at; None for a game of its own."""
+    """The club night, round and table a game is played at, with the round's clock read
+    now; None for a game of its own."""
     row = db.session.execute(
         select(
             Event.id,
@@ -268,12 +274,17 @@ def table_of_game(game_id: int) -> TablePlace | None:
             EventTable.number,
             EventRound.time_called_at.is_not(None),
             EventRound.closed_at.is_not(None),
+            EventRound.seated_at,
+            Event.time_limit,
         )
         .join(EventRound, EventRound.event_id == Event.id)
         .join(EventTable, EventTable.round_id == EventRound.id)
         .where(EventTable.game_id == game_id)
     ).first()
-    return None if row is None else TablePlace(*row)
+    if row is None:
+        return None
+    *place, seated_at, time_limit = row
+    return TablePlace(*place, clock=clock_of(seated_at, time_limit, closed=place[-1]))
 
 
 def event_exists(event_id: int) -> bool:

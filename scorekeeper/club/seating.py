@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm.exc import StaleDataError
 
+from scorekeeper.club import clock
 from scorekeeper.club.events import engine_event, get_event
 from scorekeeper.engine import events as engine
 from scorekeeper.engine.errors import GameError
@@ -42,6 +43,7 @@ def record_seating(
         _may_seat(event, number, seated)
         _clear(stored, number)
         stored.time_called_at = None  # a round seated anew is not yet timed
+        stored.seated_at = clock.now()  # its clock starts (again) now
         for table in seated.tables:
             stored.tables.append(_table(checked, table, event, language))
         entrants = {entrant.name: entrant for entrant in event.entrants}

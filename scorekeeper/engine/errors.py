@@ -134,6 +134,7 @@ MESSAGES: dict[str, str] = {
         "adjustment {number}: {points} points is more than an adjustment may be "
         "(at most {limit} either way)"
     ),
+    "event_time_limit": "a round's time limit is from {least} to {most} minutes, not {got}",
     "event_round_unseated": "round {round} is not seated yet: seat it first",
     "event_round_closed": "round {round} is closed: nothing more is recorded at its tables",
     "event_time_called_twice": "time is called on round {round} already",

@@ -41,6 +41,8 @@ STANDING_ORDERS = (WINS, POINTS)
 WINNERS_AVERAGE, OWN_AVERAGE = "winners_average", "own_average"
 BYE_RULES = (WINNERS_AVERAGE, OWN_AVERAGE)
 MAX_ROUNDS = 20
+# minutes a round may be given (``time_limit``): a hand at least, a long night at most
+TIME_LIMITS = range(1, 241)
 # an event file holds up to 20 rounds of games: as a game file, read whole only under this
 MAX_FILE_BYTES = 2 * 1024 * 1024
 SEATS = ("North", "East", "South", "West")
@@ -57,6 +59,7 @@ _TOP_FIELDS = {
     "rules",
     "standing_order",
     "bye_rule",
+    "time_limit",
     "entrants",
     "rounds",
     "adjustments",
@@ -109,6 +112,8 @@ class Event:
     entrants: tuple[Entrant, ...]
     rounds: tuple[Round, ...]
     adjustments: tuple[Adjustment, ...] = ()
+    # minutes each round may last (``TIME_LIMITS``); None: no limit
+    time_limit: int | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -171,6 +176,7 @@ def from_document(document: object) -> Event:
         bye_rule=_choice(doc, "bye_rule", BYE_RULES, WINNERS_AVERAGE),
         entrants=entrants,
         rounds=(),
+        time_limit=_time_limit(doc.get("time_limit")),
     )
     rounds = tuple(_round(item, number, event) for number, item in enumerate(raw_rounds, 1))
     adjustments = tuple(
@@ -181,7 +187,9 @@ def from_document(document: object) -> Event:
 
 
 def to_document(event: Event) -> dict[str, Any]:
-    """The document of an event; each game written as ``gamefile.to_document`` does."""
+    """The document of an event; each game written as ``gamefile.to_document`` does (and
+    ``time_limit`` only when the event has one, as a file without it came in)."""
+    limit = {} if event.time_limit is None else {"time_limit": event.time_limit}
     return {
         "format": FORMAT,
         "name": event.name,
@@ -191,6 +199,7 @@ def to_document(event: Event) -> dict[str, Any]:
         "rules": overrides_of(event.rules),
         "standing_order": event.standing_order,
         "bye_rule": event.bye_rule,
+        **limit,
         "entrants": [
             {"name": e.name, "players": list(e.players)}
             if event.kind == TEAMS
@@ -236,6 +245,16 @@ def _date(value: object) -> date | None:
         return date.fromisoformat(as_text(value, "date"))
     except ValueError:
         raise refused_field("date", "expected_date", value=value) from None
+
+
+def _time_limit(value: object) -> int | None:
+    """Minutes a round may last: a whole number of ``TIME_LIMITS``, or None (no limit)."""
+    if value is None:
+        return None
+    minutes = as_int(value, "time_limit")
+    if minutes not in TIME_LIMITS:
+        raise GameError("event_time_limit", got=minutes, least=TIME_LIMITS[0], most=TIME_LIMITS[-1])
+    return minutes
 
 
 def _entrants(items: list[Any], kind: str) -> tuple[Entrant, ...]:

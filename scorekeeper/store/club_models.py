@@ -40,6 +40,8 @@ class Event(db.Model):  # type: ignore[name-defined,misc]
     standing_order: Mapped[str] = mapped_column(String(12))  # events.STANDING_ORDERS
     bye_rule: Mapped[str] = mapped_column(String(20))  # events.BYE_RULES
     rounds_count: Mapped[int]
+    # minutes each round may last (engine.events.TIME_LIMITS); None: no limit, no clock
+    time_limit: Mapped[int | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     entrants: Mapped[list[Entrant]] = relationship(
@@ -93,6 +95,9 @@ class EventRound(db.Model):  # type: ignore[name-defined,misc]
         ForeignKey("club_event.id", ondelete="CASCADE"), index=True
     )
     number: Mapped[int]
+    # when the round was last seated: its clock starts there (club.seating); None for a
+    # round not seated, or seated before the clock was kept
+    seated_at: Mapped[datetime | None]
     # the director's: time called (every table's next hand is its last), the round
     # closed, and why when a table was still playing (club.rounds)
     time_called_at: Mapped[datetime | None]

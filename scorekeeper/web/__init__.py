@@ -29,6 +29,7 @@ from scorekeeper.engine.cards import Suit
 from scorekeeper.engine.presets import PRESETS
 from scorekeeper.i18n.formats import install_helpers
 from scorekeeper.i18n.languages import COOKIE, LANGUAGES
+from scorekeeper.web.event_clock import install_clock
 
 
 class DigitsConverter(IntegerConverter):
@@ -91,6 +92,7 @@ def register(app: Flask) -> None:
     app.after_request(_static_read_whole)  # runs before Flask-Compress's (registered first)
     app.add_template_filter(suit_symbol, "suit")
     install_helpers(app.jinja_env)
+    install_clock(app)
 
 
 def _refuse_nul() -> None:

@@ -1,7 +1,8 @@
 """A new club night's form (docs/club-nights.md): its name and day, the rules (a preset
 played at four in two partnerships, and its house-rule options), the kind, the rounds,
-the standing order and the bye rule, and its entrants: known players ticked, one tap
-each, and the others typed one a line (fixed teams: "Ann & Cal" a line).
+a time limit per round (blank: none), the standing order and the bye rule, and its
+entrants: known players ticked, one tap each, and the others typed one a line (fixed
+teams: "Ann & Cal" a line).
 
 The form only gathers what was typed into a ``pinochle-event/1`` document; the engine
 reads it (``engine.events.from_document``, through ``club.events.import_event``) and its
@@ -30,6 +31,7 @@ TEAM_MARK = "&"  # "Ann & Cal": a team's two players
 # an engine refusal about the event's own fields -> the field it is about
 FIELD_OF_EVENT_CODE = {
     "event_rounds": "rounds",
+    "event_time_limit": "time_limit",
     "event_choice": "kind",
     "event_too_few": "guests",
     "event_entered_twice": "guests",
@@ -54,6 +56,12 @@ class NewEventForm(EngineForm):
         ],
     )
     rounds = WholeNumberField(_l("Rounds"), default=6, render_kw={"inputmode": "numeric"})
+    # blank: no limit (the engine bounds the minutes: engine.events.TIME_LIMITS)
+    time_limit = WholeNumberField(
+        _l("Time limit per round (minutes)"),
+        validators=[Optional()],
+        render_kw={"inputmode": "numeric", "maxlength": 3, "autocomplete": "off"},
+    )
     standing_order = SelectField(
         _l("Standings"),
         choices=[
@@ -127,6 +135,7 @@ def event_document(form: NewEventForm, rules: RuleSet) -> dict[str, Any]:
         "rules": {name: form[name].data for name in rules.options()},
         "standing_order": form.standing_order.data,
         "bye_rule": form.bye_rule.data,
+        "time_limit": form.time_limit.data,
         "entrants": typed_entrants(form),
         # as many as typed (the engine says how many a night may have), within reason
         "rounds": [{"round": number} for number in range(1, min(rounds, 10_000) + 1)],

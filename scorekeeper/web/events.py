@@ -27,6 +27,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.wrappers import Response as BaseResponse
 
+from scorekeeper.club.clock import round_clocks, tables_minutes
 from scorekeeper.club.entrants import (
     add_entrant,
     draw_seats,
@@ -175,6 +176,8 @@ def _page(event: Event, refused: str | None = None, refused_round: int | str | N
         next_round=_next_round(event, checked),
         open_rounds=open_rounds,
         playing=playing,
+        clocks=round_clocks(event),
+        minutes=tables_minutes(event, replayed),
         refused=refused,
         refused_round=refused_round,
     )
@@ -231,6 +234,7 @@ def display(event_id: int) -> str:
         current=current,
         stored_round=stored,
         shown_round=shown_round,
+        clock=None if stored is None else round_clocks(event).get(stored.number),
         results=results(checked),
         standings=None if hide else table,
         stamp=event_stamp(event.id),

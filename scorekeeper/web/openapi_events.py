@@ -7,7 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.engine.bounds import LARGEST
-from scorekeeper.engine.events import BYE_RULES, FORMAT, KINDS, MAX_ROUNDS, STANDING_ORDERS
+from scorekeeper.engine.events import (
+    BYE_RULES,
+    FORMAT,
+    KINDS,
+    MAX_ROUNDS,
+    STANDING_ORDERS,
+    TIME_LIMITS,
+)
 from scorekeeper.engine.people import NAME_LIMIT
 from scorekeeper.web.openapi_parts import (
     BUSY,
@@ -64,6 +71,14 @@ EVENT_DOCUMENT = _closed(
         "rules": {"type": "object", "description": "house-rule options, as a game's"},
         "standing_order": {"type": "string", "enum": list(STANDING_ORDERS)},
         "bye_rule": {"type": "string", "enum": list(BYE_RULES)},
+        "time_limit": {
+            "type": "integer",
+            "minimum": TIME_LIMITS[0],
+            "maximum": TIME_LIMITS[-1],
+            "nullable": True,
+            "description": "minutes each round may last (its clock starts when it is seated); "
+            "left out or null: no limit",
+        },
         "entrants": {
             "type": "array",
             "items": _closed(["name"], {"name": _NAME, "players": _NAMES}),

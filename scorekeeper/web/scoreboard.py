@@ -24,7 +24,7 @@ from markupsafe import Markup
 
 from scorekeeper.accounts.links import share_link
 from scorekeeper.accounts.users import may
-from scorekeeper.club.events import table_of_game
+from scorekeeper.club.events import TablePlace, table_of_game
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.scoring import GameResult
 from scorekeeper.games.hands import put_back_offer
@@ -85,15 +85,17 @@ def scoreboard(game_id: int, shared_token: str | None = None) -> ResponseReturnV
     link = share_link(game_id) if writable and may(current_role(), "scorekeeper") else None
     why = _why_arg()  # ?hand=N: that hand's points explained (a page of its own, not kept)
     kept = not session.get("_flashes") and why is None
-    etag = _etag(head, writable, shared_token, link) if kept else None
+    # a club night's table: its round's clock says a new minute without a new hand
+    place = table_of_game(game_id)
+    etag = _etag(head, writable, shared_token, link, place) if kept else None
     if etag is not None and page_cache.unchanged(etag):
         return page_cache.not_modified(etag)
     try:
         if shared_token is not None and etag is not None:  # nothing of its reader: kept whole
-            key = ("shared", head, _language(), current_role(), LAYOUT)
-            page = page_cache.page_cache().kept(key, lambda: _whole(head, shared_token))
+            key = ("shared", head, _language(), current_role(), LAYOUT, place)
+            page = page_cache.page_cache().kept(key, lambda: _whole(head, shared_token, place))
             return page_cache.page_response(page, etag)
-        html = _page(head, writable, shared_token, link, why)
+        html = _page(head, writable, shared_token, link, place, why)
     except NoReplayError as refused:
         reason = engine_message(refused.error)
         message = _("This game cannot be replayed: %(reason)s", reason=reason)
@@ -102,8 +104,8 @@ def scoreboard(game_id: int, shared_token: str | None = None) -> ResponseReturnV
     return page_cache.with_etag(response, etag) if etag is not None else response
 
 
-def _whole(head: GameHead, token: str) -> tuple[page_cache.Page, int]:
-    html = _page(head, False, token, None)
+def _whole(head: GameHead, token: str, place: TablePlace | None) -> tuple[page_cache.Page, int]:
+    html = _page(head, False, token, None, place)
     return page_cache.Page(html), 2 * len(html)
 
 
@@ -114,7 +116,12 @@ def _why_arg() -> int | None:
 
 
 def _page(
-    head: GameHead, writable: bool, token: str | None, link: Any, why: int | None = None
+    head: GameHead,
+    writable: bool,
+    token: str | None,
+    link: Any,
+    place: TablePlace | None,
+    why: int | None = None,
 ) -> str:
     game = game_row(head.id)
     if game is None:  # deleted since the head was read
@@ -137,7 +144,7 @@ def _page(
         share=share_panel(link) if writable and may(current_role(), "scorekeeper") else None,
         put_back=board.put_back if writable else None,
         why=reasons,
-        place=table_of_game(game.id),
+        place=place,
     )
 
 
@@ -176,11 +183,15 @@ def _made_board(game_id: int, writable: bool) -> tuple[Board, int]:
     return board, board.size()
 
 
-def _etag(head: GameHead, writable: bool, token: str | None, link: Any) -> str:
+def _etag(
+    head: GameHead, writable: bool, token: str | None, link: Any, place: TablePlace | None
+) -> str:
     """What the page shows depends on: the game and its change, the language, who reads
-    (the role; the session's CSRF token in its forms), the share link, the layout."""
+    (the role; the session's CSRF token in its forms), the share link, the layout, and a
+    club night table's place (its round's time called, closed, and clock)."""
     return page_cache.etag_of(
         LAYOUT,
+        place,
         head,
         _language(),
         current_role(),

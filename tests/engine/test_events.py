@@ -197,6 +197,10 @@ REFUSED: list[tuple[str, Callable[[], Doc], Callable[[Doc], object], str, str]] 
         "event_game",
         "round 1, table 1: hand 1: counters",
     ),
+    ("no time", night, _set("time_limit", 0), "event_time_limit", "from 1 to 240 minutes, not 0"),
+    ("a long night", night, _set("time_limit", 241), "event_time_limit", "not 241"),
+    ("minutes as text", night, _set("time_limit", "30"), "game_field", "time_limit"),
+    ("minutes ticked", night, _set("time_limit", True), "game_field", "time_limit"),
     ("adjusted later", night, _set("adjustments.0.round", 4), "event_adjustment_round", "1 to 3"),
     ("no reason", night, _set("adjustments.0.reason", " "), "event_adjustment_reason", "reason"),
     ("reason missing", night, _set("adjustments.0.reason", ...), "event_adjustment_reason", "1"),
@@ -258,6 +262,27 @@ def test_a_file_over_the_limit_is_refused_before_it_is_read(tmp_path: Path) -> N
 def test_an_event_reads_back_from_its_own_document(base: Callable[[], Doc]) -> None:
     event = from_document(base())
     assert from_document(to_document(event)) == event
+
+
+@pytest.mark.parametrize(
+    ("limit", "read", "written"),
+    [
+        (30, 30, {"time_limit": 30}),
+        (1, 1, {"time_limit": 1}),
+        (240, 240, {"time_limit": 240}),
+        (None, None, {}),
+        (..., None, {}),
+    ],
+    ids=["30", "the least", "the most", "null", "left out"],
+)
+def test_a_time_limit_is_read_and_written_back_only_when_there_is_one(
+    limit: object, read: int | None, written: Doc
+) -> None:
+    event = from_document(night() if limit is ... else changed(night, _set("time_limit", limit)))
+    assert event.time_limit == read
+    document = to_document(event)
+    assert {k: v for k, v in document.items() if k == "time_limit"} == written
+    assert from_document(document) == event
 
 
 def test_a_game_may_list_its_seating_from_another_seat() -> None:
