@@ -177,9 +177,8 @@ def test_a_whole_night_three_tables_three_rounds(
         assert len(tables) == 3
         for phone, (code, seated) in zip(phones, at_their_tables(phones, tables), strict=True):
             phone.scan(code, seated)
-        if number == 1:
-            for phone in phones:  # the phone keeps its table's pages (the offline queue)
-                kept_for_offline(phone.page)
+        for phone in phones:  # each phone keeps its new table's pages (the offline queue)
+            kept_for_offline(phone.page)
         # the first hand at each table at once: all three forms open, then each saved;
         # table 3's phone has lost the connection, and keeps its hand till it is back
         offline = phones[2] if number == 2 else None
