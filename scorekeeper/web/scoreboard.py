@@ -23,6 +23,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from scorekeeper.accounts.links import share_link
+from scorekeeper.club.confirm import confirmation
 from scorekeeper.club.events import table_of_game
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.scoring import GameResult
@@ -111,8 +112,25 @@ def _why_arg() -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) < 7 else None
 
 
+def refused_page(game_id: int, sentence: str, confirming: bool = False) -> tuple[str, int]:
+    """The scoreboard with ``sentence`` where the tap was (the confirm box when
+    ``confirming``, else above the scoreboard's actions), status 400 (never kept)."""
+    head = game_head(game_id)
+    if head is None:
+        abort(404)
+    writable = can("scorekeeper")
+    link = share_link(game_id) if writable else None
+    refusal = (sentence, confirming)
+    return _page(head, writable, None, link, refusal=refusal), 400
+
+
 def _page(
-    head: GameHead, writable: bool, token: str | None, link: Any, why: int | None = None
+    head: GameHead,
+    writable: bool,
+    token: str | None,
+    link: Any,
+    why: int | None = None,
+    refusal: tuple[str, bool] | None = None,
 ) -> str:
     game = game_row(head.id)
     if game is None:  # deleted since the head was read
@@ -134,6 +152,9 @@ def _page(
         put_back=board.put_back if writable else None,
         why=reasons,
         place=table_of_game(game.id),
+        confirm=confirmation(game) if token is None else None,
+        confirm_refusal=refusal[0] if refusal and refusal[1] else None,
+        refusal=refusal[0] if refusal and not refusal[1] else None,
     )
 
 
