@@ -3,10 +3,10 @@
 When a table's game is over, a player of the side that did not keep score taps their
 name under the final totals: the table keeps who confirmed it and when, in one
 transaction. From then on (and once its round is closed) the table's hands are the
-director's: a new hand, an undo or a put back is refused for everyone, an edit or a
-delete is let through only as the director's ``Correction`` with its reason, which
-the game's history keeps. A correction leaves the table confirmed: the history shows
-what changed after the players signed, and why.
+director's: a new hand or an undo is refused for everyone, an edit, a delete or the
+put back of a deleted hand is let through only as the director's ``Correction`` with
+its reason, which the game's history keeps. A correction leaves the table confirmed:
+the history shows what changed after the players signed, and why.
 
 The lock is one function, ``locked``, asked by ``verify_change``: the guard every
 change of a game's hands asks (``games.hands.guard_changes``, set by ``guard_hands``).
@@ -26,12 +26,13 @@ from scorekeeper.games.hands import Correction
 from scorekeeper.games.stored import replay_game
 from scorekeeper.store.club_models import EventRound, EventSeat, EventTable
 from scorekeeper.store.locks import serialize
-from scorekeeper.store.models import Game, utcnow
+from scorekeeper.store.models import Game, HandEdit, utcnow
 
-# the refusals of a change the lock lets nobody make (pages answer them with 400)
+# the refusals of a locked table's change (pages answer them with 400)
 LOCK_CODES = ("event_table_confirmed", "event_round_closed")
+LOCKED_CODES = (*LOCK_CODES, "event_correction_reason")
 # what a locked table still lets the director do, with a reason
-CORRECTIONS = (game_hands.EDITED, game_hands.DELETED)
+CORRECTIONS = (game_hands.EDITED, game_hands.DELETED, game_hands.PUT_BACK)
 
 
 @dataclass(frozen=True)
@@ -74,8 +75,8 @@ def locked(game: Game) -> Lock | None:
 
 
 def verify_change(game: Game, action: str, correction: Correction | None) -> None:
-    """Refuse a change of a locked game's hands: anything but the director's edit or
-    delete, and those without a reason."""
+    """Refuse a change of a locked game's hands: anything but the director's edit,
+    delete or put back, and those without a reason."""
     lock = locked(game)
     if lock is None:
         return
@@ -83,6 +84,17 @@ def verify_change(game: Game, action: str, correction: Correction | None) -> Non
         raise lock.refusal()
     if not correction.reason.strip():
         raise GameError("event_correction_reason", table=lock.table)
+
+
+def corrections(game_id: int) -> list[tuple[int, str, str]]:
+    """The director's corrections of a game, oldest first: (hand, action, reason),
+    for the score sheet."""
+    rows = db.session.execute(
+        select(HandEdit.number, HandEdit.action, HandEdit.reason)
+        .where(HandEdit.game_id == game_id, HandEdit.reason.is_not(None))
+        .order_by(HandEdit.id)
+    )
+    return [(number, action, reason) for number, action, reason in rows]
 
 
 def guard_hands() -> None:

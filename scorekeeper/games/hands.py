@@ -307,13 +307,18 @@ def put_back_offer(game: Game) -> HandEdit | None:
 
 
 def put_back(
-    game: Game, edit_id: int, expected: int | None = None, receipt: Receipt | None = None
+    game: Game,
+    edit_id: int,
+    expected: int | None = None,
+    receipt: Receipt | None = None,
+    correction: Correction | None = None,
 ) -> GameResult:
     """Put the hand deleted by edit ``edit_id`` back at its number, exactly as it was
     (the edit's ``before``): the hands after it move down one. Refused with a
     sentence once anything changed since the delete (``expected``, the version the
-    page was opened at, moved on, or another change followed it)."""
-    _verify_allowed(game, PUT_BACK, None)
+    page was opened at, moved on, or another change followed it). ``correction``: the
+    director's, with the reason the history keeps."""
+    _verify_allowed(game, PUT_BACK, correction)
     offer = put_back_offer(game)
     if offer is None or offer.id != edit_id or offer.before is None:
         raise _no_longer(game, edit_id)
@@ -325,12 +330,20 @@ def put_back(
     checked = engine_game(game, documents)
     result = replay_change(checked, number)
     stored = canonical_document(checked, number)
-    with _changing(game, result, number, receipt=receipt, change=(PUT_BACK, None)):
+    with _changing(game, result, number, receipt=receipt, change=(PUT_BACK, correction)):
         _move_down(game, number)
         hand = Hand(number=number)
         store_hand(hand, stored, players_of(game))
         game.hands.insert(number - 1, hand)
-        game.edits.append(HandEdit(number=number, action=PUT_BACK, before=None, after=stored))
+        game.edits.append(
+            HandEdit(
+                number=number,
+                action=PUT_BACK,
+                before=None,
+                after=stored,
+                reason=_reason(correction),
+            )
+        )
     return result
 
 

@@ -36,7 +36,6 @@ from scorekeeper.engine.gamefile import hand_to_document
 from scorekeeper.engine.hand_score import applicable_fields, max_bid, throw_in_needs_meld
 from scorekeeper.games import stored as game_stored
 from scorekeeper.games.hands import (
-    Correction,
     Receipt,
     Repeat,
     add_hand,
@@ -48,7 +47,8 @@ from scorekeeper.games.stored import hand_document, replay_game
 from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.store.models import Game
 from scorekeeper.web import hand_keys, meanwhile
-from scorekeeper.web.auth import can, requires
+from scorekeeper.web.auth import requires
+from scorekeeper.web.corrections import REASON_CODE, director_correction, posted_reason
 from scorekeeper.web.forms import game_or_404, hand_or_404, posted_int, whole_number
 from scorekeeper.web.hand_form import (
     GROUPS,
@@ -364,7 +364,7 @@ def edit(game_id: int, number: int) -> tuple[str, int] | BaseResponse:
     version = posted_int(form.version.data) if request.method == "POST" else None
 
     def store(document: dict[str, Any]) -> None:
-        replace_hand(game, number, document, version, correction=_correction())
+        replace_hand(game, number, document, version, correction=director_correction())
 
     reason_error = None
     try:
@@ -378,24 +378,8 @@ def edit(game_id: int, number: int) -> tuple[str, int] | BaseResponse:
             form.show_error(error)
     history = [edit for edit in game.edits if edit.number == number]
     return _render("hands/form.html", form, table, editing=True, history=history[::-1],
-                   lock=locked(game), reason=_posted_reason(), reason_error=reason_error,
+                   lock=locked(game), reason=posted_reason(), reason_error=reason_error,
                    status=400 if reason_error else None)  # fmt: skip
-
-
-# a locked table's correction without its reason: the sentence goes beside the field
-REASON_CODE = "event_correction_reason"
-REASON_LIMIT = 500  # characters of a director's reason kept in the history
-
-
-def _posted_reason() -> str:
-    return request.form.get("reason", "")[:REASON_LIMIT]
-
-
-def _correction() -> Correction | None:
-    """The director's correction with the reason posted: every account that may write
-    is the night's director (an owner or a scorekeeper); a writer who is not (a
-    table's code) corrects nothing of a locked table."""
-    return Correction(_posted_reason()) if can("scorekeeper") else None
 
 
 # --- delete (asks once) and undo (one tap); the way back is in history.py -----------------
@@ -414,15 +398,15 @@ def delete(game_id: int, number: int) -> str | tuple[str, int] | BaseResponse:
         document = hand_document(hand)
         return render_template(
             "hands/delete.html", game=game, number=number, version=version, hand=document,
-            lock=lock, reason=_posted_reason(),
+            lock=lock, reason=posted_reason(),
         )  # fmt: skip
     try:
-        delete_hand(game, number, version, correction=_correction())
+        delete_hand(game, number, version, correction=director_correction())
     except PinochleError as error:
         if lock is not None:  # the question again, the sentence beside the reason
             page = render_template(
                 "hands/delete.html", game=game, number=number, version=version,
-                hand=hand_document(hand), lock=lock, reason=_posted_reason(),
+                hand=hand_document(hand), lock=lock, reason=posted_reason(),
                 reason_error=engine_message(error),
             )  # fmt: skip
             return page, 400

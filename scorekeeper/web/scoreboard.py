@@ -23,7 +23,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from scorekeeper.accounts.links import share_link
-from scorekeeper.club.confirm import confirmation
+from scorekeeper.club.confirm import confirmation, locked
 from scorekeeper.club.events import table_of_game
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.scoring import GameResult
@@ -153,6 +153,7 @@ def _page(
         why=reasons,
         place=table_of_game(game.id),
         confirm=confirmation(game) if token is None else None,
+        lock=locked(game) if writable else None,
         confirm_refusal=refusal[0] if refusal and refusal[1] else None,
         refusal=refusal[0] if refusal and not refusal[1] else None,
     )

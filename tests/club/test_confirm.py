@@ -136,12 +136,15 @@ def test_the_lock_names_the_table_and_who_confirmed(app: Flask) -> None:  # noqa
     assert str(refused.value).startswith("table 1's totals are confirmed by Bea; only the director")
 
 
-def test_a_put_back_is_refused_once_confirmed(app: Flask) -> None:  # noqa: F811
+def test_only_the_director_puts_a_deleted_hand_back_with_a_reason(app: Flask) -> None:  # noqa: F811
     game = confirmed()
     delete_hand(game, 2, correction=DIRECTOR)  # the director's, offered back
+    deleted = game.edits[-1].id
     with pytest.raises(PinochleError) as refused:
-        put_back(game, game.edits[-1].id)
+        put_back(game, deleted)
     assert refused.value.code == "event_table_confirmed"
+    put_back(game, deleted, correction=Correction("deleted the wrong hand"))
+    assert (len(game.hands), game.edits[-1].reason) == (2, "deleted the wrong hand")
 
 
 @pytest.mark.parametrize("closing", [False, True], ids=["confirmed", "round closed"])

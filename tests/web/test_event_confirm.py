@@ -116,7 +116,7 @@ LOCKED_CHANGES = [
     ("an edit with a blank reason", "/hands/1/edit", {**EDIT, "reason": "  "}, NO_REASON),
     ("a delete without a reason", "/hands/1/delete", {"confirmed": "yes"}, NO_REASON),
     ("an undo", "/undo", {"number": "2"}, LOCKED),
-    ("a put back", "/put-back", {"edit": "2"}, LOCKED),
+    ("a put back without a reason", "/put-back", {"edit": "2"}, NO_REASON),
 ]
 
 
@@ -149,6 +149,8 @@ def test_the_director_corrects_a_confirmed_hand_with_the_reason_kept(app: Flask)
     page = text(client.get(f"/games/{game_id}").text)
     assert "corrected by the director: counters swapped" in page
     assert "Confirmed by Bea" in page  # a correction leaves the table confirmed
+    sheet = text(client.get(f"/games/{game_id}/sheet").text)
+    assert "Hand 1 corrected: counters swapped" in sheet
 
 
 def test_the_director_deletes_a_confirmed_hand_with_the_reason_kept(app: Flask) -> None:
