@@ -157,7 +157,7 @@ def confirm_totals(game: Game, name: str) -> EventTable:
             .values(confirmed_at=utcnow(), confirmed_by=name)
             .execution_options(synchronize_session=False)
         )
-        if done.rowcount != 1:  # type: ignore[attr-defined]
+        if done.rowcount != 1:
             db.session.refresh(table)
             raise GameError("event_confirmed_twice", table=table.number, name=table.confirmed_by)
         game.updated_at = utcnow()  # a new version: its page, kept by version, shows it

@@ -76,8 +76,16 @@ def _verify_allowed(game: Game, action: str, correction: Correction | None) -> N
         guard(game, action, correction)
 
 
-def _reason(correction: Correction | None) -> str | None:
-    return (correction.reason.strip() or None) if correction is not None else None
+def _edit(
+    number: int,
+    action: str,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+    correction: Correction | None,
+) -> HandEdit:
+    """The history's entry of a change, with the director's reason when given."""
+    reason = (correction.reason.strip() or None) if correction is not None else None
+    return HandEdit(number=number, action=action, before=before, after=after, reason=reason)
 
 
 # --- hands ---------------------------------------------------------------------------
@@ -221,15 +229,7 @@ def replace_hand(
         return result
     with _changing(game, result, number, receipt=receipt, change=(EDITED, correction)):
         store_hand(hand, after, players_of(game))
-        game.edits.append(
-            HandEdit(
-                number=number,
-                action=EDITED,
-                before=before,
-                after=after,
-                reason=_reason(correction),
-            )
-        )
+        game.edits.append(_edit(number, EDITED, before, after, correction))
     return result
 
 
@@ -253,15 +253,7 @@ def delete_hand(
         game.hands.remove(hand)
         db.session.flush()
         _move_up(game, number)
-        game.edits.append(
-            HandEdit(
-                number=number,
-                action=DELETED,
-                before=before,
-                after=None,
-                reason=_reason(correction),
-            )
-        )
+        game.edits.append(_edit(number, DELETED, before, None, correction))
     return result
 
 
@@ -335,15 +327,7 @@ def put_back(
         hand = Hand(number=number)
         store_hand(hand, stored, players_of(game))
         game.hands.insert(number - 1, hand)
-        game.edits.append(
-            HandEdit(
-                number=number,
-                action=PUT_BACK,
-                before=None,
-                after=stored,
-                reason=_reason(correction),
-            )
-        )
+        game.edits.append(_edit(number, PUT_BACK, None, stored, correction))
     return result
 
 
