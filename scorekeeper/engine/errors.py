@@ -138,6 +138,20 @@ MESSAGES: dict[str, str] = {
     "event_round_unseated": "round {round} is not seated yet: seat it first",
     "event_round_closed": "round {round} is closed: nothing more is recorded at its tables",
     "event_time_called_twice": "time is called on round {round} already",
+    "event_table_confirmed": (
+        "table {table}'s totals are confirmed by {name}; only the director can correct "
+        "them, with a reason"
+    ),
+    "event_correction_reason": (
+        "give the reason for the correction: table {table}'s totals are confirmed or its "
+        "round is closed, and the game's history keeps why they changed"
+    ),
+    "event_table_playing": (
+        "table {table} is still playing: its totals are confirmed once its game is over"
+    ),
+    "event_confirmed_twice": "table {table}'s totals are confirmed by {name} already",
+    "event_not_seated_here": "{name!r} is not seated at table {table}: {seated}",
+    "event_not_a_table": "this game is not played at a club night's table",
     "event_round_unfinished": (
         "round {round}: table {tables} is still playing: wait for it, or end the round "
         "with the reason"

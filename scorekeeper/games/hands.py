@@ -3,6 +3,11 @@
 Every change goes through the engine with the whole game first, and only then is
 anything written, in one transaction. A refusal (``PinochleError``) leaves the
 database as it was; history (``HandEdit``) keeps what a correction replaced.
+
+A game may be locked by an area above this one (a club night's table confirmed, or
+its round closed: ``club.confirm``): every change asks the one guard set with
+``guard_changes`` first, and again under the write lock; a director's ``Correction``
+carries the reason the history keeps.
 """
 
 from __future__ import annotations
@@ -40,6 +45,49 @@ from scorekeeper.store.outcomes import (
     record_outcomes,
 )
 
+# --- the guard: who may change a locked game ---------------------------------------
+
+# what a change does (a HandEdit's action, and Undo: a delete by one tap, no reason)
+ADDED, EDITED, DELETED, UNDONE, PUT_BACK = "added", "edited", "deleted", "undone", "put_back"
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A change made by the director (owner or scorekeeper), with the reason they gave
+    ("" when none was typed): a locked game's hand is corrected only so."""
+
+    reason: str = ""
+
+
+# the guard refuses a change (``GameError``) or lets it through: (game, action, correction)
+Guard = Callable[[Game, str, "Correction | None"], None]
+_guards: dict[str, Guard] = {}
+
+
+def guard_changes(guard: Guard) -> None:
+    """Set the one check every change to a game's hands asks first (the games area
+    knows no club night: ``club.confirm`` sets it when the app starts)."""
+    _guards["changes"] = guard
+
+
+def _verify_allowed(game: Game, action: str, correction: Correction | None) -> None:
+    guard = _guards.get("changes")
+    if guard is not None:
+        guard(game, action, correction)
+
+
+def _edit(
+    number: int,
+    action: str,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+    correction: Correction | None,
+) -> HandEdit:
+    """The history's entry of a change, with the director's reason when given."""
+    reason = (correction.reason.strip() or None) if correction is not None else None
+    return HandEdit(number=number, action=action, before=before, after=after, reason=reason)
+
+
 # --- hands ---------------------------------------------------------------------------
 
 
@@ -61,17 +109,21 @@ def _changing(
     since: int,
     adding: int | None = None,
     receipt: Receipt | None = None,
+    change: tuple[str, Correction | None] = (ADDED, None),
 ) -> Iterator[None]:
     """Write a change to ``game``'s hands from hand ``since`` on (the body) with the
     outcomes of ``result`` and commit it, or refuse it as made meanwhile on another
     phone: the game's row is written with the version it was read at, which another
     phone's change has moved on (or hand ``adding`` was taken). ``receipt`` runs in
     the same transaction once the game has its new version (the API's answer, kept
-    for an ``Idempotency-Key``).
+    for an ``Idempotency-Key``). ``change`` (the action and the director's correction)
+    is asked of the guard again under the lock: a table confirmed since the game was
+    read is not written to.
     """
     serialize("ratings")  # first, as every change does (no two wait on each other)
     game.updated_at = utcnow()
     try:
+        _verify_allowed(game, *change)
         yield
         record_outcomes(game, result, since=since)
         db.session.flush()
@@ -135,6 +187,7 @@ def _add_hand(
     receipt: Receipt | None,
     repeat: Repeat,
 ) -> GameResult:
+    _verify_allowed(game, ADDED, None)  # a locked game's sentence before the rules'
     _check_version(game, expected, adding=True)
     documents = [hand_document(hand) for hand in game.hands] + [document]
     checked = engine_game(game, documents)
@@ -157,8 +210,11 @@ def replace_hand(
     document: dict[str, Any],
     expected: int | None = None,
     receipt: Receipt | None = None,
+    correction: Correction | None = None,
 ) -> GameResult:
-    """Correct hand ``number``; the whole game is replayed with the correction first."""
+    """Correct hand ``number``; the whole game is replayed with the correction first.
+    ``correction``: the director's, with the reason the history keeps."""
+    _verify_allowed(game, EDITED, correction)
     _check_version(game, expected)
     hand = _hand(game, number)
     before = hand_document(hand)
@@ -171,26 +227,33 @@ def replace_hand(
         if receipt is not None:
             receipt(game, result)
         return result
-    with _changing(game, result, number, receipt=receipt):
+    with _changing(game, result, number, receipt=receipt, change=(EDITED, correction)):
         store_hand(hand, after, players_of(game))
-        game.edits.append(HandEdit(number=number, action="edited", before=before, after=after))
+        game.edits.append(_edit(number, EDITED, before, after, correction))
     return result
 
 
 def delete_hand(
-    game: Game, number: int, expected: int | None = None, receipt: Receipt | None = None
+    game: Game,
+    number: int,
+    expected: int | None = None,
+    receipt: Receipt | None = None,
+    correction: Correction | None = None,
+    action: str = DELETED,
 ) -> GameResult:
-    """Remove hand ``number``; the hands after it move up one."""
+    """Remove hand ``number``; the hands after it move up one. ``correction``: the
+    director's, with the reason the history keeps; ``action``: ``UNDONE`` for Undo."""
+    _verify_allowed(game, action, correction)
     _check_version(game, expected)
     hand = _hand(game, number)
     documents = [hand_document(h) for h in game.hands]
     before = documents.pop(number - 1)
     result = replay_change(engine_game(game, documents), number)
-    with _changing(game, result, number, receipt=receipt):
+    with _changing(game, result, number, receipt=receipt, change=(action, correction)):
         game.hands.remove(hand)
         db.session.flush()
         _move_up(game, number)
-        game.edits.append(HandEdit(number=number, action="deleted", before=before, after=None))
+        game.edits.append(_edit(number, DELETED, before, None, correction))
     return result
 
 
@@ -217,7 +280,7 @@ def undo_last_hand(game: Game, number: int | None = None) -> GameResult:
         raise LookupError("no hand to undo")
     if number is not None and number != len(game.hands):
         raise GameError("game_changed_meanwhile")
-    return delete_hand(game, len(game.hands))
+    return delete_hand(game, len(game.hands), action=UNDONE)
 
 
 # --- putting a taken-back hand back ---------------------------------------------------
@@ -225,9 +288,6 @@ def undo_last_hand(game: Game, number: int | None = None) -> GameResult:
 
 class PutBackError(RefusalError):
     """A hand that can no longer be put back (the game changed since it was taken back)."""
-
-
-PUT_BACK = "put_back"  # a HandEdit's action: a deleted hand put back where it was
 
 
 def put_back_offer(game: Game) -> HandEdit | None:
@@ -239,12 +299,18 @@ def put_back_offer(game: Game) -> HandEdit | None:
 
 
 def put_back(
-    game: Game, edit_id: int, expected: int | None = None, receipt: Receipt | None = None
+    game: Game,
+    edit_id: int,
+    expected: int | None = None,
+    receipt: Receipt | None = None,
+    correction: Correction | None = None,
 ) -> GameResult:
     """Put the hand deleted by edit ``edit_id`` back at its number, exactly as it was
     (the edit's ``before``): the hands after it move down one. Refused with a
     sentence once anything changed since the delete (``expected``, the version the
-    page was opened at, moved on, or another change followed it)."""
+    page was opened at, moved on, or another change followed it). ``correction``: the
+    director's, with the reason the history keeps."""
+    _verify_allowed(game, PUT_BACK, correction)
     offer = put_back_offer(game)
     if offer is None or offer.id != edit_id or offer.before is None:
         raise _no_longer(game, edit_id)
@@ -256,12 +322,12 @@ def put_back(
     checked = engine_game(game, documents)
     result = replay_change(checked, number)
     stored = canonical_document(checked, number)
-    with _changing(game, result, number, receipt=receipt):
+    with _changing(game, result, number, receipt=receipt, change=(PUT_BACK, correction)):
         _move_down(game, number)
         hand = Hand(number=number)
         store_hand(hand, stored, players_of(game))
         game.hands.insert(number - 1, hand)
-        game.edits.append(HandEdit(number=number, action=PUT_BACK, before=None, after=stored))
+        game.edits.append(_edit(number, PUT_BACK, None, stored, correction))
     return result
 
 

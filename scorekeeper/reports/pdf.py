@@ -218,10 +218,12 @@ def game_sheet_html(
     language: str = ENGLISH,
     links: ScreenLinks | None = None,
     place: TablePlace | None = None,
+    corrections: Sequence[tuple[int, str, str]] = (),
 ) -> str:
     """The score sheet of a game as one HTML document (the PDF's source, and with
     ``links`` the print view); a club night's table (``place``) says where it was
-    played and has a line for each side's signature."""
+    played and has a line for each side's signature, and the director's
+    ``corrections`` (hand, action, reason) marked under the totals."""
     result = replay(game)
     names = [side.name for side in game.sides]
     totals = [[0, *(hand.totals[i] for hand in result.hands)] for i in range(len(names))]
@@ -248,6 +250,7 @@ def game_sheet_html(
         "dropped_meld_rule": result.dropped_meld_rule,
         "links": links,
         "place": place,
+        "corrections": corrections,
     }
     return _render(context, language)
 
@@ -291,9 +294,13 @@ def html_to_pdf(html: str) -> bytes:
 
 
 def game_sheet_pdf(
-    game: Game, paper: str = "a4", language: str = ENGLISH, place: TablePlace | None = None
+    game: Game,
+    paper: str = "a4",
+    language: str = ENGLISH,
+    place: TablePlace | None = None,
+    corrections: Sequence[tuple[int, str, str]] = (),
 ) -> bytes:
-    return html_to_pdf(game_sheet_html(game, paper, language, place=place))
+    return html_to_pdf(game_sheet_html(game, paper, language, place=place, corrections=corrections))
 
 
 def blank_sheet_pdf(

@@ -127,6 +127,10 @@ class EventTable(db.Model):  # type: ignore[name-defined,misc]
     )
     number: Mapped[int]
     game_id: Mapped[int | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"))
+    # a player of the table confirmed its game's totals once it was over: when, and
+    # their name as seated (club.confirm); its hands are then the director's to correct
+    confirmed_at: Mapped[datetime | None]
+    confirmed_by: Mapped[str | None] = mapped_column(String(60))
 
     seats: Mapped[list[EventSeat]] = relationship(
         order_by="EventSeat.position", cascade="all, delete-orphan"

@@ -12,7 +12,7 @@ import secrets
 from datetime import UTC, date, datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, false, text
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, false, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import db
@@ -187,6 +187,9 @@ class HandEdit(db.Model):  # type: ignore[name-defined,misc]
     action: Mapped[str] = mapped_column(String(10))  # added, edited, deleted, put_back
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    # the director's reason for correcting a locked game's hand (a club table
+    # confirmed, or its round closed); None for an ordinary change
+    reason: Mapped[str | None] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(default=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="edits")

@@ -40,6 +40,7 @@ class DigitsConverter(IntegerConverter):
 
 
 def register(app: Flask) -> None:
+    from scorekeeper.club.confirm import guard_hands
     from scorekeeper.extensions import csrf
     from scorekeeper.web import (
         api,
@@ -61,6 +62,8 @@ def register(app: Flask) -> None:
     app.url_map.converters["int"] = DigitsConverter  # before any route is added
     auth.register_access(app)
     csrf.exempt(api.bp)  # a bearer token, never a cookie, opens the API
+    # every change of a game's hands asks whether its club table is locked first
+    guard_hands()
     app.register_blueprint(api.bp)
     app.register_blueprint(auth.bp)
     app.register_blueprint(share.bp)

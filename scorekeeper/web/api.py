@@ -18,11 +18,10 @@ from typing import Any
 
 from flask import Blueprint, Response, g, jsonify, request, url_for
 
-from scorekeeper.club.events import table_of_game
 from scorekeeper.club.seating import ROUND_PLAYED
 from scorekeeper.engine.cards import Suit, parse_cards
 from scorekeeper.engine.claims import meld_answer, parse_claim
-from scorekeeper.engine.errors import GameError, PinochleError
+from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import to_document
 from scorekeeper.engine.meld import check_hand
 from scorekeeper.engine.rules import ruleset
@@ -192,12 +191,22 @@ def _game(game_id: int) -> Game:
     return game
 
 
-def _open(game: Game) -> Game:
-    """The game, unless it is a club night's table whose round the director closed."""
-    place = table_of_game(game.id)
-    if place is not None and place.closed:
-        raise GameError("event_round_closed", round=place.round)
-    return game
+def game_of(game_id: int) -> Game:
+    """The game ``game_id`` as every game route reads it (``Game-Key``, 404, 410)."""
+    return _game(game_id)
+
+
+REASON_LIMIT = 500  # characters of a director's reason kept in the history
+
+
+def _correction() -> game_hands.Correction:
+    """The director's correction (an API token that may write is an owner's or a
+    scorekeeper's: the night's director), with ``?reason=`` ("" when not sent): a
+    locked club table's hand is corrected only with one (``club.confirm``)."""
+    reason = request.args.get("reason", "")
+    if len(reason) > REASON_LIMIT:
+        raise ApiError(400, "bad_parameter", f"reason is at most {REASON_LIMIT} characters.")
+    return game_hands.Correction(reason)
 
 
 def _hand_number(game: Game, number: int) -> int:
@@ -276,7 +285,8 @@ def add_hand(game_id: int) -> Response:
     if key is None:
         answer = Answer()
         expected = _expected_version()  # a header that cannot be read first: 400
-        game_hands.add_hand(_open(_game(game_id)), json_body(), expected, answer, _repeat())
+        # a locked club table (confirmed, or its round closed) refuses it: club.confirm
+        game_hands.add_hand(_game(game_id), json_body(), expected, answer, _repeat())
         return _game_answer(answer.view, 201)
     return _add_hand_once(game_id, key)
 
@@ -302,7 +312,7 @@ def _add_hand_once(game_id: int, key: str) -> Response:
     if kept is not None:
         return kept
     expected = _expected_version()
-    found = _open(_game(game_id))
+    found = _game(game_id)
     document, repeat = json_body(), _repeat()
     answer = Answer()
 
@@ -358,7 +368,9 @@ def replace_hand(game_id: int, number: int) -> Response:
     expected = _expected_version()
     found = _game(game_id)
     answer = Answer()
-    game_hands.replace_hand(found, _hand_number(found, number), json_body(), expected, answer)
+    correction = _correction()
+    number = _hand_number(found, number)
+    game_hands.replace_hand(found, number, json_body(), expected, answer, correction)
     return _game_answer(answer.view)
 
 
@@ -368,7 +380,8 @@ def delete_hand(game_id: int, number: int) -> Response:
     expected = _expected_version()
     found = _game(game_id)
     answer = Answer()
-    game_hands.delete_hand(found, _hand_number(found, number), expected, answer)
+    correction = _correction()
+    game_hands.delete_hand(found, _hand_number(found, number), expected, answer, correction)
     return _game_answer(answer.view)
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import Response, jsonify, request, url_for
 
+from scorekeeper.club.confirm import confirm_totals
 from scorekeeper.club.events import (
     event_standings,
     events_page,
@@ -25,8 +26,8 @@ from scorekeeper.club.events import (
 from scorekeeper.club.seating import record_seating
 from scorekeeper.i18n.languages import DEFAULT as DEFAULT_LANGUAGE
 from scorekeeper.i18n.languages import LANGUAGES
-from scorekeeper.store.club_models import Event
-from scorekeeper.web.api import ApiError, bp, json_body, page, refuse_another_key
+from scorekeeper.store.club_models import Event, EventTable
+from scorekeeper.web.api import ApiError, bp, game_of, json_body, page, refuse_another_key
 from scorekeeper.web.auth import requires
 
 EVENT_KEY_HEADER = "Event-Key"
@@ -74,6 +75,7 @@ def event_view(event: Event) -> dict[str, Any]:
             "game": table.game_id,
             "game_key": None if table.game is None else table.game.key,
             "url": None if table.game_id is None else url_for("api.game", game_id=table.game_id),
+            **confirmed(table),
         }
         for round_ in event.rounds
         for table in round_.tables
@@ -83,6 +85,15 @@ def event_view(event: Event) -> dict[str, Any]:
         "event": export_event(event),
         "tables": tables,
         "standings": event_standings(event).as_dict(),
+    }
+
+
+def confirmed(table: EventTable) -> dict[str, Any]:
+    """Who confirmed the table's totals, and when (both null until then)."""
+    at = table.confirmed_at
+    return {
+        "confirmed_by": table.confirmed_by,
+        "confirmed_at": None if at is None else at.isoformat(timespec="seconds") + "Z",
     }
 
 
@@ -135,3 +146,21 @@ def seat_round(event_id: int, number: int) -> Response:
     document = json_body()
     record_seating(found, number, document, _language())
     return _answer(_event(event_id))
+
+
+# --- a table's totals confirmed ------------------------------------------------------------
+
+
+@bp.post("/games/<int:game_id>/confirm")
+@requires("scorekeeper")
+def confirm_table(game_id: int) -> Response:
+    """A player seated at a club table confirms its finished game's totals
+    (``{"player": "Bea"}``); the engine's codes with 422 when refused."""
+    body = json_body()
+    unknown = sorted(set(body) - {"player"})
+    player = body.get("player")
+    if unknown or not isinstance(player, str):
+        raise ApiError(422, "bad_field", 'The body is {"player": a name seated at the table}.')
+    game = game_of(game_id)
+    table = confirm_totals(game, player)
+    return jsonify({"game": game.id, "table": table.number, **confirmed(table)})

@@ -15,6 +15,7 @@ from wtforms import SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired
 
+from scorekeeper.club.confirm import confirm_totals
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import read_json
 from scorekeeper.engine.people import checked_name, side_name
@@ -33,7 +34,7 @@ from scorekeeper.i18n.rule_words import option_label, option_value
 from scorekeeper.store.models import Player
 from scorekeeper.web.auth import requires
 from scorekeeper.web.forms import EngineForm, WholeNumberField, game_or_404, int_arg
-from scorekeeper.web.scoreboard import scoreboard
+from scorekeeper.web.scoreboard import refused_page, scoreboard
 
 bp = Blueprint("games", __name__)
 
@@ -251,6 +252,27 @@ def rematch(game_id: int) -> BaseResponse:
         return redirect(url_for("games.show", game_id=finished.id))
     game = game_lifecycle.rematch(finished)
     flash(_("Rematch: same players and rules, the deal moves on."))
+    return redirect(url_for("games.show", game_id=game.id))
+
+
+@bp.route("/games/<int:game_id>/confirm", methods=["POST"])
+@requires("scorekeeper")
+def confirm(game_id: int) -> ResponseReturnValue:
+    """A player of a finished club table confirms its totals (``club.confirm``); a
+    refusal is the scoreboard with the sentence in the confirm box, status 400."""
+    game = game_or_404(game_id)
+    try:
+        table = confirm_totals(game, request.form.get("player", ""))
+    except PinochleError as error:
+        return refused_page(game.id, engine_message(error), confirming=True)
+    flash(
+        _(
+            "Table %(table)s's totals are confirmed by %(name)s.",
+            table=table.number,
+            name=table.confirmed_by,
+        ),
+        "ok",
+    )
     return redirect(url_for("games.show", game_id=game.id))
 
 

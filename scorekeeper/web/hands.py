@@ -28,9 +28,10 @@ from flask import Blueprint, flash, g, jsonify, redirect, render_template, reque
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
+from scorekeeper.club.confirm import LOCK_CODES, locked
 from scorekeeper.club.events import table_of_game
 from scorekeeper.engine.entry import HandReading
-from scorekeeper.engine.errors import GameError, PinochleError
+from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import hand_to_document
 from scorekeeper.engine.hand_score import applicable_fields, max_bid, throw_in_needs_meld
 from scorekeeper.games import stored as game_stored
@@ -47,6 +48,7 @@ from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.store.models import Game
 from scorekeeper.web import hand_keys, meanwhile
 from scorekeeper.web.auth import requires
+from scorekeeper.web.corrections import REASON_CODE, director_correction, posted_reason
 from scorekeeper.web.forms import game_or_404, hand_or_404, posted_int, whole_number
 from scorekeeper.web.hand_form import (
     GROUPS,
@@ -66,6 +68,7 @@ from scorekeeper.web.hand_hints import (
     reading_of,
     show_refusals,
 )
+from scorekeeper.web.scoreboard import refused_page
 
 bp = Blueprint("hands", __name__)
 
@@ -310,9 +313,7 @@ def _new(game: Game, receipt: Receipt | None = None) -> tuple[str, int] | BaseRe
     repeat = Repeat(ask=True, same_as=posted_int(request.form.get(meanwhile.FIELD)))
 
     def store(document: dict[str, Any]) -> None:
-        if place is not None and place.closed:
-            raise GameError("event_round_closed", round=place.round)
-        add_hand(game, document, version, receipt, repeat)
+        add_hand(game, document, version, receipt, repeat)  # a locked table refuses it
 
     try:
         if _save(form, table, store) is not None:
@@ -366,37 +367,52 @@ def edit(game_id: int, number: int) -> tuple[str, int] | BaseResponse:
     version = posted_int(form.version.data) if request.method == "POST" else None
 
     def store(document: dict[str, Any]) -> None:
-        replace_hand(game, number, document, version)
+        replace_hand(game, number, document, version, correction=director_correction())
 
+    reason_error = None
     try:
         if _save(form, table, store) is not None:
             flash(_("Hand %(number)s corrected.", number=number))
             return redirect(url_for("games.show", game_id=game.id))
     except PinochleError as error:
-        form.show_error(error)
+        if error.code == REASON_CODE:  # beside the reason's field
+            reason_error = engine_message(error)
+        else:
+            form.show_error(error)
     history = [edit for edit in game.edits if edit.number == number]
-    return _render("hands/form.html", form, table, editing=True, history=history[::-1])
+    return _render("hands/form.html", form, table, editing=True, history=history[::-1],
+                   lock=locked(game), reason=posted_reason(), reason_error=reason_error,
+                   status=400 if reason_error else None)  # fmt: skip
 
 
 # --- delete (asks once) and undo (one tap); the way back is in history.py -----------------
 
 
 @bp.route("/games/<int:game_id>/hands/<int:number>/delete", methods=["POST"])
-def delete(game_id: int, number: int) -> str | BaseResponse:
+def delete(game_id: int, number: int) -> str | tuple[str, int] | BaseResponse:
     """Delete hand ``number`` once asked (the hands after it move up one): a post
     without ``confirmed`` is the question, a page with the one button that deletes
     (the page's script asks on the button itself: "Tap again to delete")."""
     game = game_or_404(game_id)
     hand = hand_or_404(game, number)
     version = posted_int(request.form.get("version"))
+    lock = locked(game)
     if request.form.get("confirmed") != "yes":
         document = hand_document(hand)
         return render_template(
-            "hands/delete.html", game=game, number=number, version=version, hand=document
-        )
+            "hands/delete.html", game=game, number=number, version=version, hand=document,
+            lock=lock, reason=posted_reason(),
+        )  # fmt: skip
     try:
-        delete_hand(game, number, version)
+        delete_hand(game, number, version, correction=director_correction())
     except PinochleError as error:
+        if lock is not None:  # the question again, the sentence beside the reason
+            page = render_template(
+                "hands/delete.html", game=game, number=number, version=version,
+                hand=hand_document(hand), lock=lock, reason=posted_reason(),
+                reason_error=engine_message(error),
+            )  # fmt: skip
+            return page, 400
         flash(engine_message(error), "error")
         return redirect(url_for("hands.edit", game_id=game.id, number=number))
     flash(_("Hand %(number)s deleted; the hands after it moved up.", number=number))
@@ -404,7 +420,7 @@ def delete(game_id: int, number: int) -> str | BaseResponse:
 
 
 @bp.route("/games/<int:game_id>/undo", methods=["POST"])
-def undo(game_id: int) -> BaseResponse:
+def undo(game_id: int) -> tuple[str, int] | BaseResponse:
     """Take back the last hand, in one tap."""
     game = game_or_404(game_id)
     number = len(game.hands)
@@ -414,6 +430,8 @@ def undo(game_id: int) -> BaseResponse:
         try:
             undo_last_hand(game, posted_int(request.form.get("number")))
         except PinochleError as error:
+            if error.code in LOCK_CODES:  # the sentence on the scoreboard, 400
+                return refused_page(game.id, engine_message(error))
             flash(engine_message(error), "error")
         else:
             flash(_("Hand %(number)s undone.", number=number))

@@ -327,6 +327,18 @@ _SAME_AS = {
     ),
 }
 
+_REASON = {
+    "name": "reason",
+    "in": "query",
+    "required": False,
+    "schema": {"type": "string", "maxLength": 500},
+    "description": (
+        "why the director corrects a hand of a club table whose totals are confirmed or "
+        "whose round is closed: kept in the game's history; without it such a correction "
+        "is refused (`event_correction_reason`)"
+    ),
+}
+
 GAME_REFUSALS = {
     **REFUSALS,
     "404": error("no such game or hand"),
@@ -424,14 +436,14 @@ def document(server: str) -> dict[str, Any]:
                 "put": {
                     "summary": "Correct a hand (the game is replayed with it)",
                     "operationId": "replaceHand",
-                    "parameters": [_IF_MATCH, _GAME_KEY],
+                    "parameters": [_IF_MATCH, _GAME_KEY, _REASON],
                     "requestBody": body(ref("Hand")),
                     "responses": {"200": game_view, **GAME_REFUSALS},
                 },
                 "delete": {
                     "summary": "Delete a hand (the later ones move up)",
                     "operationId": "deleteHand",
-                    "parameters": [_IF_MATCH, _GAME_KEY],
+                    "parameters": [_IF_MATCH, _GAME_KEY, _REASON],
                     "responses": {"200": game_view, **GAME_REFUSALS},
                 },
             },

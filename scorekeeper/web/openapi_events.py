@@ -162,10 +162,19 @@ EVENT_SUMMARY = {
         "url": {"type": "string"},
     },
 }
+_CONFIRMED = {
+    "confirmed_by": {
+        "type": "string",
+        "nullable": True,
+        "description": "the seated player who confirmed the table's totals (null: not yet)",
+    },
+    "confirmed_at": {"type": "string", "format": "date-time", "nullable": True},
+}
 _TABLE = {
     "type": "object",
-    "required": ["round", "table", "game", "game_key", "url"],
+    "required": ["round", "table", "game", "game_key", "url", *_CONFIRMED],
     "properties": {
+        **_CONFIRMED,
         "round": {"type": "integer"},
         "table": {"type": "integer"},
         "game": {"type": "integer", "nullable": True, "description": "the table's game id"},
@@ -184,7 +193,21 @@ EVENT = {
     },
 }
 
+CONFIRMATION = {
+    "type": "object",
+    "required": ["game", "table", *_CONFIRMED],
+    "properties": {"game": {"type": "integer"}, "table": {"type": "integer"}, **_CONFIRMED},
+}
+CONFIRM = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["player"],
+    "properties": {"player": {**_NAME, "description": "a player seated at the table"}},
+}
+
 EVENT_SCHEMAS = {
+    "Confirmation": CONFIRMATION,
+    "Confirm": CONFIRM,
     "EventDocument": EVENT_DOCUMENT,
     "Seating": SEATING,
     "Standings": STANDINGS,
@@ -250,6 +273,26 @@ EVENT_PATHS = {
                 **REFUSALS,
                 "404": _NO_EVENT,
                 "410": _GONE,
+            },
+        },
+    },
+    "/games/{game_id}/confirm": {
+        "parameters": [path_number("game_id")],
+        "post": {
+            "summary": "A player seated at a club table confirms its finished game's totals",
+            "operationId": "confirmTable",
+            "parameters": [key_header("Game-Key", "game")],
+            "requestBody": body(ref("Confirm")),
+            "responses": {
+                "200": json_content(ref("Confirmation"), "who confirmed the table, and when"),
+                **REFUSALS,
+                "404": error("no such game"),
+                "410": error("the `Game-Key` is not this game's: the game it names was deleted"),
+                "422": error(
+                    "not a club table's game, not over, confirmed already, or a name not "
+                    "seated there (the engine's code and sentence)"
+                ),
+                "503": BUSY,
             },
         },
     },

@@ -24,6 +24,7 @@ from markupsafe import Markup
 
 from scorekeeper.accounts.links import share_link
 from scorekeeper.accounts.users import may
+from scorekeeper.club.confirm import confirmation, locked
 from scorekeeper.club.events import TablePlace, table_of_game
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.scoring import GameResult
@@ -115,6 +116,18 @@ def _why_arg() -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) < 7 else None
 
 
+def refused_page(game_id: int, sentence: str, confirming: bool = False) -> tuple[str, int]:
+    """The scoreboard with ``sentence`` where the tap was (the confirm box when
+    ``confirming``, else above the scoreboard's actions), status 400 (never kept)."""
+    head = game_head(game_id)
+    if head is None:
+        abort(404)
+    writable = can("scorekeeper")  # a table's code too
+    link = share_link(game_id) if writable and may(current_role(), "scorekeeper") else None
+    refusal = (sentence, confirming)
+    return _page(head, writable, None, link, table_of_game(game_id), refusal=refusal), 400
+
+
 def _page(
     head: GameHead,
     writable: bool,
@@ -122,6 +135,7 @@ def _page(
     link: Any,
     place: TablePlace | None,
     why: int | None = None,
+    refusal: tuple[str, bool] | None = None,
 ) -> str:
     game = game_row(head.id)
     if game is None:  # deleted since the head was read
@@ -145,6 +159,10 @@ def _page(
         put_back=board.put_back if writable else None,
         why=reasons,
         place=place,
+        confirm=confirmation(game) if token is None else None,
+        lock=locked(game) if writable else None,
+        confirm_refusal=refusal[0] if refusal and refusal[1] else None,
+        refusal=refusal[0] if refusal and not refusal[1] else None,
     )
 
 

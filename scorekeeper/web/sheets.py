@@ -21,6 +21,7 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
+from scorekeeper.club.confirm import corrections
 from scorekeeper.club.events import table_of_game
 from scorekeeper.engine.errors import PinochleError, RuleError
 from scorekeeper.engine.game import Game as EngineGame
@@ -130,8 +131,11 @@ def game_pdf(game_id: int) -> BaseResponse:
     stamp = f"{SHEET_VERSION}.{change_stamp(game)}.{paper}.{language}"
     filename = f"pinochle-{game.id}-{game.played_on.isoformat()}.pdf"
     place = table_of_game(game_id)
+    marks = corrections(game_id)
     return _sheet(
-        stamp, filename, lambda: pdf.game_sheet_pdf(_whole_game(game), paper, language, place)
+        stamp,
+        filename,
+        lambda: pdf.game_sheet_pdf(_whole_game(game), paper, language, place, marks),
     )
 
 
@@ -153,7 +157,8 @@ def game_print(game_id: int) -> BaseResponse:
         )
         language = game.language
         place = table_of_game(game_id)
-        html = pdf.game_sheet_html(_whole_game(game), paper, language, links, place)
+        marks = corrections(game_id)
+        html = pdf.game_sheet_html(_whole_game(game), paper, language, links, place, marks)
         return page_cache.Page(html), 2 * len(html)
 
     page = page_cache.page_cache().kept(("print", game_id, etag), made)

@@ -19,8 +19,9 @@ from scorekeeper.engine.errors import GameError
 PASS = "table_pass"  # the session's key: the code scanned last
 PLAYER = "table_player"  # the session's key: [event id, entrant id] the phone said it is
 
-# what a table's pass opens: its game's scoreboard, hand form, corrections and sheets
-# (the lock on a confirmed table is the games area's), and the meld checker
+# what a table's pass opens: its game's scoreboard, hand form, corrections until the
+# table is confirmed (club.confirm's lock: then the director's only), its sheets and the
+# confirmation of its totals, and the meld checker
 AT_THE_TABLE = {
     "games.show",
     "hands.new",
@@ -31,6 +32,7 @@ AT_THE_TABLE = {
     "history.put_back",
     "sheets.game_print",
     "sheets.game_pdf",
+    "games.confirm",  # the other side confirms the totals, on this phone or its own
 }
 ANY_TABLE = {"meld.check"}
 

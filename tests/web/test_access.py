@@ -62,6 +62,7 @@ NEEDS: dict[tuple[str, str], str] = {
     ("games.import_", "GET"): "scorekeeper",
     ("games.import_", "POST"): "scorekeeper",
     ("games.rematch", "POST"): "scorekeeper",
+    ("games.confirm", "POST"): "scorekeeper",
     ("games.language", "POST"): "scorekeeper",
     ("games.delete", "POST"): "owner",
     ("hands.new", "GET"): "scorekeeper",
@@ -125,6 +126,7 @@ NEEDS: dict[tuple[str, str], str] = {
     ("tables.scan", "GET"): PUBLIC,
     ("tables.choose", "POST"): PUBLIC,
     ("tables.show_code", "GET"): "scorekeeper",
+    ("api.confirm_table", "POST"): "scorekeeper",
 }
 PAGES = {route: needed for route, needed in NEEDS.items() if not route[0].startswith("api.")}
 # what a form posts when the role may (a plausible write, so the page does its work)

@@ -115,7 +115,11 @@ BODIES: dict[str, Any] = {
     "api.meld": {"cards": "KH QH", "trump": "H"},
     "api.create_event": EVENT,
     "api.seat_round": SEATING,  # seated again, as often as it is asked, till played
+    "api.confirm_table": {"player": "Ann"},
 }
+# routes the club's data cannot satisfy: past the role check, the engine refuses them
+# (game 1 is no club table: 422 event_not_a_table; tests/web/test_event_confirm.py)
+REFUSED_PAST_ACCESS = {"api.confirm_table"}
 API_ROUTES = sorted(
     (route, needed) for route, needed in NEEDS.items() if route[0].startswith("api.")
 )
@@ -130,7 +134,8 @@ def test_each_role_may_use_the_api_as_on_the_pages(club: Club, who: str | None) 
         before = database_fingerprint(club.app, {"api_token"})
         answer = club.call(who, method, _path(club, endpoint), BODIES.get(endpoint))
         allowed = needed == PUBLIC or (who is not None and may(who, needed))
-        if allowed and answer.status_code >= 400:
+        refused_past_access = endpoint in REFUSED_PAST_ACCESS and answer.status_code == 422
+        if allowed and answer.status_code >= 400 and not refused_past_access:
             problems.append(f"{who} {method} {endpoint}: {answer.status_code} {answer.json}")
         if not allowed:
             expected = 401 if who is None else 403

@@ -91,6 +91,7 @@ OPERATIONS = [
     "getEvent",
     "exportEvent",
     "seatRound",
+    "confirmTable",
 ]
 
 

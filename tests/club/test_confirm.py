@@ -1,0 +1,175 @@
+"""A table's totals confirmed once its game is over, and the lock that follows
+(``club.confirm``): every change of the game's hands refused but the director's edit or
+delete with a reason, which the history keeps; every refusal writes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from scorekeeper.club.confirm import confirm_totals, locked
+from scorekeeper.club.rounds import close_round
+from scorekeeper.engine.errors import PinochleError
+from scorekeeper.games.hands import (
+    Correction,
+    add_hand,
+    delete_hand,
+    put_back,
+    replace_hand,
+    undo_last_hand,
+)
+from scorekeeper.games.lifecycle import create_game
+from scorekeeper.store.club_models import Event
+from scorekeeper.store.models import Game
+from tests.club.test_events_store import app  # noqa: F401 (a fixture)
+from tests.club.test_rounds import played, seated
+from tests.club.test_seating import MADE
+from tests.web.conftest import SIDES
+from tests.web.test_access import database_fingerprint
+
+DIRECTOR = Correction("the counters were swapped")
+CORRECTED = {**MADE, "counters": [160, 90]}
+
+
+def table_game(event: Event) -> Game:
+    game = event.rounds[0].tables[0].game
+    assert game is not None
+    return game
+
+
+def confirmed() -> Game:
+    game = table_game(played(seated()))
+    confirm_totals(game, "Bea")
+    return game
+
+
+def test_a_finished_table_is_confirmed_by_a_player_seated_there(app: Flask) -> None:  # noqa: F811
+    game = table_game(played(seated()))
+    table = confirm_totals(game, " Bea ")
+    assert (table.confirmed_by, table.confirmed_at is not None) == ("Bea", True)
+    lock = locked(game)
+    assert lock is not None and (lock.table, lock.confirmed_by, lock.closed) == (1, "Bea", False)
+
+
+def test_an_open_table_and_a_game_of_its_own_are_not_locked(app: Flask) -> None:  # noqa: F811
+    assert locked(table_game(seated())) is None
+    alone = create_game("partnership", {}, SIDES)
+    assert locked(alone) is None
+
+
+# what is done first -> who confirms -> the engine's code, words of its sentence
+NOT_CONFIRMED: list[tuple[str, Callable[[Event], Any], str, str, str]] = [
+    ("a game still played", lambda e: e, "Bea", "event_table_playing",
+     "table 1 is still playing"),
+    ("a name not seated there", played, "Eve", "event_not_seated_here",
+     "'Eve' is not seated at table 1: Ann, Bea, Cal, Dan"),
+    ("a blank name", played, "  ", "event_not_seated_here", "is not seated at table 1"),
+    ("confirmed twice", lambda e: (played(e), confirm_totals(table_game(e), "Bea"))[0], "Dan",
+     "event_confirmed_twice", "confirmed by Bea already"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("first", "name", "code", "words"),
+    [case[1:] for case in NOT_CONFIRMED],
+    ids=[case[0] for case in NOT_CONFIRMED],
+)
+def test_a_refused_confirmation_changes_nothing(
+    app: Flask,  # noqa: F811
+    first: Callable[[Event], Any],
+    name: str,
+    code: str,
+    words: str,
+) -> None:
+    event = seated()
+    first(event)
+    before = database_fingerprint(app)
+    with pytest.raises(PinochleError) as refused:
+        confirm_totals(table_game(event), name)
+    assert (refused.value.code, words in str(refused.value)) == (code, True)
+    assert database_fingerprint(app) == before
+
+
+def test_a_game_of_its_own_is_not_confirmed(app: Flask) -> None:  # noqa: F811
+    alone = create_game("partnership", {}, SIDES)
+    with pytest.raises(PinochleError) as refused:
+        confirm_totals(alone, "Ann")
+    assert refused.value.code == "event_not_a_table"
+
+
+# a change of a confirmed table's game -> the engine's code
+LOCKED: list[tuple[str, Callable[[Game], Any], str]] = [
+    ("a new hand", lambda g: add_hand(g, MADE), "event_table_confirmed"),
+    ("an edit", lambda g: replace_hand(g, 1, CORRECTED), "event_table_confirmed"),
+    ("a delete", lambda g: delete_hand(g, 1), "event_table_confirmed"),
+    ("an undo", undo_last_hand, "event_table_confirmed"),
+    ("the director's edit without a reason",
+     lambda g: replace_hand(g, 1, CORRECTED, correction=Correction("  ")),
+     "event_correction_reason"),
+    ("the director's delete without a reason",
+     lambda g: delete_hand(g, 1, correction=Correction()), "event_correction_reason"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("change", "code"), [case[1:] for case in LOCKED], ids=[case[0] for case in LOCKED]
+)
+def test_a_confirmed_table_refuses_changes(
+    app: Flask,  # noqa: F811
+    change: Callable[[Game], Any],
+    code: str,
+) -> None:
+    game = confirmed()
+    before = database_fingerprint(app)
+    with pytest.raises(PinochleError) as refused:
+        change(game)
+    assert refused.value.code == code
+    assert database_fingerprint(app) == before
+
+
+def test_the_lock_names_the_table_and_who_confirmed(app: Flask) -> None:  # noqa: F811
+    with pytest.raises(PinochleError) as refused:
+        add_hand(confirmed(), MADE)
+    assert str(refused.value).startswith("table 1's totals are confirmed by Bea; only the director")
+
+
+def test_only_the_director_puts_a_deleted_hand_back_with_a_reason(app: Flask) -> None:  # noqa: F811
+    game = confirmed()
+    delete_hand(game, 2, correction=DIRECTOR)  # the director's, offered back
+    deleted = game.edits[-1].id
+    with pytest.raises(PinochleError) as refused:
+        put_back(game, deleted)
+    assert refused.value.code == "event_table_confirmed"
+    put_back(game, deleted, correction=Correction("deleted the wrong hand"))
+    assert (len(game.hands), game.edits[-1].reason) == (2, "deleted the wrong hand")
+
+
+@pytest.mark.parametrize("closing", [False, True], ids=["confirmed", "round closed"])
+def test_the_director_corrects_with_a_reason_the_history_keeps(
+    app: Flask,  # noqa: F811
+    closing: bool,
+) -> None:
+    event = played(seated())
+    game = table_game(event)
+    if closing:
+        close_round(event, 1)
+    else:
+        confirm_totals(game, "Bea")
+    replace_hand(game, 1, CORRECTED, correction=DIRECTOR)
+    delete_hand(game, 2, correction=Correction("  counted twice "))
+    assert [(e.action, e.reason) for e in game.edits[-2:]] == [
+        ("edited", "the counters were swapped"),
+        ("deleted", "counted twice"),
+    ]
+    assert locked(game) is not None  # a correction leaves the table confirmed (or closed)
+
+
+def test_a_closed_round_refuses_a_new_hand_with_its_own_sentence(app: Flask) -> None:  # noqa: F811
+    event = seated()
+    close_round(event, 1, "the hall closes")
+    with pytest.raises(PinochleError) as refused:
+        add_hand(table_game(event), MADE)
+    assert refused.value.code == "event_round_closed"
