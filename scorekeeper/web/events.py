@@ -212,9 +212,10 @@ def _refused(event_id: int, sentence: str, where: int | str | None = None) -> tu
 
 @bp.route("/events/<int:event_id>/display")
 def display(event_id: int) -> str:
-    """The room's display: the round being played (each table's hands and totals), the
-    next round's seating once it is seated, and the standings (``?standings=end``: not
-    until every round is played). It follows the night by itself (static/js/display.js)."""
+    """The room's display: the round being played (each table's hands and totals); once
+    it is closed (or before the first), the next round's seating as the movement gives
+    it; and the standings (``?standings=end``: not until every round is played). It
+    follows the night by itself (static/js/display.js)."""
     event = event_or_404(event_id)
     checked = engine_event(event)
     seated = [r for r in checked.rounds if r.tables]
@@ -235,6 +236,8 @@ def display(event_id: int) -> str:
         stored_round=stored,
         shown_round=shown_round,
         clock=None if stored is None else round_clocks(event).get(stored.number),
+        # the round closed: where everyone goes next, as the movement seats it
+        coming=_next_round(event, checked) if shown_round == "closed" or not seated else None,
         results=results(checked),
         standings=None if hide else table,
         stamp=event_stamp(event.id),

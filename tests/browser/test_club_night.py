@@ -1,8 +1,9 @@
 """A whole club night in the browser (issue 25's "done when"): the director creates the
 night on the form, seats each round and calls time from a laptop; three phones with no
 account record their tables' hands at once, each reached by scanning its table's code
-(one of them offline for a hand); a late arrival joins before round 3; the room's display
-follows without a reload; the result sheet is read back with pypdf.
+(one of them offline for a hand), and the other side confirms each table's totals; a
+late arrival joins before round 3; the room's display follows without a reload; the
+result sheet is read back with pypdf.
 
 The phones are driven as people (tests/browser/actions.py's ``Person``: taps, and
 numbers typed into the field that has the focus); the director's pages are typed into
@@ -122,12 +123,13 @@ class Phone:
         self.url = url
         self.player = ""  # who the phone said it is
         self.north = ""  # who bids: North's side, the scoreboard's first
+        self.east = ""  # who confirms the totals: the other side
 
     def scan(self, code: str, seated: list[str]) -> None:
         """The camera opens the code's address; a phone that has not said who it is at
         this table taps a name (North's)."""
         self.page.goto(f"{self.url}/t/{code}")
-        self.north = seated[0]
+        self.north, self.east = seated[0], seated[1]
         if not self.player:
             self.player = seated[0]
             self.person.tap(self.page.get_by_role("button", name=re.compile(self.player)))
@@ -205,11 +207,18 @@ def test_a_whole_night_three_tables_three_rounds(
         expect(display.locator(".display-tables .progress")).to_have_text(
             [re.compile("2 hands")] * 3, timeout=15_000
         )
+        # each table's other side confirms the totals on the keeper's phone: one tap
+        for phone in phones:
+            phone.person.tap(phone.page.get_by_role("button", name=f"{phone.east} confirms"))
+            expect(phone.page.locator("#confirm")).to_contain_text(f"Confirmed by {phone.east}")
         director.goto(f"{url}/events/{event_id}#round-{number}")
         director.get_by_role("button", name=f"Close round {number}").click()
         expect(director.get_by_text(f"Round {number} is closed.")).to_be_visible()
 
     assert hands_stored(live_server) - before == 18  # none twice, none lost
+    director.goto(f"{url}/events/{event_id}")
+    expect(director.locator(".confirmation")).to_have_count(9)
+    assert "awaiting confirmation" not in director.locator("main").inner_text()
     assert display.evaluate("window.keptSinceLoad") is True  # followed without a reload
     sheet = director.request.get(f"{url}/events/{event_id}/results.pdf")
     assert sheet.ok

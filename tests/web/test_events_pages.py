@@ -330,6 +330,24 @@ def test_the_display_shows_the_round_and_its_stamp_follows_each_hand(app: Flask)
     assert "250 Bea & Eve 140 1 hand" in text(client.get(event + "/display").text)
 
 
+def test_the_display_shows_the_next_rounds_seating_once_the_round_is_closed(
+    app: Flask,
+) -> None:
+    client = app.test_client()
+    event = imported(client, club_night(rounds=5)).headers["Location"]
+    client.post(event + "/rounds/4/seat")
+    assert "Next: round 5" not in text(client.get(event + "/display").text)  # being played
+    client.post(event + "/rounds/4/close", data={"reason": "the hall closes"})
+    page = text(client.get(event + "/display").text)
+    shown = page[page.index("Next: round 5") :]
+    # as the event's page shows it to the director before it is seated
+    director = text(client.get(event).text)
+    seats = re.search(r"Round 5 The movement seats this round so: Table 1: ([^T]+?) Byes", director)
+    assert seats is not None
+    north, east, south, west = seats.group(1).split(", ")
+    assert f"Table 1 {north} & {south} – {east} & {west}" in shown
+
+
 def test_the_result_sheet_has_the_standings_and_each_rounds_tables(app: Flask) -> None:
     client = app.test_client()
     event = imported(client, club_night()).headers["Location"]

@@ -158,6 +158,7 @@ AT_OWN_TABLE: list[tuple[str, str, bool]] = [
     ("POST", "/games/{game}/undo", True),
     ("GET", "/games/{game}/sheet", True),
     ("GET", "/meld", True),
+    ("POST", "/games/{game}/confirm", True),  # its sentence: the game is not over
     ("POST", "/games/{game}/delete", False),
     ("POST", "/games/{game}/rematch", False),
     ("POST", "/games/{game}/share", False),
@@ -306,3 +307,33 @@ def test_the_table_cards_and_the_directors_screen_carry_the_code(night: Night) -
     assert f"/events/{night.event}/rounds/1/tables/1/code" in event_page
     viewer = night.client("viewer")
     assert viewer.get(f"/events/{night.event}/rounds/1/tables/2/code").status_code == 403
+
+
+def test_a_table_code_confirms_the_totals_and_then_corrects_nothing(night: Night) -> None:
+    """The other side confirms on its own phone by the table's code; the table is then
+    locked for the codes' phones, the director still corrects it with a reason."""
+    keeper = night.at_table(1)  # North keeps score
+    game = night.game(1)
+    assert keeper.post(f"/games/{game}/hands/new", data=night.hand(1)).status_code == 302
+    director = night.client("director")
+    assert director.post(f"/events/{night.event}/rounds/1/call-time").status_code == 302
+    last = {**night.hand(1), "meld_0": "120", "time_called": "y"}
+    assert keeper.post(f"/games/{game}/hands/new", data=last).status_code == 302
+    east_id, east = night.seated(1)[1]
+    other_side = night.client()  # East's own phone
+    assert other_side.post(f"/t/{night.code(1)}", data={"entrant": str(east_id)}).status_code == 302
+    confirmed = other_side.post(f"/games/{game}/confirm", data={"player": east})
+    assert confirmed.status_code == 302
+    assert f"confirmed by {east}" in words(director.get(f"/events/{night.event}").text)
+    before = database_fingerprint(night.app, {"login_attempt"})
+    for phone in (keeper, other_side):  # a table's code corrects nothing, reason or not
+        edit = {**night.hand(1), "reason": "counters swapped"}
+        refused = phone.post(f"/games/{game}/hands/1/edit", data=edit)
+        assert refused.status_code == 400
+        assert f"table 1's totals are confirmed by {east}" in words(refused.text)
+        assert phone.post(f"/games/{game}/hands/new", data=night.hand(1)).status_code == 400
+    assert database_fingerprint(night.app, {"login_attempt"}) == before
+    corrected = director.post(
+        f"/games/{game}/hands/1/edit", data={**night.hand(1), "reason": "counters swapped"}
+    )
+    assert corrected.status_code == 302
