@@ -277,3 +277,19 @@ def test_after_the_upgrade_a_deleted_games_id_is_never_given_again(app: Flask) -
     assert counts() == kept
     upgrade()
     assert counts() == kept
+
+
+def test_the_club_downgrades_keep_ids_never_given_twice(app: Flask) -> None:
+    """A table a downgrade rebuilds on SQLite (a column dropped) keeps AUTOINCREMENT: its
+    ids are never given twice (NEVER_AGAIN), on the way down as on the way up."""
+    if db.engine.dialect.name != "sqlite":
+        pytest.skip("AUTOINCREMENT is SQLite's (PostgreSQL's sequences never go back)")
+    upgrade()
+    downgrade(revision="7c1e5a9d3b24")  # the club tables as first stored: three steps down
+    with db.engine.connect() as connection:
+        rows = connection.exec_driver_sql(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'table'"
+        )
+        made = {name: sql for name, sql in rows}
+    for name in ("hand_edit", "game", "club_event", "club_entrant", "club_round", "club_table"):
+        assert "AUTOINCREMENT" in made[name], name

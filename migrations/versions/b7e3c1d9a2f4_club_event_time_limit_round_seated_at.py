@@ -27,8 +27,13 @@ def upgrade():
         batch_op.add_column(sa.Column('seated_at', sa.DateTime(), nullable=True))
 
 
+# a table rebuilt on SQLite keeps AUTOINCREMENT: its ids are never given twice
+# (NEVER_AGAIN, e1a7c3b95d20); other databases ignore it
+KEPT_IDS = {'sqlite_autoincrement': True}
+
+
 def downgrade():
-    with op.batch_alter_table('club_round', schema=None) as batch_op:
+    with op.batch_alter_table('club_round', schema=None, table_kwargs=KEPT_IDS) as batch_op:
         batch_op.drop_column('seated_at')
-    with op.batch_alter_table('club_event', schema=None) as batch_op:
+    with op.batch_alter_table('club_event', schema=None, table_kwargs=KEPT_IDS) as batch_op:
         batch_op.drop_column('time_limit')

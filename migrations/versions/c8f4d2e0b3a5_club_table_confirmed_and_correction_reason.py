@@ -29,9 +29,14 @@ def upgrade():
         batch_op.add_column(sa.Column('reason', sa.Text(), nullable=True))
 
 
+# a table rebuilt on SQLite keeps AUTOINCREMENT: its ids are never given twice
+# (NEVER_AGAIN, e1a7c3b95d20); other databases ignore it
+KEPT_IDS = {'sqlite_autoincrement': True}
+
+
 def downgrade():
-    with op.batch_alter_table('hand_edit', schema=None) as batch_op:
+    with op.batch_alter_table('hand_edit', schema=None, table_kwargs=KEPT_IDS) as batch_op:
         batch_op.drop_column('reason')
-    with op.batch_alter_table('club_table', schema=None) as batch_op:
+    with op.batch_alter_table('club_table', schema=None, table_kwargs=KEPT_IDS) as batch_op:
         batch_op.drop_column('confirmed_by')
         batch_op.drop_column('confirmed_at')

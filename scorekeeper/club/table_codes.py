@@ -5,7 +5,9 @@ no account, as a share link gives the right to read one game.
 A code is the table's id and a signature of it with the app's secret key, the table's
 game and the event's key: nothing is stored, a code cannot be guessed from another, and
 a round seated again (new games) or an event deleted leaves the old codes naming nothing.
-A code names its table until the round is closed, and never after the night's day.
+A code names its table until the round is closed, and never after the day after the
+night's (a night past midnight, a server's clock in UTC west of it); a night without a
+day counts from the day it was made.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import base64
 import hashlib
 import hmac
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 from sqlalchemy import select
 
@@ -24,6 +26,7 @@ from scorekeeper.extensions import db
 from scorekeeper.store.club_models import Bye, Entrant, Event, EventRound, EventSeat, EventTable
 
 SIGNATURE = 12  # characters of the signature: 72 bits, and a QR code that stays small
+GRACE = timedelta(days=1)  # a code still works the day after its night
 
 
 @dataclass(frozen=True)
@@ -52,11 +55,11 @@ class TableAtCode:
 
 @dataclass(frozen=True)
 class Elsewhere:
-    """Where an entrant plays this round instead: another table (its code), or a bye."""
+    """Where an entrant plays this round instead: another table, or a bye (never that
+    table's code: one card must not lead to another)."""
 
     name: str
     table: int | None  # None: sits the round out
-    code: str | None
 
 
 def table_code(table_id: int, game_id: int, event_key: str, secret: str) -> str:
@@ -80,8 +83,9 @@ def read_table_code(code: str, secret: str, today: date) -> TableAtCode:
         raise GameError("table_code_unknown")
     if stored_round.closed_at is not None:
         raise GameError("table_code_expired", round=stored_round.number, event=event.name)
-    if event.date is not None and event.date < today:
-        raise GameError("table_code_expired_night", event=event.name, date=event.date.isoformat())
+    night = event.date or event.created_at.date()
+    if night + GRACE < today:
+        raise GameError("table_code_expired_night", event=event.name, date=night.isoformat())
     return TableAtCode(
         code=code,
         event_id=event.id,
@@ -94,7 +98,7 @@ def read_table_code(code: str, secret: str, today: date) -> TableAtCode:
     )
 
 
-def where_plays(at: TableAtCode, entrant_id: int, secret: str) -> Elsewhere | None:
+def where_plays(at: TableAtCode, entrant_id: int) -> Elsewhere | None:
     """Where entrant ``entrant_id`` plays in the code's round when not at its table (for
     the warning of a phone that scans another table's code); None when seated there."""
     if any(seated.entrant == entrant_id for seated in at.seats):
@@ -103,9 +107,8 @@ def where_plays(at: TableAtCode, entrant_id: int, secret: str) -> Elsewhere | No
     if entrant is None or entrant.event_id != at.event_id:
         return None
     row = db.session.execute(
-        select(EventTable, Event.key)
+        select(EventTable.number)
         .join(EventRound, EventRound.id == EventTable.round_id)
-        .join(Event, Event.id == EventRound.event_id)
         .join(EventSeat, EventSeat.table_id == EventTable.id)
         .where(
             EventRound.event_id == at.event_id,
@@ -114,15 +117,15 @@ def where_plays(at: TableAtCode, entrant_id: int, secret: str) -> Elsewhere | No
         )
     ).first()
     if row is None:
-        return Elsewhere(entrant.name, None, None) if _has_bye(at, entrant_id) else None
-    table, event_key = row
-    code = None if table.game_id is None else table_code(table.id, table.game_id, event_key, secret)
-    return Elsewhere(entrant.name, table.number, code)
+        return Elsewhere(entrant.name, None) if _has_bye(at, entrant_id) else None
+    return Elsewhere(entrant.name, row[0])
 
 
 def _table_id(code: str) -> int | None:
     number, _dash, signature = code.partition("-")
-    if not number.isdigit() or len(number) > 9 or len(signature) != SIGNATURE:
+    if not code.isascii() or not number.isdigit() or len(number) > 9:
+        return None  # ASCII only: "²" is a digit to Python, and no number
+    if len(signature) != SIGNATURE:
         return None
     return int(number)
 

@@ -135,6 +135,9 @@ def _changing(
         if adding is None:
             raise GameError("game_changed_meanwhile") from None
         raise GameError("hand_recorded_meanwhile", hand=adding) from None
+    except BaseException:  # a refusal under the lock (a table confirmed meanwhile): nothing
+        db.session.rollback()  # of this change stays, and the lock is let go at once
+        raise
 
 
 CONFLICTS = ("hand_recorded_meanwhile", "game_changed_meanwhile")

@@ -23,6 +23,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    make_response,
     redirect,
     render_template,
     request,
@@ -53,7 +54,7 @@ from scorekeeper.accounts.users import (
     user_by_session_token,
 )
 from scorekeeper.extensions import login_manager
-from scorekeeper.i18n.refusals import translated
+from scorekeeper.i18n.refusals import engine_message, translated
 from scorekeeper.store.models import User
 from scorekeeper.web import table_pass
 from scorekeeper.web.api_access import check_api_access, is_api_request
@@ -141,6 +142,11 @@ def check_access() -> BaseResponse | None:
         return None
     if table_pass.opens(endpoint, request.view_args):  # a table's code: that table only
         return None
+    gone = None if current_user.is_authenticated else table_pass.expired()
+    if gone is not None:  # a table's code no longer open: why, not a login the phone has not
+        sentence = engine_message(gone)
+        page = render_template("events/table.html", at=None, refused=sentence)
+        return make_response(page, 400)
     if not current_user.is_authenticated:
         return redirect(url_for("auth.login", next=local_path(request.full_path)))
     abort(403)

@@ -264,6 +264,7 @@ def results_pdf(event_id: int) -> Response:
 
 
 @bp.route("/events/<int:event_id>/rounds/<int:number>/cards.pdf")
+@requires("scorekeeper")  # the cards carry the table codes: the director's
 def table_cards(event_id: int, number: int) -> Response:
     """A seated round's table cards: the table's number, who sits where, and the QR
     code of the table's code (web/table_codes.py), to scan at the table."""

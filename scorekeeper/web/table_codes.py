@@ -30,7 +30,7 @@ def scan(code: str) -> str | BaseResponse | tuple[str, int]:
     except GameError as refusal:
         return _refused(engine_message(refusal))
     player = table_pass.player_of(at.event_id)
-    elsewhere = None if player is None else where_plays(at, player, table_pass.secret())
+    elsewhere = None if player is None else where_plays(at, player)
     if player is not None and elsewhere is None and _seated(at, player):
         return _to_the_game(at)
     if player is None and can("scorekeeper"):  # the director: every table is theirs
@@ -47,11 +47,11 @@ def choose(code: str) -> str | BaseResponse | tuple[str, int]:
     except GameError as refusal:
         return _refused(engine_message(refusal))
     chosen = request.form.get("entrant", "")
-    entrant = int(chosen) if chosen.isdigit() and len(chosen) < 10 else None
+    entrant = int(chosen) if chosen.isascii() and chosen.isdigit() and len(chosen) < 10 else None
     if entrant is not None and _seated(at, entrant):
         table_pass.remember_player(at, entrant)
         return _to_the_game(at)
-    elsewhere = None if entrant is None else where_plays(at, entrant, table_pass.secret())
+    elsewhere = None if entrant is None else where_plays(at, entrant)
     if elsewhere is None:  # not an entrant of this night
         sentence = _("Tap one of the names seated at table %(table)s.", table=at.table)
         return render_template("events/table.html", at=at, refused=sentence), 400

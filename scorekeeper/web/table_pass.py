@@ -8,6 +8,7 @@ from the scan's pages (``table_codes``), which use ``auth``: no import circle.""
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any
 
@@ -34,7 +35,8 @@ AT_THE_TABLE = {
     "sheets.game_pdf",
     "games.confirm",  # the other side confirms the totals, on this phone or its own
 }
-ANY_TABLE = {"meld.check"}
+ANY_TABLE = {"meld.check"}  # its way back (``return_to``) only to the table's own game
+GAME_PATH = re.compile(r"/games/(\d+)(/|$)")
 
 
 def secret() -> str:
@@ -47,8 +49,10 @@ def read(code: str) -> TableAtCode:
 
 
 def give(at: TableAtCode) -> None:
-    """This phone may record at ``at``'s table from now on (one table at a time)."""
+    """This phone may record at ``at``'s table from now on (one table at a time; kept
+    when the browser is closed, as a login that stays)."""
     session[PASS] = at.code
+    session.permanent = True
 
 
 def remember_player(at: TableAtCode, entrant_id: int) -> None:
@@ -72,10 +76,22 @@ def held() -> TableAtCode | None:
     if isinstance(code, str):
         try:
             at = read(code)
-        except GameError:
-            session.pop(PASS, None)  # expired, or its round seated again
+        except GameError as refusal:  # expired, or its round seated again: the phone is
+            g.table_pass_refusal = refusal  # told so (kept: each page it opens says it)
     g.table_pass = at
     return at
+
+
+def expired() -> GameError | None:
+    """Why this phone's table pass opens nothing any more (its round closed, its night
+    over), when the request is one it opened."""
+    if PASS not in session or (
+        request.endpoint not in AT_THE_TABLE and request.endpoint not in ANY_TABLE
+    ):
+        return None
+    held()
+    refusal: GameError | None = g.get("table_pass_refusal")
+    return refusal
 
 
 def opens(endpoint: str | None, view_args: dict[str, Any] | None) -> bool:
@@ -87,7 +103,10 @@ def opens(endpoint: str | None, view_args: dict[str, Any] | None) -> bool:
     at = held()
     if at is None:
         return False
-    return endpoint in ANY_TABLE or (view_args or {}).get("game_id") == at.game_id
+    if endpoint in ANY_TABLE:
+        back = GAME_PATH.match(request.args.get("return_to", ""))
+        return back is None or int(back.group(1)) == at.game_id
+    return (view_args or {}).get("game_id") == at.game_id
 
 
 def at_own_table() -> bool:

@@ -111,7 +111,7 @@ NEEDS: dict[tuple[str, str], str] = {
     ("events.call", "POST"): "scorekeeper",
     ("events.display", "GET"): "viewer",
     ("events.results_pdf", "GET"): "viewer",
-    ("events.table_cards", "GET"): "viewer",
+    ("events.table_cards", "GET"): "scorekeeper",  # the table codes (test_table_codes.py)
     ("events.itineraries_print", "GET"): "viewer",
     ("events.movement_print", "GET"): "viewer",
     ("events.display_stamp", "GET"): "viewer",

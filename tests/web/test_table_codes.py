@@ -158,6 +158,8 @@ AT_OWN_TABLE: list[tuple[str, str, bool]] = [
     ("POST", "/games/{game}/undo", True),
     ("GET", "/games/{game}/sheet", True),
     ("GET", "/meld", True),
+    ("GET", "/meld?return_to=/games/{game}/hands/new", True),
+    ("GET", "/meld?return_to=/games/{other}/hands/new", False),  # another game's rules
     ("POST", "/games/{game}/confirm", True),  # its sentence: the game is not over
     ("POST", "/games/{game}/delete", False),
     ("POST", "/games/{game}/rematch", False),
@@ -225,7 +227,8 @@ def test_another_tables_code_warns_a_phone_whose_player_sits_elsewhere(night: Ni
     assert page.status_code == 200
     said = words(page.text)
     assert f"{north}, you play at table 1 this round, not at table 2." in said
-    assert f'href="/t/{night.code(1)}"' in page.text  # "Go to table 1"
+    assert "Scan the card on table 1." in said
+    assert night.code(1) not in page.text  # one card never leads to another
     # the warning opens nothing at table 2 ...
     assert phone.post(f"/games/{night.game(2)}/hands/new", data=night.hand(2)).status_code == 302
     assert night.hands(2) == 0
@@ -240,7 +243,7 @@ def test_another_tables_code_warns_a_phone_whose_player_sits_elsewhere(night: Ni
     assert back.headers["Location"].endswith(f"/games/{night.game(1)}")
 
 
-@pytest.mark.parametrize("entrant", ["", "x", "999999", "1" * 40])
+@pytest.mark.parametrize("entrant", ["", "x", "999999", "1" * 40, "²", "١"])
 def test_a_name_not_seated_there_is_a_sentence(night: Night, entrant: str) -> None:
     phone = night.client()
     before = database_fingerprint(night.app)
@@ -253,7 +256,17 @@ def test_a_name_not_seated_there_is_a_sentence(night: Night, entrant: str) -> No
 
 @pytest.mark.parametrize(
     "code",
-    ["", "nonsense", "1-AAAAAAAAAAAA", "999999-AAAAAAAAAAAA", "1-" + "A" * 500, "x" * 5000],
+    [
+        "",
+        "nonsense",
+        "1-AAAAAAAAAAAA",
+        "999999-AAAAAAAAAAAA",
+        "1-" + "A" * 500,
+        "x" * 5000,
+        "²-AAAAAAAAAAAA",  # a digit to Python, and no number
+        "١-AAAAAAAAAAAA",  # Arabic-Indic 1: table 1's id, but not ASCII
+        "1-éééééééééééé",  # twelve characters, not ASCII
+    ],
 )
 def test_a_code_not_ours_is_a_sentence(night: Night, code: str) -> None:
     phone = night.client()
@@ -273,25 +286,35 @@ def test_a_closed_rounds_code_has_expired_and_its_pass_ends(night: Night) -> Non
     answer = night.client().get(f"/t/{night.code(1)}")
     assert answer.status_code == 400
     assert "round 1 of 'Tuesday club night', which is closed: it has expired" in words(answer.text)
+    # the phone's pass ends with a sentence (not a login it never had), nothing stored
     before = night.hands(1)
-    assert phone.post(f"/games/{night.game(1)}/hands/new", data=night.hand(1)).status_code == 302
-    assert phone.get(f"/games/{night.game(1)}").headers["Location"].startswith("/login")
+    for answer in (
+        phone.post(f"/games/{night.game(1)}/hands/new", data=night.hand(1)),
+        phone.get(f"/games/{night.game(1)}"),
+    ):
+        assert answer.status_code == 400
+        assert "which is closed: it has expired" in words(answer.text)
     assert night.hands(1) == before
+    assert phone.get(f"/games/{night.game(2)}").status_code == 400  # the same sentence
 
 
-def test_another_nights_code_has_expired(tmp_path: Path) -> None:
-    app = test_app(tmp_path / "yesterday.db", LOGIN_DISABLED=False)
-    yesterday = Night(app, date.today() - timedelta(days=1))
-    answer = yesterday.client().get(f"/t/{yesterday.code(1)}")
-    assert answer.status_code == 400
-    said = words(answer.text)
-    assert f"this table code was for 'Tuesday club night' of {yesterday_iso()}" in said
-    today = Night(test_app(tmp_path / "today.db", LOGIN_DISABLED=False), date.today())
-    assert today.client().get(f"/t/{today.code(1)}").status_code == 200
-
-
-def yesterday_iso() -> str:
-    return (date.today() - timedelta(days=1)).isoformat()
+@pytest.mark.parametrize(
+    ("days_ago", "expired"),
+    [
+        (0, False),
+        (1, False),  # a night past midnight, or a server's UTC day ahead of the club's
+        (2, True),
+        (400, True),
+    ],
+)
+def test_another_nights_code_has_expired(tmp_path: Path, days_ago: int, expired: bool) -> None:
+    day = date.today() - timedelta(days=days_ago)
+    night = Night(test_app(tmp_path / "night.db", LOGIN_DISABLED=False), day)
+    answer = night.client().get(f"/t/{night.code(1)}")
+    assert answer.status_code == (400 if expired else 200)
+    if expired:
+        said = words(answer.text)
+        assert f"this table code was for 'Tuesday club night' of {day.isoformat()}" in said
 
 
 def test_the_table_cards_and_the_directors_screen_carry_the_code(night: Night) -> None:
@@ -305,8 +328,10 @@ def test_the_table_cards_and_the_directors_screen_carry_the_code(night: Night) -
     assert f"/t/{night.code(2)}" in screen.text and "<svg" in screen.text
     event_page = director.get(f"/events/{night.event}").text
     assert f"/events/{night.event}/rounds/1/tables/1/code" in event_page
-    viewer = night.client("viewer")
+    viewer = night.client("viewer")  # a viewer reads the night, never its codes
     assert viewer.get(f"/events/{night.event}/rounds/1/tables/2/code").status_code == 403
+    assert viewer.get(f"/events/{night.event}/rounds/1/cards.pdf").status_code == 403
+    assert "cards.pdf" not in viewer.get(f"/events/{night.event}").text
 
 
 def test_a_table_code_confirms_the_totals_and_then_corrects_nothing(night: Night) -> None:
