@@ -247,6 +247,15 @@ def test_every_event_refusal_has_a_case() -> None:
         "event_withdrawn_twice",
         "event_withdrawn_seated",
         "event_round_seated",
+        # the seating draw, before the first round (tests/web/test_events_pages.py)
+        "event_draw_seated",
+        # a table's totals confirmed, and the director's corrections (tests/club/test_confirm.py)
+        "event_confirmed_twice",
+        "event_correction_reason",
+        "event_not_a_table",
+        "event_not_seated_here",
+        "event_table_confirmed",
+        "event_table_playing",
     }
     assert codes - stored <= {case[3] for case in REFUSED}
 
