@@ -59,7 +59,9 @@ def visible_text(page: str) -> str:
 
 def english_words(page: str, language: str) -> list[str]:
     """The English words left in ``page`` (HTML) for ``language``, each once."""
-    text = CODES.sub(" ", visible_text(page))
+    # an address shown (a share link's, a table code's) is no words: its random token
+    # once read "be" (a share link ".../s/x9-be_3...")
+    text = CODES.sub(" ", re.sub(r"https?://\S+", " ", visible_text(page)))
     allowed = KEPT.get(language, frozenset()) | NAMES
     found: dict[str, None] = {}
     for word in re.findall(r"[A-Za-z]+", text):

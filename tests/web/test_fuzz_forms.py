@@ -24,6 +24,8 @@ from hypothesis import strategies as st
 from scorekeeper.accounts.links import create_share_link
 from scorekeeper.accounts.users import create_user
 from scorekeeper.club.events import import_event
+from scorekeeper.club.seating import record_seating
+from scorekeeper.club.table_codes import table_code
 from scorekeeper.engine.errors import GameError
 from scorekeeper.extensions import db
 from scorekeeper.games.hands import add_hand
@@ -48,6 +50,7 @@ FIELDS = {
     "hands.undo": ["number"],
     "history.put_back": ["edit", "version"],
     "games.rematch": [],
+    "tables.choose": ["entrant", "anyway"],  # a director's GET goes straight to the game
     "games.delete": [],
     "share.create": [],
     "share.revoke": [],
@@ -115,16 +118,22 @@ def _template() -> tuple[str, dict[str, int | str]]:
             "token": create_share_link(game.id).token,
             "player_id": 1,
             "token_id": 1,
-            "event_id": import_event(
-                {
-                    "format": "pinochle-event/1",
-                    "name": "Tuesday club night",
-                    "ruleset": "partnership",
-                    "entrants": [{"name": name} for name in ("Ann", "Bea", "Cal", "Dan", "Eve")],
-                    "rounds": [{"round": 1}, {"round": 2}],
-                }
-            ).id,
         }
+        event = import_event(
+            {
+                "format": "pinochle-event/1",
+                "name": "Tuesday club night",
+                "ruleset": "partnership",
+                "entrants": [{"name": name} for name in ("Ann", "Bea", "Cal", "Dan", "Eve")],
+                "rounds": [{"round": 1}, {"round": 2}],
+            }
+        )
+        ids["event_id"] = event.id
+        # round 1 seated: its table's code (a table's page, the names to tap)
+        seating = {"tables": [{"table": 1, "seats": ["Ann", "Bea", "Cal", "Dan"]}], "byes": ["Eve"]}
+        table = record_seating(event, 1, seating).tables[0]
+        assert table.game_id is not None
+        ids["code"] = table_code(table.id, table.game_id, event.key, "test")
         create_user("owner", "a long enough password", "owner")
         db.engine.dispose()
     return app.config["SQLALCHEMY_DATABASE_URI"], ids
