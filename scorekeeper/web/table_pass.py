@@ -36,7 +36,7 @@ AT_THE_TABLE = {
     "games.confirm",  # the other side confirms the totals, on this phone or its own
 }
 ANY_TABLE = {"meld.check"}  # its way back (``return_to``) only to the table's own game
-GAME_PATH = re.compile(r"/games/(\d+)(/|$)")
+GAME_PATH = re.compile(r"/games/([0-9]{1,10})(/|$)")  # ASCII, bounded for int()
 
 
 def secret() -> str:

@@ -160,6 +160,7 @@ AT_OWN_TABLE: list[tuple[str, str, bool]] = [
     ("GET", "/meld", True),
     ("GET", "/meld?return_to=/games/{game}/hands/new", True),
     ("GET", "/meld?return_to=/games/{other}/hands/new", False),  # another game's rules
+    ("GET", "/meld?return_to=/games/" + "9" * 5000 + "/hands/new", True),  # no game's
     ("POST", "/games/{game}/confirm", True),  # its sentence: the game is not over
     ("POST", "/games/{game}/delete", False),
     ("POST", "/games/{game}/rematch", False),
