@@ -242,6 +242,10 @@ def _render(
         asked = [r.field for r in reading.refusals if r.error.code.endswith(DROPS_TYPED)]
         form.drop_typed.data = asked[0] if asked and status == 400 else form.drop_typed.data
     found = problems(form, table) if status == 400 else []
+    if status == 400 and context.get("reason_error"):  # a correction without its reason:
+        # in the summary at the top too, where the person is looking after Save
+        label = _("Reason for the correction")
+        found.append({"anchor": "reason", "label": label, "message": context["reason_error"]})
     g.hand_refusals = [
         f"{item['label']}: {item['message']}" if item["label"] else item["message"]
         for item in found

@@ -141,6 +141,12 @@ def test_the_director_corrects_a_confirmed_hand_with_the_reason_kept(app: Flask)
     client = app.test_client()
     form = client.get(f"/games/{game_id}/hands/1/edit").text
     assert "Reason for the correction" in form
+    # Save without the reason: the summary at the top says so, leading to the field
+    refused = client.post(f"/games/{game_id}/hands/1/edit", data=EDIT)
+    assert refused.status_code == 400
+    summary = refused.text[refused.text.index('id="problems"') : refused.text.index("</section>")]
+    assert 'href="#reason"' in summary and NO_REASON in text(summary)
+    assert 'data-first-bad="reason"' in refused.text
     done = client.post(
         f"/games/{game_id}/hands/1/edit", data={**EDIT, "reason": "counters swapped"}
     )
