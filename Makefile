@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # e.g. `make run RUN_ARGS="--port 8000"`
 RUN_ARGS ?=
 
-.PHONY: run test test-postgres lint typecheck bench bench-web bench-pdf bench-stats bench-load bench-import bench-club translations clean
+.PHONY: run test test-quick test-report test-long test-postgres lint typecheck bench bench-web bench-pdf bench-stats bench-load bench-import bench-club translations clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,13 +20,38 @@ $(STAMP): $(BIN)/python pyproject.toml
 run: $(STAMP)
 	$(BIN)/scorekeeper serve $(RUN_ARGS)
 
-## test: install into .venv when needed, lint, type-check the engine, run every test
-test: $(STAMP) lint
-	$(BIN)/python -m pytest
+# The tests: one worker per core (pytest-xdist), temporary files in memory when /dev/shm
+# is there, the few that measure time or load (marker `alone`) after the others on
+# their own; docs/testing.md says which run where and why.
+PYTEST := $(BIN)/python -m pytest
+TEST_TMP := $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo "$${TMPDIR:-/tmp}")
+WORKERS ?= auto
+TESTS := TMPDIR=$(TEST_TMP) $(PYTEST)
+COVERAGE := --cov=scorekeeper --cov-branch --cov-report= --cov-fail-under=0
+# e.g. `make test PYTEST_ARGS="-x"`, `make test PYTEST_ARGS="--hypothesis-profile=long"`
+PYTEST_ARGS ?=
 
-## test-postgres: every test again on a throwaway PostgreSQL (needs its server binaries installed)
+## test: install into .venv when needed, lint, type-check the engine, run every test, print the coverage (lines and branches)
+test: $(STAMP) lint
+	$(TESTS) -n $(WORKERS) --dist worksteal -m "not alone" $(COVERAGE) --time-report=10 $(PYTEST_ARGS)
+	$(TESTS) -m alone $(COVERAGE) --cov-append $(PYTEST_ARGS)
+	$(BIN)/python -m coverage report
+
+## test-quick: the engine and everything else that needs no database, server or browser (under a minute)
+test-quick: $(STAMP)
+	$(TESTS) -n $(WORKERS) -m "not database and not browser and not alone" $(PYTEST_ARGS)
+
+## test-report: every test, then the time by folder and the 30 slowest tests
+test-report: $(STAMP)
+	$(TESTS) -n $(WORKERS) --time-report=30 $(PYTEST_ARGS)
+
+## test-long: every property test with ten times the examples, freshly drawn (Hypothesis's "long" profile)
+test-long: $(STAMP)
+	$(TESTS) -n $(WORKERS) -m "not alone" --hypothesis-profile=long $(PYTEST_ARGS)
+
+## test-postgres: the tests that use a database (marker `database`) again on a throwaway PostgreSQL (needs its server binaries installed)
 test-postgres: $(STAMP)
-	scripts/with-postgres $(BIN)/python -m pytest
+	TMPDIR=$(TEST_TMP) scripts/with-postgres sh -c '$(PYTEST) -n $(WORKERS) --dist worksteal -m "database and not alone" $(PYTEST_ARGS) && $(PYTEST) -m "database and alone" $(PYTEST_ARGS)'
 
 ## lint: ruff, mypy --strict on the engine, and the house's import contracts (import-linter)
 lint: $(STAMP)
@@ -68,4 +93,4 @@ translations: $(STAMP)
 	$(BIN)/python scripts/update-catalogs
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .bench
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .bench .coverage .coverage.*

@@ -1,31 +1,35 @@
-"""Shared fixtures: the worked cases copied from the rulebook's repository, an instance
-folder, and a fresh database for each app a test makes.
-
-The databases are SQLite files, or, when ``SCOREKEEPER_TEST_POSTGRES`` names a
-PostgreSQL server (``make test-postgres``), a schema on it for each path a test's
-SQLite file would have (``database_url``): every connection to its URL (the app's,
-Alembic's, a served subprocess's given ``DATABASE_URL``) works in that schema only.
-"""
+"""Shared fixtures: the worked cases copied from the rulebook's repository, and a club
+night's clock. The databases (and the ``instance`` fixture) are tests/databases.py's,
+the work done once per process tests/per_process.py's, the time report
+tests/timing.py's: plugins loaded here."""
 
 from __future__ import annotations
 
-import functools
 import json
-import os
-import secrets
-import shutil
-from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine, create_engine, event, inspect, make_url, text
-from sqlalchemy.pool import NullPool, Pool
+from hypothesis import HealthCheck, settings
 
-from scorekeeper.extensions import db
+pytest_plugins = ["tests.databases", "tests.per_process", "tests.timing"]
 
-POSTGRES = "SCOREKEEPER_TEST_POSTGRES"  # e.g. postgresql+psycopg://postgres@127.0.0.1:5432/postgres
+# Hypothesis: the same examples on every run (a failure seen once is seen again, and a
+# run's time does not wander), none kept between runs; ``--hypothesis-profile=long``
+# tries ten times as many, freshly drawn (docs/testing.md)
+settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True)
+settings.register_profile(
+    "long", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("ci")
+
+
+def examples(count: int) -> int:
+    """``count`` examples in the usual run; as many more as the profile asks (``long``:
+    ten times as many)."""
+    return max(1, count * settings.default.max_examples // 100)
+
 
 CASES = Path(__file__).parent / "data" / "cases"
 # auction pinochle's worked cases (ours, not a copy of ../shared/cases)
@@ -64,120 +68,6 @@ def assert_matches_case(document: dict[str, Any], expect: dict[str, Any]) -> Non
         )
     else:
         assert "kitty" not in document
-
-
-# --- the databases ----------------------------------------------------------------------
-
-
-def on_postgres() -> bool:
-    """Whether the tests' databases are PostgreSQL schemas (else SQLite files)."""
-    return bool(os.environ.get(POSTGRES))
-
-
-sqlite_only = pytest.mark.skipif(on_postgres(), reason="about SQLite's own file and settings")
-
-
-_SCHEMAS: dict[Path, str] = {}  # the PostgreSQL schema made for each path
-
-
-def database_url(sqlite_file: Path) -> str:
-    """The URL of the database ``sqlite_file`` stands for: the file, or on PostgreSQL a
-    schema of its own, made (empty) on first use. A new path is a fresh database, the
-    same path the same database, on either."""
-    server = os.environ.get(POSTGRES)
-    if not server:
-        return f"sqlite:///{sqlite_file}"
-    if sqlite_file not in _SCHEMAS:
-        schema = f"t_{secrets.token_hex(8)}"
-        with _postgres().begin() as connection:
-            connection.execute(text(f"CREATE SCHEMA {schema}"))
-        url = make_url(server).update_query_dict({"options": f"-csearch_path={schema}"})
-        _SCHEMAS[sqlite_file] = url.render_as_string(hide_password=False)
-    return _SCHEMAS[sqlite_file]
-
-
-def untouched(sqlite_file: Path) -> bool:
-    """Whether the database ``sqlite_file`` stands for was never made: no such file, or a
-    schema without tables."""
-    if not on_postgres():
-        return not sqlite_file.exists()
-    engine = create_engine(database_url(sqlite_file), poolclass=NullPool)
-    try:
-        return inspect(engine).get_table_names() == []
-    finally:
-        engine.dispose()
-
-
-def copied_database(source: str, sqlite_file: Path) -> str:
-    """The URL of the new database ``sqlite_file`` stands for, holding a copy of the
-    tables and rows of the database at ``source`` (a ``database_url``)."""
-    if not on_postgres():
-        shutil.copy(make_url(source).database or "", sqlite_file)
-        return f"sqlite:///{sqlite_file}"
-    target = database_url(sqlite_file)
-    engine = create_engine(target, poolclass=NullPool)
-    try:
-        with engine.begin() as connection:
-            db.metadata.create_all(connection)
-            for table in db.metadata.sorted_tables:
-                connection.execute(
-                    text(f"INSERT INTO {table.name} SELECT * FROM {_schema(source)}.{table.name}")
-                )
-                column = table.autoincrement_column  # its sequence skipped the copied ids
-                if column is not None:
-                    connection.execute(
-                        text(
-                            f"SELECT setval(pg_get_serial_sequence('{table.name}', "
-                            f"'{column.name}'), COALESCE((SELECT MAX({column.name}) "
-                            f"FROM {table.name}), 0) + 1, false)"
-                        )
-                    )
-    finally:
-        engine.dispose()
-    return target
-
-
-def _schema(url: str) -> str:
-    options = make_url(url).query["options"]
-    assert isinstance(options, str) and options.startswith("-csearch_path=")
-    return options.removeprefix("-csearch_path=")
-
-
-@functools.cache
-def _postgres() -> Engine:
-    """The server named by ``SCOREKEEPER_TEST_POSTGRES`` (a connection per use)."""
-    return create_engine(os.environ[POSTGRES], poolclass=NullPool)
-
-
-# every connection pool a test (or a fixture) used, emptied after the test: the apps'
-# pools would otherwise keep PostgreSQL connections open until collected (and the ones
-# given back to a pool after ``engine.dispose()`` replaced it, until the end)
-_USED: set[Pool] = set()
-
-
-@event.listens_for(Engine, "engine_connect")
-def _remember(connection: Any) -> None:
-    _USED.add(connection.engine.pool)
-
-
-@pytest.fixture(autouse=True)
-def _close_connections() -> Iterator[None]:
-    yield
-    while _USED:
-        _USED.pop().dispose()
-
-
-@pytest.fixture
-def instance(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """An empty instance folder the app and the commands will use; ``DATABASE_URL`` unset
-    (the instance's SQLite file), or a fresh PostgreSQL schema's."""
-    folder = tmp_path / "instance"
-    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(folder))
-    if on_postgres():
-        monkeypatch.setenv("DATABASE_URL", database_url(folder / "scorekeeper.db"))
-    else:
-        monkeypatch.delenv("DATABASE_URL", raising=False)
-    return folder
 
 
 # --- a club night round's clock (club.clock.now), set by the test ---------------------------

@@ -18,7 +18,7 @@ from scorekeeper import create_app
 from scorekeeper.cli.serve import quiet_migrations
 from scorekeeper.extensions import db
 from scorekeeper.paths import MIGRATIONS
-from tests.conftest import database_url
+from tests.databases import database_url
 
 # migrations/env.py still calls Flask-SQLAlchemy's deprecated ``db.get_engine()`` first.
 

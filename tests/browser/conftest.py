@@ -26,7 +26,7 @@ from scorekeeper.accounts.users import create_user
 from scorekeeper.extensions import db
 from scorekeeper.games.hands import add_hand
 from scorekeeper.games.lifecycle import create_game
-from tests.conftest import database_url
+from tests.databases import database_url
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -203,6 +203,19 @@ def log_in(context: Any, url: str, name: str = OWNER[0], password: str = OWNER[1
         max_redirects=0,
     )
     assert answer.status == 302, answer.text()
+
+
+# a folder to keep the pages' screenshots in, to look at: none kept unless set (making
+# them took seconds of every run, and workers running side by side shared one name)
+SCREENSHOTS = os.environ.get("SCOREKEEPER_SCREENSHOTS")
+
+
+def keep_screenshot(page: Any, name: str, *, full_page: bool = True) -> None:
+    """A screenshot of ``page`` as ``$SCOREKEEPER_SCREENSHOTS/name``, when that is set
+    (``SCOREKEEPER_SCREENSHOTS=/tmp/shots make test``), for a person to look at."""
+    if SCREENSHOTS:
+        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SCREENSHOTS) / name), full_page=full_page)
 
 
 def expect(actual: Any, message: str | None = None) -> Any:

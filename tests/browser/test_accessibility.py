@@ -15,7 +15,7 @@ import pytest
 
 from scorekeeper.accounts.links import create_share_link
 from scorekeeper.games.players import all_players
-from tests.browser.conftest import PHONE, LiveServer, stored_game
+from tests.browser.conftest import PHONE, LiveServer, keep_screenshot, stored_game
 from tests.browser.test_layout import CUTTHROAT, DROPPED, THREE, game_of
 
 HAND = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
@@ -232,7 +232,7 @@ def test_text_at_200_percent_overlaps_nothing(
     page = open_page(new_context, live_server, a11y_paths[name])
     page.add_style_tag(content=BIG_TEXT)
     page.wait_for_timeout(50)
-    page.screenshot(path=f"/tmp/big-text-{name}.png", full_page=True)
+    keep_screenshot(page, f"big-text-{name}.png")
     if name.startswith("print-view"):
         selector = "h1, dt, dd, .screen-links a, .screen-links button, p"
     else:

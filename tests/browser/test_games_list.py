@@ -3,10 +3,8 @@ stats page; with and without JavaScript, at 390 and 360 px."""
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +18,7 @@ from tests.browser.conftest import (
     LiveServer,
     expect,
     horizontal_overflow,
+    keep_screenshot,
     scrolling_boxes,
     too_small,
 )
@@ -28,8 +27,6 @@ from tests.browser.conftest import (
 FINDER = "Quentin Łopuszański"
 GAMES = 60  # a page of 50 and 10 on the next
 FINISHED = 6  # the first ones: on the next page, after the last 4 in progress
-# a folder to keep the pages' screenshots in, to look at (none kept unless set)
-SHOTS = os.environ.get("SCOREKEEPER_SCREENSHOTS")
 
 
 @pytest.fixture(scope="module")
@@ -74,9 +71,7 @@ def look(page: Any, name: str) -> None:
     assert horizontal_overflow(page) == 0
     assert scrolling_boxes(page) == []
     assert [problem for selector in TAPPED for problem in too_small(page, selector)] == []
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / f"games-list-{name}.png"), full_page=True)
+    keep_screenshot(page, f"games-list-{name}.png")
 
 
 @pytest.mark.parametrize(

@@ -7,16 +7,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.conftest import NARROW, PHONE, LiveServer, expect, stored_game, totals
+from tests.browser.conftest import (
+    NARROW,
+    PHONE,
+    LiveServer,
+    expect,
+    keep_screenshot,
+    stored_game,
+    totals,
+)
 from tests.browser.test_table import choice, save_button, side_field
 
 SIZES = [pytest.param(PHONE, id="390x844"), pytest.param(NARROW, id="360x740")]
-SHOTS = Path("/tmp/f1-shots")
 
 
 def covering_boxes(page: Any, selector: str) -> list[str]:
@@ -69,8 +75,7 @@ def test_a_refused_save_shows_the_first_problem_in_view(
     expect(page.locator("#counters_1")).to_be_focused()
     assert covering_boxes(page, "#counters_1-error") == []
     assert covering_boxes(page, "#counters_1") == []
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"refused-{size['viewport']['width']}.png"))
+    keep_screenshot(page, f"refused-{size['viewport']['width']}.png", full_page=False)
     page.goto(f"{live_server.url}/games/{game_id}")
     assert totals(page) == [0, 0]
 
@@ -140,8 +145,7 @@ def test_two_phones_record_hand_1(new_context: Callable[..., Any], live_server: 
     expect(compared).to_contain_text("Bea")  # mine
     expect(save_button(mine)).to_have_text("Save hand 2")
     expect(side_field(mine, "meld", "Them")).to_have_value("")
-    SHOTS.mkdir(exist_ok=True)
-    mine.screenshot(path=str(SHOTS / "meanwhile-390.png"), full_page=True)
+    keep_screenshot(mine, "meanwhile-390.png")
     # a careless Save on the empty form stores nothing
     with mine.expect_response(lambda response: response.request.method == "POST") as answer:
         save_button(mine).tap()

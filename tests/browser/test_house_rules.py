@@ -2,19 +2,23 @@
 again) and a hand played as time is called (the game ends after it), each tapped in the
 folded "Other outcomes"; the scoreboard then says how the game ended.
 
-Screenshots go to ``SHOTS`` for a person to look at."""
+Screenshots go to ``$SCOREKEEPER_SCREENSHOTS`` for a person to look at, when set."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from tests.browser.conftest import NARROW, LiveServer, expect, horizontal_overflow, stored_game
+from tests.browser.conftest import (
+    NARROW,
+    LiveServer,
+    expect,
+    horizontal_overflow,
+    keep_screenshot,
+    stored_game,
+)
 from tests.browser.test_table import choice, save_button, side_field
-
-SHOTS = Path("/tmp/h4-shots")
 
 
 def other_outcome(page: Any, label: str) -> Any:
@@ -28,7 +32,6 @@ def other_outcome(page: Any, label: str) -> Any:
 def test_a_misdeal_and_time_called_at_360_px(
     new_context: Callable[..., Any], live_server: LiveServer
 ) -> None:
-    SHOTS.mkdir(exist_ok=True)
     page = new_context(**NARROW).new_page()
     game_id = stored_game(live_server, [], game_end="hands:6")
     page.goto(f"{live_server.url}/games/{game_id}")
@@ -40,7 +43,7 @@ def test_a_misdeal_and_time_called_at_360_px(
     other_outcome(page, "Misdeal").tap()
     expect(page.locator("#misdeal")).to_be_checked()
     assert horizontal_overflow(page) == 0
-    page.screenshot(path=str(SHOTS / "misdeal-form.png"), full_page=True)
+    keep_screenshot(page, "misdeal-form.png")
     save_button(page).tap()
     page.wait_for_url(re.compile(rf"/games/{game_id}$"))
     row = page.locator("table.hands tbody tr").first
@@ -66,7 +69,7 @@ def test_a_misdeal_and_time_called_at_360_px(
     expect(page.locator("#need")).to_have_text("Us need 110 of 250 counters")
     assert horizontal_overflow(page) == 0
     page.locator("details.other-outcomes").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "time-called-form.png"), full_page=True)
+    keep_screenshot(page, "time-called-form.png")
     save_button(page).tap()
     page.wait_for_url(re.compile(rf"/games/{game_id}$"))
 
@@ -77,4 +80,4 @@ def test_a_misdeal_and_time_called_at_360_px(
     expect(page.locator("table.hands tbody tr").nth(1)).to_contain_text("made, time called")
     expect(page.get_by_role("link", name=re.compile("^Record hand"))).to_have_count(0)
     assert horizontal_overflow(page) == 0
-    page.screenshot(path=str(SHOTS / "scoreboard.png"), full_page=True)
+    keep_screenshot(page, "scoreboard.png")

@@ -17,6 +17,7 @@ from tests.browser.conftest import (
     LiveServer,
     expect,
     horizontal_overflow,
+    keep_screenshot,
     scrolling_boxes,
 )
 
@@ -102,7 +103,7 @@ def test_no_total_wraps(
     assert wrapped(page, TOTALS) == []
     assert horizontal_overflow(page) == 0
     assert scrolling_boxes(page) == []
-    page.screenshot(path=f"/tmp/scoreboard-{name}-{size}-{scheme}.png", full_page=True)
+    keep_screenshot(page, f"scoreboard-{name}-{size}-{scheme}.png")
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
@@ -132,7 +133,7 @@ def test_the_print_view_fits_the_phone_with_print_and_back(
     )
     assert set(boxes) <= {"table-scroll"}
     assert page.locator(".table-scroll table.sheet").count() == 1
-    page.screenshot(path=f"/tmp/print-view-{name}-{size}-{scheme}.png", full_page=True)
+    keep_screenshot(page, f"print-view-{name}-{size}-{scheme}.png")
 
     printing = page.get_by_role("button", name="Print")
     expect(printing).to_be_visible()
@@ -155,7 +156,7 @@ def test_the_blank_print_view_fits_and_leads_back(
     page = new_context(**NARROW).new_page()
     page.goto(f"{live_server.url}/sheets/blank?ruleset=cutthroat&hands=5")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    page.screenshot(path="/tmp/print-view-blank-360.png", full_page=True)
+    keep_screenshot(page, "print-view-blank-360.png")
     expect(page.get_by_role("button", name="Print")).to_be_visible()
     page.get_by_role("link", name="Download the PDF").get_attribute("href")
     page.get_by_role("link", name="Back to the blank sheets").tap()

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.browser.actions import Person, bidder_on_the_scoreboard
-from tests.browser.conftest import NARROW, PHONE, LiveServer, expect, stored_game
+from tests.browser.conftest import NARROW, PHONE, LiveServer, expect, keep_screenshot, stored_game
 
 SIZES = {"390": PHONE, "360": NARROW}
 LONG = "Maximiliana Konstantinopolitanischedudelsackpfeifenmacherinn"  # 60 characters
@@ -80,7 +80,7 @@ def test_long_rtl_and_emoji_names_keep_the_layout(
     check = page.locator("button.check-meld").filter(has_text=LONG)
     whole(page, check, f"Check {LONG}", "ltr")
     assert check.evaluate(FIRST_WORDS_WHOLE), "the Check button breaks its own word"
-    page.screenshot(path=f"/tmp/long-{size}.png", full_page=True)
+    keep_screenshot(page, f"long-{size}.png")
     no_sideways_scroll(page)
 
 

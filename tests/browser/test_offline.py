@@ -36,9 +36,11 @@ from scorekeeper.games.stored import hand_document, replay_game
 from scorekeeper.store.models import Game
 from scorekeeper.web import offline
 from tests.browser.conftest import OWNER, PHONE, LiveServer, expect, log_in, stored_game, totals
-from tests.conftest import database_url
+from tests.databases import database_url
 from tests.web.conftest import PLAYED_HAND
 from tests.web.test_game_keys import give_id
+
+pytestmark = pytest.mark.database  # every test here makes its own database
 
 SUITS = {"H": "hearts", "S": "spades", "D": "diamonds", "C": "clubs"}
 # (bidder, bid, trump, meld Us, meld Them, counters Us, counters Them): "" is left empty
@@ -406,6 +408,7 @@ def test_a_form_left_empty_while_the_hand_before_is_sent_opens_again_from_the_se
     expect(page.locator("html[data-offline-at]")).to_have_count(0)
 
 
+@pytest.mark.alone  # a new service worker's install in time: failed twice on a busy machine
 def test_a_deploy_keeps_the_pages_the_older_worker_kept(
     phone: Callable[..., Any], server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -25,6 +25,8 @@ from tests.browser.actions import Person, bidder_on_the_scoreboard, chip, suit
 from tests.browser.conftest import NARROW, PHONE, expect
 from tests.browser.test_offline import Server, live, open_game, pending, wait_for_hands
 
+pytestmark = pytest.mark.database  # every test here makes its own database
+
 server, phone = offline.server, offline.phone  # the fixtures: a server of its own, a phone
 
 SIZES = {"390": PHONE, "360": NARROW}

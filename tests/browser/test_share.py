@@ -32,7 +32,14 @@ def test_the_shared_scoreboard_follows_the_game_until_revoked(
     address = keeper.locator(".share-link a").inner_text()
     assert re.fullmatch(rf"{re.escape(live_server.url)}/s/[\w-]{{40,}}", address)
     assert keeper.locator(".qr svg").is_visible()
-    box, drawing = (keeper.locator(f".qr {part}").bounding_box() for part in ("", "svg path"))
+    # both boxes measured at once: measured one after the other, the page could scroll to
+    # the #share anchor in between (it failed so once, on a busy machine)
+    box, drawing = keeper.locator(".qr").evaluate(
+        """qr => [qr, qr.querySelector("svg path")].map(e => {
+            const r = e.getBoundingClientRect();
+            return {x: r.x, y: r.y, width: r.width, height: r.height};
+        })"""
+    )
     for start, size in (("x", "width"), ("y", "height")):  # the code centred in its box
         middle = box[start] + box[size] / 2
         assert abs(drawing[start] + drawing[size] / 2 - middle) <= 2, (box, drawing)

@@ -25,7 +25,8 @@ from scorekeeper.extensions import db
 from scorekeeper.games.seasons import create_season
 from scorekeeper.games.stored import replay_game
 from scorekeeper.store.models import Game, GameOutcome, Player
-from tests.conftest import case_files, database_url, load_case, untouched
+from tests.conftest import case_files, load_case
+from tests.databases import database_url, untouched
 
 # migrations/env.py still calls Flask-SQLAlchemy's deprecated ``db.get_engine()`` first.
 

@@ -27,8 +27,10 @@ from scorekeeper.games.lifecycle import create_game
 from scorekeeper.games.listing import recent_games
 from scorekeeper.games.seasons import create_season
 from scorekeeper.games.stored import engine_game
-from tests.conftest import database_url, untouched
+from tests.databases import database_url, untouched
 from tests.web.conftest import PLAYED_HAND
+
+pytestmark = pytest.mark.database  # every test here makes its own database
 
 EVENTS = Path(__file__).resolve().parents[1] / "data" / "events"
 

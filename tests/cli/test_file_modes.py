@@ -14,7 +14,7 @@ from sqlalchemy import text
 from scorekeeper import create_app
 from scorekeeper.cli import main
 from scorekeeper.extensions import db
-from tests.conftest import on_postgres, sqlite_only
+from tests.databases import on_postgres, sqlite_only
 
 
 def mode(path: Path) -> int:

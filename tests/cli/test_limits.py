@@ -85,6 +85,7 @@ FILES = [
 ]  # fmt: skip
 
 
+@pytest.mark.alone  # the refusal's time (< 1 s)
 @pytest.mark.parametrize(("what", "document"), FILES, ids=[row[0] for row in FILES])
 @pytest.mark.parametrize("command", ["score", "import"])
 def test_a_game_file_over_the_limit_is_refused_before_it_is_read(
@@ -128,6 +129,7 @@ HANDS = [
 ]
 
 
+@pytest.mark.alone  # the refusal's time (< 1 s)
 @pytest.mark.parametrize(("what", "argv", "stdin"), HANDS, ids=[row[0] for row in HANDS])
 def test_a_hand_over_the_limit_is_refused_before_it_is_parsed(
     run: Run, monkeypatch: pytest.MonkeyPatch, what: str, argv: list[str], stdin: Typed | None

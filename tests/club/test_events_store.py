@@ -26,7 +26,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.lifecycle import delete_game
 from scorekeeper.store.club_models import Event, EventTable
 from scorekeeper.store.models import Game, Player
-from tests.conftest import database_url
+from tests.databases import database_url
 
 EVENTS = Path(__file__).resolve().parents[1] / "data" / "events"
 NIGHTS = [EVENTS / "club-night.json", EVENTS / "teams-night.json"]
@@ -146,6 +146,7 @@ def run(folder: Path, monkeypatch: pytest.MonkeyPatch, *argv: str, stdin: str = 
     return main(list(argv))
 
 
+@pytest.mark.database
 def test_import_and_export_an_event(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -170,6 +171,7 @@ def test_import_and_export_an_event(
     assert from_store == capsys.readouterr().out
 
 
+@pytest.mark.database
 def test_a_refused_event_file_exits_2_and_stores_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -184,6 +186,7 @@ def test_a_refused_event_file_exits_2_and_stores_nothing(
     assert "no event has the id 1" in capsys.readouterr().err
 
 
+@pytest.mark.database
 def test_export_names_a_game_or_an_event(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -196,6 +199,7 @@ def test_export_names_a_game_or_an_event(
 # --- the migration ---------------------------------------------------------------------
 
 
+@pytest.mark.database
 def test_the_migration_steps_down_and_up_with_a_night_stored(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -35,6 +35,7 @@ from scorekeeper.engine.rules import ruleset
 from scorekeeper.engine.scoring import DRAW, replay
 from scorekeeper.engine.simulate import random_game
 from scorekeeper.engine.standings import number, rounded, standings
+from tests.conftest import examples
 
 EVENTS = Path(__file__).resolve().parents[1] / "data" / "events"
 Doc = dict[str, Any]
@@ -442,7 +443,7 @@ def _half_up(value: Fraction, unit: int = 10) -> int:
     return int((2 * value / unit + 1) // 2) * unit
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     seed=st.integers(0, 10_000),
     entrants=st.integers(4, 9),

@@ -24,8 +24,11 @@ from scorekeeper.engine.race import after_hand
 from scorekeeper.engine.rules import OPTIONS, with_options
 from scorekeeper.engine.scoring import replay
 from scorekeeper.engine.simulate import PLAYER_NAMES, default_sides, random_hand
+from tests.conftest import examples
 
-GAMES = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAMES = settings(
+    max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 BIDDING = [name for name, rules in PRESETS.items() if rules.bidding]
 # the games played for points (auction pinochle pays each hand in chips: no floor there)

@@ -15,6 +15,7 @@ from scorekeeper.engine.meld import best_meld
 from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.scoring import replay
 from scorekeeper.engine.simulate import random_game
+from tests.conftest import examples
 
 SIDES = [Side("Us", ("Ann", "Cal")), Side("Them", ("Bea", "Dan"))]
 
@@ -68,7 +69,7 @@ def test_the_document_lists_each_hands_warnings() -> None:
     ]
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(list(PRESETS)), st.integers(0, 2**32 - 1))
 def test_meld_from_cards_is_the_sum_of_each_shown_hands_best_meld(name: str, seed: int) -> None:
     rules = PRESETS[name]

@@ -23,6 +23,7 @@ from scorekeeper.engine.rules import (
     option_choices,
     with_options,
 )
+from tests.conftest import examples
 from tests.engine.test_properties import hands
 
 # one hand per meld option whose meld (points or chips) the option's other value changes:
@@ -100,7 +101,9 @@ OTHER_OPTIONS = [name for name, option in OPTIONS.items() if not option.meld]
 def test_no_other_option_changes_any_hands_meld(name: str) -> None:
     variants = _changed_rules(name)
 
-    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(
+        max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )
     @given(st.data())
     def same_meld(data: st.DataObject) -> None:
         changed = data.draw(st.sampled_from(variants), label="rules")

@@ -23,9 +23,14 @@ from scorekeeper.engine.presets import PRESETS, RuleSet
 from scorekeeper.engine.rules import OPTIONS, with_options
 from scorekeeper.engine.scoring import replay
 from scorekeeper.engine.simulate import random_game
+from tests.conftest import examples
 
-FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-GAMES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(
+    max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+GAMES = settings(
+    max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 PRESET_NAMES = list(PRESETS)
 

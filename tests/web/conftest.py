@@ -17,18 +17,20 @@ from scorekeeper.extensions import db
 from scorekeeper.games.hands import add_hand
 from scorekeeper.games.lifecycle import create_game
 from scorekeeper.store.models import Game
-from tests.conftest import database_url
+from tests.databases import database_url, tables_url
 
 
 def test_app(database: Path, **config: Any) -> Flask:
     """The app for tests on the database ``database`` stands for, its tables made (CSRF
     off unless told): that SQLite file, or its PostgreSQL schema
-    (``tests.conftest.database_url``); ``SQLALCHEMY_DATABASE_URI`` in ``config`` names
+    (``tests.databases.database_url``); ``SQLALCHEMY_DATABASE_URI`` in ``config`` names
     another one.
 
     Logins are switched off (everyone is an owner) unless told: these tests are about
     the pages' other work; tests/web/test_access.py checks who may do what.
     """
+    given = config.get("SQLALCHEMY_DATABASE_URI")
+    made = None if given else tables_url(database)  # new, with the tables: no create_all
     app = create_app(
         {
             "TESTING": True,
@@ -37,12 +39,12 @@ def test_app(database: Path, **config: Any) -> Flask:
             "LOGIN_DISABLED": True,
             "SHEET_CACHE_FOLDER": str(database.parent / "sheets"),  # none in instance/
             **config,
-            "SQLALCHEMY_DATABASE_URI": config.get("SQLALCHEMY_DATABASE_URI")
-            or database_url(database),
+            "SQLALCHEMY_DATABASE_URI": given or made or database_url(database),
         }
     )
-    with app.app_context():
-        db.create_all()
+    if not made:  # a database given, or one an earlier app made: its tables made if missing
+        with app.app_context():
+            db.create_all()
     return app
 
 

@@ -29,6 +29,8 @@ from scorekeeper.games.seasons import create_season
 from scorekeeper.games.stored import get_game
 from tests.web.conftest import PLAYED_HAND, SIDES, test_app
 
+pytestmark = pytest.mark.database  # every test here makes its own database
+
 PUBLIC = "public"
 ROLES = ("viewer", "scorekeeper", "owner")
 # (endpoint, method) -> who may: PUBLIC, or the least role

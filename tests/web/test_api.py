@@ -125,6 +125,7 @@ API_ROUTES = sorted(
 )
 
 
+@pytest.mark.database
 @pytest.mark.parametrize("who", [None, *ROLES])
 def test_each_role_may_use_the_api_as_on_the_pages(club: Club, who: str | None) -> None:
     """No token: 401; a role below the route's: 403, and nothing written (but when
@@ -146,6 +147,7 @@ def test_each_role_may_use_the_api_as_on_the_pages(club: Club, who: str | None) 
     assert problems == []
 
 
+@pytest.mark.database
 @pytest.mark.parametrize(
     "authorization",
     ["", "Bearer", "Bearer ", "Bearer skp_unknown", "Basic b3duZXI6b3duZXI=", "bearer x" * 50],
@@ -157,6 +159,7 @@ def test_no_token_or_an_unknown_one_is_401(club: Club, authorization: str) -> No
     assert answer.headers["WWW-Authenticate"].startswith("Bearer")
 
 
+@pytest.mark.database
 def test_a_login_cookie_opens_nothing_in_the_api(club: Club) -> None:
     """Only a bearer token opens the API: no other site can make a logged-in browser
     record a hand (the API takes no CSRF token)."""
@@ -168,6 +171,7 @@ def test_a_login_cookie_opens_nothing_in_the_api(club: Club) -> None:
     assert answer.status_code == 401
 
 
+@pytest.mark.database
 def test_a_revoked_token_or_a_removed_user_stops_at_once(club: Club) -> None:
     assert club.call("viewer", "GET", "/games").status_code == 200
     with club.app.app_context():
@@ -347,6 +351,7 @@ def test_the_same_idempotency_key_twice_records_one_hand(api: FlaskClient, app: 
         assert stored is not None and len(stored.hands) == 2
 
 
+@pytest.mark.database
 def test_a_key_sent_from_several_threads_at_once_records_one_hand(tmp_path: Path) -> None:
     """Retries racing each other (the phone sent again before the first answer came):
     one hand, and every answer is that hand's."""
@@ -376,6 +381,7 @@ def test_a_key_sent_from_several_threads_at_once_records_one_hand(tmp_path: Path
 # --- tokens: the account page, the command line, the backup ------------------------------------
 
 
+@pytest.mark.database
 def test_the_account_page_makes_a_token_shown_once_and_revokes_it(club: Club) -> None:
     client = club.app.test_client()
     client.post("/login", data={"name": "viewer", "password": "a long enough password"})
@@ -399,6 +405,7 @@ def test_the_account_page_makes_a_token_shown_once_and_revokes_it(club: Club) ->
     assert empty.status_code == 400
 
 
+@pytest.mark.database
 def test_another_users_token_cannot_be_revoked(club: Club) -> None:
     client = club.app.test_client()
     client.post("/login", data={"name": "viewer", "password": "a long enough password"})
@@ -430,6 +437,7 @@ def test_create_token_prints_a_token_that_opens_the_api(
         db.engine.dispose()
 
 
+@pytest.mark.database
 def test_a_backup_leaves_the_api_tokens_out(club: Club) -> None:
     with club.app.app_context():
         text = json.dumps(backup_document())
@@ -438,6 +446,7 @@ def test_a_backup_leaves_the_api_tokens_out(club: Club) -> None:
         assert _token_hash(token) not in text
 
 
+@pytest.mark.database
 def test_games_naming_the_same_new_players_at_once_are_all_stored(tmp_path: Path) -> None:
     """Each request adds the players it does not find; the ones that lose the race to
     add the same name store their game again, with the winner's player row."""
@@ -492,6 +501,7 @@ def read_then_changed_elsewhere(folder: Path) -> Iterator[tuple[Game, Flask]]:
         yield game, other
 
 
+@pytest.mark.database
 def test_a_hand_without_if_match_follows_one_saved_meanwhile(tmp_path: Path) -> None:
     """Read, then another phone saves a hand, then this one saves: it becomes the hand
     after the other's (read again), not a refusal and not a second hand 1."""
@@ -505,6 +515,7 @@ def test_a_hand_without_if_match_follows_one_saved_meanwhile(tmp_path: Path) -> 
         assert [hand.bidder.name for hand in stored.hands if hand.bidder] == ["Cal", "Bea"]
 
 
+@pytest.mark.database
 def test_deleting_a_game_changed_meanwhile_asks_to_look_again(tmp_path: Path) -> None:
     with read_then_changed_elsewhere(tmp_path) as (game, other):
         game_id = game.id

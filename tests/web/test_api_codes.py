@@ -130,6 +130,7 @@ def call(
     return club.call(who, method, path, body, **headers)
 
 
+@pytest.mark.database
 @pytest.mark.parametrize(
     ("who", "method", "path", "body", "headers", "status", "code"),
     CODES,

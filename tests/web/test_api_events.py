@@ -10,12 +10,16 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from scorekeeper.club.events import get_event
 from scorekeeper.club.rounds import close_round
 from scorekeeper.engine.events import from_document, to_document
 from scorekeeper.engine.standings import standings
 from tests.web.test_access import database_fingerprint
 from tests.web.test_api import EVENT, SEATING, Club, club  # noqa: F401 (club is a fixture)
+
+pytestmark = pytest.mark.database  # every test here makes its own database
 
 TEAMS = Path(__file__).resolve().parents[1] / "data" / "events" / "teams-night.json"
 MADE = {"bidder": "Ann", "bid": 250, "trump": "H", "meld": [100, 40], "counters": [150, 100]}

@@ -19,10 +19,13 @@ from scorekeeper.club.events import import_event
 from scorekeeper.extensions import db
 from scorekeeper.games.hands import add_hand
 from scorekeeper.games.lifecycle import create_game
+from tests.conftest import examples
 from tests.web.conftest import PLAYED_HAND, SIDES, test_app
 from tests.web.test_api import EVENT
 
-EXAMPLES = 40  # per operation and generation mode
+pytestmark = pytest.mark.database  # every test here makes its own database
+
+EXAMPLES = examples(40)  # per operation and generation mode
 
 
 def config(token: str) -> schemathesis.Config:

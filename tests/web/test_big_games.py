@@ -264,6 +264,7 @@ def logged_in_client(app: Flask) -> Any:
     return client
 
 
+@pytest.mark.database
 def test_a_hand_form_waiting_too_long_for_the_lock_is_told_to_retry(
     busy_apps: tuple[Flask, Flask],
 ) -> None:
@@ -280,6 +281,7 @@ def test_a_hand_form_waiting_too_long_for_the_lock_is_told_to_retry(
     assert post_hand(client, game_id, MADE).status_code == 302  # once free, it saves
 
 
+@pytest.mark.database
 def test_an_api_call_waiting_too_long_for_the_lock_is_told_to_retry(
     busy_apps: tuple[Flask, Flask],
 ) -> None:
@@ -302,6 +304,7 @@ def test_an_api_call_waiting_too_long_for_the_lock_is_told_to_retry(
     assert answer.status_code == 201
 
 
+@pytest.mark.database
 def test_a_login_waiting_too_long_for_the_lock_is_told_to_retry(
     busy_apps: tuple[Flask, Flask],
 ) -> None:
@@ -315,6 +318,7 @@ def test_a_login_waiting_too_long_for_the_lock_is_told_to_retry(
     assert client.post("/login", data=form).status_code == 302
 
 
+@pytest.mark.database
 def test_the_busy_sentence_reads_in_the_pages_language(busy_apps: tuple[Flask, Flask]) -> None:
     here, there = busy_apps
     client = here.test_client()

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from benchmarks.apps import budget_app, logged_in
 from benchmarks.web import (
     HANDS,
@@ -22,6 +24,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.stored import get_game
 
 
+@pytest.mark.database
 def test_the_scoreboard_of_a_30_hand_game_is_under_60_kb(tmp_path: Path) -> None:
     app = budget_app(tmp_path)
     game_id = scoreboard_game(app)

@@ -30,6 +30,8 @@ from scorekeeper.games.stored import get_game, hand_document, version
 from tests.web.conftest import SIDES, test_app
 from tests.web.test_outcomes import assert_outcomes_match
 
+pytestmark = pytest.mark.database  # every test here makes its own database
+
 PHONES = 6
 HANDS_EACH = 8
 FORM = {

@@ -32,10 +32,12 @@ from scorekeeper.cli.serve import prepare_database
 from scorekeeper.extensions import db
 from scorekeeper.store.models import ApiToken, Hand
 from scorekeeper.store.writable import DISK_FULL, READ_ONLY
-from tests.conftest import database_url
+from tests.databases import database_url
 from tests.web.conftest import PLAYED_HAND, played_game, test_app
 from tests.web.test_big_games import held_write_lock
 from tests.web.test_hands import MADE
+
+pytestmark = pytest.mark.database  # every test here makes its own database
 
 OWNER = ("Olga", "a long enough password")
 SAID = {
@@ -190,6 +192,7 @@ def test_a_server_started_read_only_serves_reads_until_it_can_write(tmp_path: Pa
 # --- reads never wait for writes (item 6) -----------------------------------------------------
 
 
+@pytest.mark.alone  # a read's time (< 1 s) while a writer holds the lock
 def test_an_api_read_with_a_token_unused_for_an_hour_does_not_wait_for_a_writer(
     club: tuple[Flask, int, str], tmp_path: Path
 ) -> None:

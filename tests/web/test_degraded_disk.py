@@ -18,12 +18,12 @@ from flask import Flask
 from scorekeeper.accounts.logins import UNRECORDED
 from scorekeeper.accounts.users import create_user
 from scorekeeper.extensions import db
-from tests.conftest import sqlite_only
+from tests.databases import sqlite_only
 from tests.web.conftest import played_game, test_app
 from tests.web.test_degraded import HEALTH, OWNER, SAID, hands, logged_in
 from tests.web.test_hands import MADE
 
-pytestmark = sqlite_only
+pytestmark = [pytest.mark.database, sqlite_only]  # its own database, on a disk that fills
 SIZE = "4m"
 
 

@@ -35,7 +35,8 @@ from scorekeeper.games.seasons import create_season
 from scorekeeper.games.stored import get_game
 from scorekeeper.store.models import Game
 from scorekeeper.web.forms import whole_number
-from tests.conftest import copied_database
+from tests.conftest import examples
+from tests.databases import copied_database
 from tests.web.conftest import PLAYED_HAND, SIDES, played_game, test_app
 from tests.web.test_access import database_fingerprint
 from tests.web.test_concurrency import FORM as HAND_FORM
@@ -167,9 +168,10 @@ def outcomes_match_the_hands(app: Flask) -> None:
             assert_outcomes_match(game)
 
 
+@pytest.mark.database
 @pytest.mark.parametrize(("endpoint", "rule"), post_routes())
 @settings(
-    max_examples=12,
+    max_examples=examples(12),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

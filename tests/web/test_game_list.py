@@ -123,6 +123,7 @@ def get(club: Club, url: str) -> Any:
 # --- the order and the pages -------------------------------------------------------------
 
 
+@pytest.mark.database
 def test_games_in_progress_come_first_then_finished_ones_50_a_page(club: Club) -> None:
     order = expected_order(club.games)
     pages = [get(club, url) for url in ("/", "/?page=2", "/?page=3")]
@@ -136,6 +137,7 @@ def test_games_in_progress_come_first_then_finished_ones_50_a_page(club: Club) -
     assert "Page 1 of 3" in pages[0].text and "Page 3 of 3" in pages[2].text
 
 
+@pytest.mark.database
 @pytest.mark.parametrize(
     ("page", "previous", "following"),
     [("1", None, "/?page=2"), ("2", "/?page=1", "/?page=3"), ("3", "/?page=2", None)],
@@ -148,6 +150,7 @@ def test_each_page_links_the_pages_beside_it(
     assert (found.get("prev"), found.get("next")) == (previous, following)
 
 
+@pytest.mark.database
 def test_a_game_moves_to_the_top_when_a_hand_is_recorded(tmp_path: Path) -> None:
     app = test_app(tmp_path / "moves.db")
     games = make_club(app, 6)
@@ -163,6 +166,7 @@ def test_a_game_moves_to_the_top_when_a_hand_is_recorded(tmp_path: Path) -> None
     ]
 
 
+@pytest.mark.database
 @pytest.mark.parametrize(
     "page",
     ["0", "4", "-1", "two", "1.5", "٢", "9" * 200, ""],
@@ -175,6 +179,7 @@ def test_a_page_out_of_range_is_400_with_a_sentence(club: Club, page: str) -> No
     assert sentence.replace("'", "&#39;") in answer.text
 
 
+@pytest.mark.database
 def test_past_the_last_page_of_a_search_is_400(club: Club) -> None:
     answer = get(club, "/?q=zoe%CC%88&page=2")  # 24 games: one page
     assert answer.status_code == 400
@@ -219,6 +224,7 @@ SEARCHES = [
 ]
 
 
+@pytest.mark.database
 @pytest.mark.parametrize(("text", "count"), SEARCHES)
 def test_a_search_finds_games_by_a_players_or_a_sides_name(
     club: Club, text: str, count: int
@@ -236,6 +242,7 @@ def test_a_search_finds_games_by_a_players_or_a_sides_name(
         assert "No games match “" in pages[0].text
 
 
+@pytest.mark.database
 def test_the_search_is_kept_on_the_next_page_and_in_the_box(club: Club) -> None:
     html = get(club, "/?q=tom").text
     assert 'href="/?page=2&amp;q=tom"' in html
@@ -263,6 +270,7 @@ def player_id(club: Club, name: str) -> int:
         return int(player.id)
 
 
+@pytest.mark.database
 def test_a_players_stats_page_links_their_games(club: Club) -> None:
     ursula = player_id(club, "Ursula")
     page = get(club, f"/stats/players/{ursula}").text
@@ -275,6 +283,7 @@ def test_a_players_stats_page_links_their_games(club: Club) -> None:
     assert f'href="/?page=2&amp;player={ursula}"' in pages[0].text
 
 
+@pytest.mark.database
 def test_a_search_within_a_players_games(club: Club) -> None:
     tom = player_id(club, "Tom")
     html = get(club, f"/?player={tom}&q=zo%C3%AB").text
@@ -284,6 +293,7 @@ def test_a_search_within_a_players_games(club: Club) -> None:
     assert f'name="player" value="{tom}"' in html
 
 
+@pytest.mark.database
 @pytest.mark.parametrize(
     ("player", "status"), [("999999", 404), ("0", 400), ("x", 400), ("1" * 30, 400)]
 )
@@ -316,6 +326,7 @@ def page_statements(app: Flask, url: str) -> list[str]:
     return sent
 
 
+@pytest.mark.database
 def test_a_page_sends_as_many_statements_whatever_the_games_stored(
     club: Club, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -338,6 +349,7 @@ def test_a_page_sends_as_many_statements_whatever_the_games_stored(
         assert any(" LIMIT " in statement for statement in many), "one page is read"
 
 
+@pytest.mark.database
 @pytest.mark.parametrize(
     "typed",
     ["%FF", "%ED%A0%80", "%F0%9F%98%80", "x" * 500, "%E2%80%AE", "%09%09", "%20"],

@@ -336,6 +336,7 @@ def table(request: pytest.FixtureRequest, tmp_path: Path) -> Table:
     return Table(test_app(tmp_path / "table.db", LOGIN_DISABLED=False), request.param)
 
 
+@pytest.mark.database
 def test_every_page_reads_without_english(table: Table) -> None:
     """The pages a table meets, filled with games, figures and refusals: no common English
     word is left (tests/english.py), and each says which language it is in."""
@@ -348,6 +349,7 @@ def test_every_page_reads_without_english(table: Table) -> None:
         assert english_words(page.text, table.language) == [], path
 
 
+@pytest.mark.database
 def test_refusals_and_the_pages_before_a_login_read_without_english(table: Table) -> None:
     owner = table.client()
     refusals = [
@@ -371,6 +373,7 @@ def test_refusals_and_the_pages_before_a_login_read_without_english(table: Table
         assert english_words(answer.text, table.language) == [], answer.text
 
 
+@pytest.mark.database
 def test_the_first_visit_reads_without_english(tmp_path: Path) -> None:
     app = test_app(tmp_path / "fresh.db", LOGIN_DISABLED=False)
     for language in TRANSLATED:

@@ -33,7 +33,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.lifecycle import create_game
 from scorekeeper.games.stored import get_game
 from scorekeeper.paths import ROOT
-from tests.conftest import on_postgres
+from tests.databases import on_postgres
 from tests.web.conftest import SIDES
 from tests.web.test_concurrency import FORM
 from tests.web.test_outcomes import assert_outcomes_match

@@ -37,6 +37,8 @@ from scorekeeper.store.models import User
 from tests.web.conftest import PLAYED_HAND, played_game, stored_game, test_app
 from tests.web.test_outcomes import assert_ratings_are_fresh
 
+pytestmark = pytest.mark.database  # every test here makes its own database
+
 PASSWORD = "a long enough password"
 WAIT = 0.5  # seconds a waiting write is watched for
 

@@ -22,6 +22,8 @@ from scorekeeper.extensions import db
 from scorekeeper.store.models import LoginFailure
 from tests.web.conftest import test_app
 
+pytestmark = pytest.mark.database  # every test here makes its own database
+
 BURST = 40
 PASSWORD = "a long enough password"
 
@@ -55,6 +57,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return calls
 
 
+@pytest.mark.alone  # logins racing each other, each check slowed
 @pytest.mark.parametrize(
     ("name", "address"),
     [
@@ -119,6 +122,7 @@ def burst(url: str, logins: list[tuple[str, str]]) -> Counter[int]:
     return answers
 
 
+@pytest.mark.alone  # logins racing each other, each check slowed
 @pytest.mark.parametrize(
     ("right", "wrong"),
     [
@@ -148,6 +152,7 @@ def test_simultaneous_right_passwords_all_log_in(
 LOCK_TIMEOUT = 0.5  # seconds a login waits for the database's lock in the test below
 
 
+@pytest.mark.alone  # each login's wait, against the lock's timeout
 def test_logins_waiting_for_a_held_lock_wait_side_by_side(tmp_path: Path) -> None:
     """While another process holds the write lock, logins arriving together each get
     their 503 after about one lock timeout, not one after another (a queue of n logins

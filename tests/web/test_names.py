@@ -164,6 +164,7 @@ def test_a_season_and_a_user_are_stored_normalised(app: Flask) -> None:
             create_user("Ren\u00e9", "another long password", "viewer")
 
 
+@pytest.mark.database
 def test_the_users_page_and_the_setup_page_refuse_a_bad_name(tmp_path: Path) -> None:
     app = test_app(tmp_path / "setup.db", LOGIN_DISABLED=False)
     client = app.test_client()
@@ -175,6 +176,7 @@ def test_the_users_page_and_the_setup_page_refuse_a_bad_name(tmp_path: Path) -> 
         assert not has_users()
 
 
+@pytest.mark.database
 def test_the_error_page_after_a_failed_write_rolls_the_session_back(tmp_path: Path) -> None:
     app = test_app(tmp_path / "boom.db", PROPAGATE_EXCEPTIONS=False)
     after: list[object] = []

@@ -71,6 +71,7 @@ def test_the_version_changes_with_any_static_file(tmp_path: Path) -> None:
     assert offline.static_version(folder) != before
 
 
+@pytest.mark.database
 @pytest.mark.parametrize("path", ["/sw.js", "/manifest.webmanifest", "/offline"])
 def test_the_worker_the_manifest_and_the_offline_page_need_no_login(
     logins: Flask, path: str

@@ -191,6 +191,7 @@ def test_the_service_asks_only_when_told(app: Flask) -> None:
         assert len(game.hands) == 3
 
 
+@pytest.mark.database
 def test_the_api_carries_the_same_confirmation(club: Club) -> None:  # noqa: F811
     path = f"/games/{club.game}/hands"  # the club's game holds one hand: PLAYED_HAND
     refused = club.call("scorekeeper", "POST", path, {**PLAYED_HAND, "counters": [160, 90]})

@@ -91,6 +91,7 @@ def test_a_long_games_page_is_made_once_per_change(
     assert reads.count >= 1
 
 
+@pytest.mark.database
 def test_each_reader_gets_the_page_of_their_role(tmp_path: Path) -> None:
     """Kept pages never cross roles: a viewer after a scorekeeper sees no edit link."""
     app = test_app(tmp_path / "roles.db", LOGIN_DISABLED=False)

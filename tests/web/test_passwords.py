@@ -111,6 +111,7 @@ def test_names_that_only_resemble_each_other_are_both_users(
         assert len(all_users()) == 2
 
 
+@pytest.mark.database
 def test_the_setup_page_refuses_an_easy_password(tmp_path: Path) -> None:
     app = test_app(tmp_path / "setup.db", LOGIN_DISABLED=False)
     form = {"name": "Olga", "password": "12345678", "confirm": "12345678"}

@@ -84,6 +84,7 @@ def filled(rule: str, values: dict[str, int]) -> str:
     return re.sub(r"<int:(\w+)>", lambda match: str(values[match[1]]), rule)
 
 
+@pytest.mark.database
 def test_ids_past_the_databases_integers_are_not_errors(tmp_path: Path) -> None:
     """Every route with a number in its path, given one too large for an id column: all
     of them huge, and (the game and hand 1 exist) only the last one; as an owner."""

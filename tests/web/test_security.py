@@ -38,7 +38,7 @@ from scorekeeper.games.seasons import create_season
 from scorekeeper.games.stored import get_game
 from scorekeeper.games.transfer import export_game
 from scorekeeper.store.models import LoginFailure, ShareLink
-from tests.conftest import database_url
+from tests.databases import database_url
 from tests.web.conftest import PLAYED_HAND, csrf_token, test_app
 from tests.web.test_access import database_fingerprint
 
@@ -149,6 +149,7 @@ def test_login_never_sends_elsewhere(app: Flask, next_path: str) -> None:
     assert response.headers["Location"] == "/"
 
 
+@pytest.mark.database
 def test_cookies_are_secure_when_served_over_https(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

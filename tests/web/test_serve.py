@@ -28,7 +28,7 @@ from scorekeeper.cli.addresses import banner, lan_addresses, listen_urls, qr_tex
 from scorekeeper.cli.serve import prepare_database
 from scorekeeper.extensions import db
 from scorekeeper.paths import MIGRATIONS, ROOT
-from tests.conftest import database_url, sqlite_only, untouched
+from tests.databases import database_url, sqlite_only, untouched
 
 # migrations/env.py still calls Flask-SQLAlchemy's deprecated ``db.get_engine()`` first.
 
@@ -251,6 +251,7 @@ def test_serve_serves_the_app_and_stops_cleanly(instance: Path, stop: signal.Sig
     assert not untouched(instance / "scorekeeper.db")
 
 
+@pytest.mark.database
 @sqlite_only
 def test_sqlite_writes_ahead_and_waits_its_turn(tmp_path: Path) -> None:
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'wal.db'}"})

@@ -177,6 +177,7 @@ def test_a_blank_sheet_is_stored_by_its_arguments(app: Flask, tmp_path: Path) ->
     assert len(list((tmp_path / "sheets").glob("*.pdf"))) == 3
 
 
+@pytest.mark.database
 def test_a_sheet_is_served_when_it_cannot_be_stored(tmp_path: Path) -> None:
     blocked = tmp_path / "a file, not a folder"
     blocked.write_text("")
@@ -185,6 +186,7 @@ def test_a_sheet_is_served_when_it_cannot_be_stored(tmp_path: Path) -> None:
     assert page.status_code == 200 and page.data.startswith(b"%PDF")
 
 
+@pytest.mark.database
 def test_the_cache_keeps_at_most_its_files(tmp_path: Path) -> None:
     app = test_app(tmp_path / "test.db", SHEET_CACHE_FILES=2)
     client = app.test_client()

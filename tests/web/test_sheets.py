@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from scorekeeper.engine.presets import PRESETS
 from scorekeeper.games.hands import add_hand
 from scorekeeper.games.stored import engine_game
+from tests.conftest import examples
 from tests.web.conftest import PLAYED_HAND, make_game, played_game, stored_game
 
 ODD_HANDS = ["", " 5", "5 ", "+5", "-1", "060", "0060", "1e1", "６０", "٣", "²", "9" * 5000, "\x00"]
@@ -104,7 +105,9 @@ def test_blank_sheet_refusals(client: FlaskClient, query: str, message: str | No
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(hands=st.one_of(st.sampled_from(ODD_HANDS), st.text(max_size=12), st.integers().map(str)))
 def test_any_hands_is_a_sheet_or_a_sentence(client: FlaskClient, hands: str) -> None:

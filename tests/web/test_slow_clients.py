@@ -60,6 +60,7 @@ def behind_nginx(instance: Path, nginx_binary: str, tmp_path: Path) -> Iterator[
         yield port
 
 
+@pytest.mark.alone  # how long an answer takes while connections are held open
 @pytest.mark.parametrize("connections", [18, 120])
 def test_waitress_alone_answers_with_slow_clients_open(
     instance: Path, tmp_path: Path, connections: int
@@ -70,6 +71,7 @@ def test_waitress_alone_answers_with_slow_clients_open(
         assert_answers_while_held(port, connections)
 
 
+@pytest.mark.alone  # how long an answer takes while connections are held open
 @pytest.mark.parametrize("connections", [18, 120])
 def test_gunicorn_behind_nginx_answers_with_slow_clients_open(
     behind_nginx: int, connections: int
@@ -77,6 +79,7 @@ def test_gunicorn_behind_nginx_answers_with_slow_clients_open(
     assert_answers_while_held(behind_nginx, connections)
 
 
+@pytest.mark.alone  # how long an answer takes while connections are held open
 def test_gunicorn_sync_workers_without_a_proxy_are_held(instance: Path, tmp_path: Path) -> None:
     """The limit the README documents (not a supported setup): each sync worker reads
     one slow request until it ends, so 18 slow clients hold both workers."""

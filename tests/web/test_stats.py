@@ -31,6 +31,7 @@ from scorekeeper.store.models import (
     PlayerOutcome,
     Seat,
 )
+from tests.conftest import examples
 
 
 def in_period(game: Any, period: Period) -> bool:
@@ -148,7 +149,9 @@ def clear(app: Flask) -> None:
 
 
 @settings(
-    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(8),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     seed=st.integers(0, 10**6),

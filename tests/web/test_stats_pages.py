@@ -56,6 +56,7 @@ def standings_names(html: str) -> list[str]:
     )
 
 
+@pytest.mark.database
 def test_standings_list_every_player_best_rating_first(
     season_app: Flask, season: FlaskClient
 ) -> None:
@@ -68,6 +69,7 @@ def test_standings_list_every_player_best_rating_first(
     assert html.count("<svg") >= 3  # rating over time, win rate, make rate by bid level
 
 
+@pytest.mark.database
 @pytest.mark.parametrize(
     ("sort", "direction", "key", "descending"),
     [
@@ -94,6 +96,7 @@ def test_standings_sort_by_any_column(
     assert shown == sorted(shown, reverse=descending)
 
 
+@pytest.mark.database
 def test_each_year_and_rule_set_is_its_own_period(season: FlaskClient) -> None:
     html = season.get("/stats?season=2026&ruleset=check").get_data(as_text=True)
     assert "Season stats: 2026 · Check pinochle" in html
@@ -101,6 +104,7 @@ def test_each_year_and_rule_set_is_its_own_period(season: FlaskClient) -> None:
     assert set(standings_names(html)) <= players
 
 
+@pytest.mark.database
 @pytest.mark.parametrize(
     ("query", "sentence"),
     [
@@ -117,6 +121,7 @@ def test_an_unknown_season_or_rule_set_is_refused(
         assert sentence in response.get_data(as_text=True), page
 
 
+@pytest.mark.database
 def test_a_player_page_shows_the_figures_and_the_rating_chart(
     season_app: Flask, season: FlaskClient
 ) -> None:
@@ -131,6 +136,7 @@ def test_a_player_page_shows_the_figures_and_the_rating_chart(
 # --- seasons -----------------------------------------------------------------------------
 
 
+@pytest.mark.database
 def test_a_created_season_counts_the_games_played_in_it(
     season_app: Flask, season: FlaskClient
 ) -> None:
@@ -184,6 +190,7 @@ def test_a_bad_season_is_refused_beside_its_field(
         assert db.session.query(Season).count() == 1
 
 
+@pytest.mark.database
 def test_deleting_a_season_keeps_its_games(season_app: Flask, season: FlaskClient) -> None:
     with season_app.app_context():
         created = create_season("Autumn", date(2026, 9, 1), date(2026, 11, 30))
@@ -217,6 +224,7 @@ def expected_head_to_head(side_a: set[str], side_b: set[str]) -> tuple[int, int,
     return games, wins_a, wins_b, draws
 
 
+@pytest.mark.database
 def test_head_to_head_counts_the_games_the_sides_met(
     season_app: Flask, season: FlaskClient
 ) -> None:
@@ -242,6 +250,7 @@ def test_head_to_head_counts_the_games_the_sides_met(
     assert checked > 5
 
 
+@pytest.mark.database
 def test_head_to_head_of_two_partnerships(season_app: Flask) -> None:
     from scorekeeper.reports.stats import head_to_head
 
@@ -258,6 +267,7 @@ def test_head_to_head_of_two_partnerships(season_app: Flask) -> None:
             assert (got.games, got.wins, got.draws) == (games, (wins_a, wins_b), draws)
 
 
+@pytest.mark.database
 @pytest.mark.parametrize(
     ("query", "sentence"),
     [
@@ -301,6 +311,7 @@ def test_best_partner(pairs: list[dict[str, Any]], expected: dict[str, str]) -> 
 # --- downloads ---------------------------------------------------------------------------
 
 
+@pytest.mark.database
 def test_csv_downloads_hold_the_tables(season_app: Flask, season: FlaskClient) -> None:
     response = season.get("/stats/players.csv?season=2026")
     assert response.mimetype == "text/csv"
@@ -326,6 +337,7 @@ def player_stats_all(app: Flask) -> list[Any]:
         return player_stats(Period())
 
 
+@pytest.mark.database
 def test_the_season_report_prints(season_app: Flask, season: FlaskClient) -> None:
     response = season.get("/stats/report.pdf?season=2026")
     assert response.status_code == 200 and response.mimetype == "application/pdf"
@@ -338,6 +350,7 @@ def test_the_season_report_prints(season_app: Flask, season: FlaskClient) -> Non
     assert f"page 1 of {len(reader.pages)}" in text
 
 
+@pytest.mark.database
 def test_a_season_name_with_quotes_prints_in_the_page_header(
     season_app: Flask, season: FlaskClient
 ) -> None:
@@ -350,6 +363,7 @@ def test_a_season_name_with_quotes_prints_in_the_page_header(
     assert f"Pinochle season report · {name}" in header
 
 
+@pytest.mark.database
 @pytest.mark.parametrize("name", ["Été 2026", "зима", "冬"])
 def test_a_season_named_in_any_alphabet(season_app: Flask, season: FlaskClient, name: str) -> None:
     """Found in any case; downloads named in ASCII with the real name beside it."""
@@ -367,6 +381,7 @@ def test_a_season_named_in_any_alphabet(season_app: Flask, season: FlaskClient, 
     assert "filename*=UTF-8''pinochle-players-" in disposition
 
 
+@pytest.mark.database
 @pytest.mark.parametrize("name", ["a\x00b", "tab\there", "x" * 500])
 def test_odd_season_names_are_refused_before_any_query(season: FlaskClient, name: str) -> None:
     response = season.get("/stats", query_string={"season": name})
@@ -425,6 +440,7 @@ def test_player_names_reach_the_csv_as_text(app: Flask) -> None:
 # --- labels and order --------------------------------------------------------------------
 
 
+@pytest.mark.database
 @pytest.mark.parametrize(
     ("ruleset", "span"),
     [  # a bid level's row says the bids it counts, first to last on the ladder
@@ -452,6 +468,7 @@ def chart_labels(svg: str) -> list[str]:
     return re.findall(r'text-anchor="end">([^<]+)</text>', svg)
 
 
+@pytest.mark.database
 @pytest.mark.parametrize("query", ["?ruleset=partnership"])  # by players: test_stats_rankings.py
 def test_the_win_rate_chart_sorts_by_win_rate(
     season_app: Flask, season: FlaskClient, query: str

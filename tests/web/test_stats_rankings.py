@@ -20,6 +20,8 @@ from scorekeeper.games.transfer import import_game
 from scorekeeper.reports.stats import Period, player_stats, stats_document
 from tests.web.conftest import test_app
 
+pytestmark = pytest.mark.database  # every test here makes its own database
+
 # (rule set, seating, games): finished games each, so the counts are known
 TABLES = [
     ("partnership", ("Ann", "Bea", "Cal", "Dan"), 5),

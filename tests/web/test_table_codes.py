@@ -28,6 +28,8 @@ from scorekeeper.store.models import Hand
 from tests.web.conftest import test_app
 from tests.web.test_access import database_fingerprint
 
+pytestmark = pytest.mark.database  # every test here makes its own database
+
 PASSWORD = "a long enough password"
 PLAYERS = ("Ann", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus", "Hal")
 
