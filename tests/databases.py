@@ -205,8 +205,13 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     _Guard.touched = []
 
 
+_INSTANCE = os.environ.get("SCOREKEEPER_INSTANCE_PATH")  # as the run found it
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    if os.environ.get("SCOREKEEPER_INSTANCE_PATH") != _INSTANCE:  # for a command it ran
+        _touched("an instance folder of its own (SCOREKEEPER_INSTANCE_PATH)")
     yield
     touched, _Guard.touched = _Guard.touched, []
     _Guard.allowed = True

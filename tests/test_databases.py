@@ -47,6 +47,12 @@ GUARDED = [
         "create_engine(f'sqlite:///{tmp_path}/x.db').connect().close()",
         True,
     ),
+    (
+        "an unmarked test giving its commands an instance folder",
+        "",
+        "import os; os.environ['SCOREKEEPER_INSTANCE_PATH'] = str(tmp_path)",
+        False,
+    ),
     ("an unmarked test with no database", "", "assert (tmp_path / 'x.db').exists() is False", True),
 ]
 

@@ -132,6 +132,24 @@ def test_missing_file(tmp_path: Path) -> None:
         load(tmp_path / "nothing.json")
 
 
+def test_a_file_not_in_utf8_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes(json.dumps(EXAMPLE).replace("Ann", "Zoë").encode("latin-1"))
+    with pytest.raises(PinochleError) as refused:
+        load(path)
+    assert refused.value.code == "game_format" and "UTF-8" in str(refused.value)
+
+
+def test_who_took_a_trick_survives_the_file() -> None:
+    """save_meld any_trick: a side keeps its meld by taking a trick, counters or not."""
+    hand = {"bidder": "Ann", "bid": 250, "trump": "H", "meld": [150, 140],
+            "counters": [250, 0], "took_trick": [True, True]}  # fmt: skip
+    document = {**EXAMPLE, "rules": {"save_meld": "any_trick"}, "hands": [hand]}
+    game = from_document(document)
+    assert to_document(game)["hands"] == [hand]
+    assert loads(dumps(game)) == game
+
+
 def test_cases_folder_is_complete() -> None:
     assert (CASES / "meld.json").is_file()
     assert len(case_files("games")) >= 7
