@@ -51,7 +51,7 @@ test-long: $(STAMP)
 
 ## test-postgres: the tests that use a database (marker `database`) again on a throwaway PostgreSQL (needs its server binaries installed)
 test-postgres: $(STAMP)
-	TMPDIR=$(TEST_TMP) scripts/with-postgres sh -c '$(PYTEST) -n $(WORKERS) --dist worksteal -m "database and not alone" $(PYTEST_ARGS) && $(PYTEST) -m "database and alone" $(PYTEST_ARGS)'
+	TMPDIR=$(TEST_TMP) scripts/with-postgres sh -c '$(PYTEST) -n $(WORKERS) --dist worksteal -m "database and not alone" --time-report=10 $(PYTEST_ARGS) && $(PYTEST) -m "database and alone" $(PYTEST_ARGS)'
 
 ## lint: ruff, mypy --strict on the engine, and the house's import contracts (import-linter)
 lint: $(STAMP)
