@@ -448,8 +448,13 @@ def test_a_deploy_keeps_the_pages_the_older_worker_kept(
     banner = page.locator("[data-offline-banner]")
     try:
         expect(banner).to_contain_text("Offline: this page as it was at", timeout=10_000)
-    except AssertionError as error:
-        raise AssertionError(f"{error}\nthe page said: {said}") from None
+    except AssertionError as error:  # what the caches held then (it failed so once, alone)
+        held = page.evaluate(
+            """async () => Object.fromEntries(await Promise.all((await caches.keys()).map(
+                async (name) => [name, (await (await caches.open(name)).keys()).map(
+                    (request) => new URL(request.url).pathname)])))"""
+        )
+        raise AssertionError(f"{error}\nthe page said: {said}\nthe caches held: {held}") from None
     expect(page.locator("form.hand-form")).to_be_visible()
     server.start()
 
