@@ -183,7 +183,8 @@ def _postgres() -> Engine:
 class _Guard:
     """Whether the running test may use a database, and what it touched if it may not."""
 
-    allowed = True  # outside a test (collection, a session fixture's first setup)
+    allowed = True  # outside a test (collection); a session or module fixture is set up
+    # and torn down under the marker of the test that runs it then
     touched: list[str] = []  # noqa: RUF012  # reset per test
 
 

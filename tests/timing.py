@@ -25,6 +25,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 class TimeReport:
+    """Each test's seconds as its reports arrive; the report at the end of the run."""
+
     def __init__(self, slowest: int) -> None:
         self.slowest = slowest
         self.started = time.perf_counter()

@@ -215,7 +215,12 @@ def display(event_id: int) -> str:
     """The room's display: the round being played (each table's hands and totals); once
     it is closed (or before the first), the next round's seating as the movement gives
     it; and the standings (``?standings=end``: not until every round is played). It
-    follows the night by itself (static/js/display.js)."""
+    follows the night by itself (static/js/display.js).
+
+    The stamp is read before what the page shows: a hand stored while the page is made
+    then changes the stamp the display asks for next, and it fetches the page again
+    (read last, the stamp would already hold that hand and the room never see it)."""
+    stamp = event_stamp(event_id)
     event = event_or_404(event_id)
     checked = engine_event(event)
     seated = [r for r in checked.rounds if r.tables]
@@ -240,7 +245,7 @@ def display(event_id: int) -> str:
         coming=_next_round(event, checked) if shown_round == "closed" or not seated else None,
         results=results(checked),
         standings=None if hide else table,
-        stamp=event_stamp(event.id),
+        stamp=stamp,
     )
 
 
