@@ -220,8 +220,8 @@ def display(event_id: int) -> str:
     The stamp is read before what the page shows: a hand stored while the page is made
     then changes the stamp the display asks for next, and it fetches the page again
     (read last, the stamp would already hold that hand and the room never see it)."""
-    stamp = event_stamp(event_id)
-    event = event_or_404(event_id)
+    event = event_or_404(event_id)  # first: an id past the database's integers is a 404
+    stamp = event_stamp(event.id)
     checked = engine_event(event)
     seated = [r for r in checked.rounds if r.tables]
     current = seated[-1] if seated else None
