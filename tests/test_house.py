@@ -7,6 +7,7 @@ the copy is checked with the project's own ``pyproject.toml``.
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import subprocess
@@ -106,3 +107,36 @@ def test_no_module_is_over_500_lines() -> None:
         and path.name not in RULE_TABLES
     }
     assert long == {}
+
+
+def _pattern_texts(path: Path) -> list[str]:
+    """The strings of a module but its docstrings (every regex is one of them)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+    ]
+
+
+def test_ids_and_codes_are_read_in_ascii_digits() -> None:
+    """``\\d`` in a Python regex takes every script's digits (``１``, ``١``) and ``int()``
+    reads them, so an address or a code could name what its ASCII check never saw:
+    the package reads digits as ``[0-9]``, everywhere."""
+    found = [
+        f"{path.relative_to(ROOT)}: {text!r}"
+        for path in sorted((ROOT / "scorekeeper").rglob("*.py"))
+        for text in _pattern_texts(path)
+        if "\\d" in text
+    ]
+    assert found == []

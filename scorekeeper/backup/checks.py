@@ -48,8 +48,8 @@ PASSWORD_HASH = re.compile(r"(scrypt|pbkdf2):[A-Za-z0-9:._-]{1,60}\$[!-~]{1,100}
 # a hash no weaker than the app writes (werkzeug's defaults): scrypt with n, r, p at least
 # 2**15, 8, 1; or PBKDF2 of SHA-256 or SHA-512 with at least 600,000 iterations (OWASP's
 # figure for PBKDF2-SHA256; werkzeug writes 1,000,000); salts of 16 characters and more
-SCRYPT = re.compile(r"scrypt:(\d{1,10}):(\d{1,4}):(\d{1,4})\$[!-~]{16,100}\$[0-9a-f]{128}")
-PBKDF2 = re.compile(r"pbkdf2:(sha256|sha512):(\d{1,10})\$[!-~]{16,100}\$[0-9a-f]{64,128}")
+SCRYPT = re.compile(r"scrypt:([0-9]{1,10}):([0-9]{1,4}):([0-9]{1,4})\$[!-~]{16,100}\$[0-9a-f]{128}")
+PBKDF2 = re.compile(r"pbkdf2:(sha256|sha512):([0-9]{1,10})\$[!-~]{16,100}\$[0-9a-f]{64,128}")
 SCRYPT_LEAST = (2**15, 8, 1)
 PBKDF2_LEAST = 600_000
 INT_RANGE = {Integer: 2**31, BigInteger: 2**63}

@@ -84,7 +84,7 @@ def read_table_code(code: str, secret: str, today: date) -> TableAtCode:
     if stored_round.closed_at is not None:
         raise GameError("table_code_expired", round=stored_round.number, event=event.name)
     night = event.date or event.created_at.date()
-    if night + GRACE < today:
+    if night < today - GRACE:  # counted back from today: no night's day overflows
         raise GameError("table_code_expired_night", event=event.name, date=night.isoformat())
     return TableAtCode(
         code=code,

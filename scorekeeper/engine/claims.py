@@ -66,7 +66,7 @@ _ROUNDHOUSE = (
 )
 _MAX_DIGITS = 6  # no hand melds a million
 _MAX_SAME_MELD = 16  # four copies of a meld in each of four suits at the very most
-_COUNT = re.compile(r"^(\d+)\s*(?:[x×]\s*)?(.+)$|^(.+?)\s*[x×]\s*(\d+)$")
+_COUNT = re.compile(r"^([0-9]+)\s*(?:[x×]\s*)?(.+)$|^(.+?)\s*[x×]\s*([0-9]+)$")
 
 
 @dataclass(frozen=True)

@@ -334,6 +334,7 @@ REASONS: dict[str, str] = {
     "expected_integer": "expected a whole number, not {value!r}",
     "expected_boolean": "expected true or false, not {value!r}",
     "expected_date": "expected a date like 2026-11-29, not {value!r}",
+    "night_date_range": "expected a day from {first} to {last}, not {value!r}",
     "unknown_field": "unknown field {field!r}",
     "unreadable": "cannot read {path!r}: {error}",
     "too_large": "{path!r} is more than {limit} bytes, more than a game file may be",

@@ -43,6 +43,10 @@ BYE_RULES = (WINNERS_AVERAGE, OWN_AVERAGE)
 MAX_ROUNDS = 20
 # minutes a round may be given (``time_limit``): a hand at least, a long night at most
 TIME_LIMITS = range(1, 241)
+# the days a night may be on: any club's past and future, and far from date.max, so that
+# every expiry counted from a night (a table code's grace day) stays a date
+FIRST_NIGHT = date(1900, 1, 1)
+LAST_NIGHT = date(2199, 12, 31)
 # an event file holds up to 20 rounds of games: as a game file, read whole only under this
 MAX_FILE_BYTES = 2 * 1024 * 1024
 SEATS = ("North", "East", "South", "West")
@@ -242,9 +246,13 @@ def _date(value: object) -> date | None:
     if value is None:
         return None
     try:
-        return date.fromisoformat(as_text(value, "date"))
+        day = date.fromisoformat(as_text(value, "date"))
     except ValueError:
         raise refused_field("date", "expected_date", value=value) from None
+    if not FIRST_NIGHT <= day <= LAST_NIGHT:
+        bounds = {"first": FIRST_NIGHT.isoformat(), "last": LAST_NIGHT.isoformat()}
+        raise refused_field("date", "night_date_range", value=value, **bounds)
+    return day
 
 
 def _time_limit(value: object) -> int | None:

@@ -47,7 +47,12 @@ def event_presets() -> list[str]:
 
 class NewEventForm(EngineForm):
     name = StringField(_l("Name"), validators=[DataRequired()], render_kw={"maxlength": 60})
-    day = DateField(_l("Day"), validators=[Optional()], default=date.today)
+    day = DateField(
+        _l("Day"),
+        validators=[Optional()],
+        default=date.today,
+        render_kw={"min": engine.FIRST_NIGHT.isoformat(), "max": engine.LAST_NIGHT.isoformat()},
+    )
     kind = SelectField(
         _l("Format"),
         choices=[
@@ -94,6 +99,8 @@ class NewEventForm(EngineForm):
         )
         if error.code.startswith("name_") and error.values.get("whose") == "event":
             name = "name"
+        if error.code == "game_field" and error.values.get("where") == "date":
+            name = "day"
         self.engine_error = error
         self.add_error(name or field_for(error), engine_message(error))
 

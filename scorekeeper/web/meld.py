@@ -59,7 +59,7 @@ OWN_PARAMS = frozenset(
     {"ruleset", "cards", "trump", "claim", "return_to", "meld_for", "meld_cards", "csrf_token"}
 )
 # a page of a game on this site; nothing else is ever linked back to
-RETURN_TO = re.compile(r"/games/(\d{1,9})(/[A-Za-z0-9_-]+)*")
+RETURN_TO = re.compile(r"/games/([0-9]{1,9})(/[A-Za-z0-9_-]+)*")  # ASCII digits only
 
 # presentation only: the engine's meld names as people say them
 MELD_LABELS = {

@@ -107,6 +107,8 @@ REFUSED: list[tuple[str, Callable[[], Doc], Callable[[Doc], object], str, str]] 
     ("unknown ruleset", night, _set("ruleset", "bridge"), "ruleset_unknown", "'bridge'"),
     ("bad option", night, _set("rules", {"game_end": "soon"}), "option_value", "game_end"),
     ("bad date", night, _set("date", "Tuesday"), "game_field", "'Tuesday'"),
+    ("year 9999", night, _set("date", "9999-12-31"), "game_field", "from 1900-01-01 to 2199-12-31"),
+    ("year 1899", night, _set("date", "1899-12-31"), "game_field", "not '1899-12-31'"),
     ("no name", night, _set("name", " "), "name_empty", "an event's name"),
     ("too few", night, _set("entrants", [{"name": n} for n in "ABC"]), "event_too_few", "4"),
     ("one team", teams, _set("entrants", teams()["entrants"][:1]), "event_too_few", "2"),

@@ -85,8 +85,9 @@ def test_an_event_file_imported_shows_its_night(app: Flask) -> None:
         ({**club_night(), "entrants": [{"name": "Ann"}] * 5}, "'Ann' is entered more than once"),
         ({"format": "pinochle-game/1"}, "format must be 'pinochle-event/1', not 'pinochle-game/1'"),
         ("not an event", "the document: expected an object"),
+        ({**club_night(), "date": "0001-01-01"}, "date: expected a day from 1900-01-01 to"),
     ],
-    ids=["entered twice", "a game file", "not an object"],
+    ids=["entered twice", "a game file", "not an object", "the first day there is"],
 )
 def test_a_refused_event_file_is_a_sentence_on_the_field(
     app: Flask, document: object, sentence: str
@@ -225,6 +226,8 @@ REFUSED_FORMS: list[tuple[str, dict[str, Any], str, str]] = [
      "team 'Bea & Dan & Eve' has 3 players, but a team has 2"),
     ("a name too long", {"guests": "Ann\nBea\nCal\n" + "D" * 61}, "guests", "at most 60"),
     ("no name", {"name": "", "guests": "Ann\nBea\nCal\nDan"}, "name", "This field is required."),
+    ("the last day there is", {"day": "9999-12-31", "guests": "Ann\nBea\nCal\nDan"}, "day",
+     "expected a day from 1900-01-01 to 2199-12-31, not '9999-12-31'"),
 ]  # fmt: skip
 
 

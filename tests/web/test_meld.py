@@ -532,6 +532,8 @@ def test_the_games_rule_set_is_used(client: FlaskClient, app: Flask) -> None:
         "/games/1/hands/new?next=//evil.example",
         "/elsewhere/games/1",
         "/games/999/hands/new",
+        "/games/\uff11/hands/new",  # a full-width 1: game 1 is there, but no address has it
+        "/games/\u0661/hands/new",  # an Arabic-Indic 1
         "",
     ],
 )

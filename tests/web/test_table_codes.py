@@ -320,6 +320,16 @@ def test_another_nights_code_has_expired(tmp_path: Path, days_ago: int, expired:
         assert f"this table code was for 'Tuesday club night' of {day.isoformat()}" in said
 
 
+def test_a_night_stored_on_the_last_day_there_is_still_reads_its_codes(night: Night) -> None:
+    """A night dated 9999-12-31 (stored before the engine bounded a night's day): its
+    codes open their tables, the grace day counted back from today, never past it."""
+    with night.app.app_context():
+        db.session.execute(db.update(Event).values(date=date.max))
+        db.session.commit()
+    answer = night.client().get(f"/t/{night.code(1)}")
+    assert answer.status_code == 200 and "Who are you?" in words(answer.text)
+
+
 def test_the_table_cards_and_the_directors_screen_carry_the_code(night: Night) -> None:
     director = night.client("director")
     cards = director.get(f"/events/{night.event}/rounds/1/cards.pdf")
