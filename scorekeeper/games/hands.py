@@ -12,21 +12,23 @@ carries the reason the history keeps.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
-from sqlalchemy import update
+from sqlalchemy import inspect, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
-from sqlalchemy.orm.exc import StaleDataError
+from sqlalchemy.orm.exc import ObjectDeletedError, StaleDataError
 
 from scorekeeper.engine.errors import GameError
 from scorekeeper.engine.repeats import verify_not_repeated
 from scorekeeper.engine.scoring import GameResult, replay, replay_change
 from scorekeeper.extensions import db
 from scorekeeper.games.stored import (
+    GameGoneError,
     canonical_document,
     engine_game,
     hand_document,
@@ -88,6 +90,36 @@ def _edit(
     return HandEdit(number=number, action=action, before=before, after=after, reason=reason)
 
 
+# --- a game deleted meanwhile ---------------------------------------------------------
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _while_there(change: Callable[P, R]) -> Callable[P, R]:
+    """``change`` (its first argument the game), or ``GameGoneError`` when the game's row went
+    meanwhile (deleted, or its club table seated again): what was read of it is
+    refreshed from no row at all. A row of its hands gone meanwhile (another phone's
+    delete) is the game changed meanwhile."""
+
+    @functools.wraps(change)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        identity = inspect(args[0]).identity
+        try:
+            return change(*args, **kwargs)
+        except ObjectDeletedError:
+            db.session.rollback()
+            if identity is None or not _still_there(identity[0]):
+                raise GameGoneError from None
+            raise GameError("game_changed_meanwhile") from None
+
+    return run
+
+
+def _still_there(game_id: Any) -> bool:
+    return db.session.execute(select(Game.id).where(Game.id == game_id)).first() is not None
+
+
 # --- hands ---------------------------------------------------------------------------
 
 
@@ -120,6 +152,7 @@ def _changing(
     is asked of the guard again under the lock: a table confirmed since the game was
     read is not written to.
     """
+    game_id = inspect(game).identity  # read now: no row to refresh it from once it is gone
     serialize("ratings")  # first, as every change does (no two wait on each other)
     game.updated_at = utcnow()
     try:
@@ -132,6 +165,8 @@ def _changing(
         db.session.commit()
     except (IntegrityError, StaleDataError):
         db.session.rollback()
+        if game_id is not None and not _still_there(game_id[0]):
+            raise GameGoneError from None
         if adding is None:
             raise GameError("game_changed_meanwhile") from None
         raise GameError("hand_recorded_meanwhile", hand=adding) from None
@@ -157,6 +192,7 @@ class Repeat:
 ASK = Repeat(ask=True)
 
 
+@_while_there
 def add_hand(
     game: Game,
     document: dict[str, Any],
@@ -207,6 +243,7 @@ def _add_hand(
     return result
 
 
+@_while_there
 def replace_hand(
     game: Game,
     number: int,
@@ -236,6 +273,7 @@ def replace_hand(
     return result
 
 
+@_while_there
 def delete_hand(
     game: Game,
     number: int,
@@ -276,6 +314,7 @@ def _move_up(game: Game, number: int) -> None:
         set_committed_value(hand, "number", hand.number - 1)
 
 
+@_while_there
 def undo_last_hand(game: Game, number: int | None = None) -> GameResult:
     """Take back the last hand; ``number`` is the hand the tap meant (a double tap
     must not take back two)."""
@@ -301,6 +340,7 @@ def put_back_offer(game: Game) -> HandEdit | None:
     return last if last is not None and last.action == "deleted" else None
 
 
+@_while_there
 def put_back(
     game: Game,
     edit_id: int,

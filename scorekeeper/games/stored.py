@@ -34,6 +34,11 @@ from scorekeeper.store.models import (
 # --- stored game -> engine ----------------------------------------------------------
 
 
+class GameGoneError(Exception):
+    """The game a change was aimed at was deleted meanwhile (by its owner, or by a club
+    night seating its round again): nothing of the change was written."""
+
+
 def rules_of(game: Game) -> RuleSet:
     return ruleset(game.ruleset, game.rules)
 

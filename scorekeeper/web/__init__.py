@@ -22,11 +22,13 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError
-from werkzeug.exceptions import HTTPException, InternalServerError
+from sqlalchemy.orm.exc import ObjectDeletedError
+from werkzeug.exceptions import Gone, HTTPException, InternalServerError
 from werkzeug.routing import IntegerConverter
 
 from scorekeeper.engine.cards import Suit
 from scorekeeper.engine.presets import PRESETS
+from scorekeeper.games.stored import GameGoneError
 from scorekeeper.i18n.formats import install_helpers
 from scorekeeper.i18n.languages import COOKIE, LANGUAGES
 from scorekeeper.web.event_clock import install_clock
@@ -82,6 +84,8 @@ def register(app: Flask) -> None:
     app.register_error_handler(403, _or_json(_forbidden))
     app.register_error_handler(404, _or_json(_not_found))
     app.register_error_handler(410, _or_json(_gone))
+    app.register_error_handler(GameGoneError, _gone_meanwhile)
+    app.register_error_handler(ObjectDeletedError, _gone_meanwhile)
     app.register_error_handler(429, _or_json(_too_many))
     app.register_error_handler(413, _or_json(_too_large))
     app.register_error_handler(405, _or_json(_not_allowed))
@@ -300,6 +304,19 @@ def _busy(error: Exception) -> tuple[str, int, dict[str, str]]:
 def _gone(error: Exception) -> tuple[str, int]:
     """410: a write carried the key of a game since deleted (``forms.game_or_404``)."""
     return _error_page(410, _("Game deleted"), str(getattr(error, "description", "")))
+
+
+def _gone_meanwhile(error: Exception) -> Any:
+    """A write whose game (or other row) was deleted while it was under way: 410 with
+    the page's sentence (JSON for the offline queue and the API), never a 500."""
+    from scorekeeper.web.forms import gone_sentence
+
+    _roll_back()
+    if isinstance(error, GameGoneError):
+        sentence = gone_sentence()
+    else:
+        sentence = _("What this page was about was deleted meanwhile: nothing was saved.")
+    return _or_json(_gone)(Gone(sentence))
 
 
 def _not_found(_error: Exception) -> tuple[str, int]:

@@ -28,7 +28,7 @@ from scorekeeper.engine.rules import ruleset
 from scorekeeper.engine.scoring import GameResult
 from scorekeeper.games import hands as game_hands
 from scorekeeper.games.listing import game_summaries
-from scorekeeper.games.stored import get_game, replay_game
+from scorekeeper.games.stored import GameGoneError, get_game, replay_game
 from scorekeeper.games.transfer import import_game
 from scorekeeper.i18n.languages import DEFAULT as DEFAULT_LANGUAGE
 from scorekeeper.i18n.languages import LANGUAGES
@@ -57,6 +57,11 @@ class ApiError(Exception):
 @bp.errorhandler(ApiError)
 def _refused(error: ApiError) -> Response:
     return error_response(error.status, error.code, error.message)
+
+
+@bp.errorhandler(GameGoneError)
+def _gone_meanwhile(_error: GameGoneError) -> Response:
+    return error_response(410, "game_deleted", "The game was deleted meanwhile; nothing was saved.")
 
 
 @bp.errorhandler(PinochleError)

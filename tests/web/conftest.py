@@ -107,3 +107,14 @@ def played_game(app: Flask, count: int, hand: dict[str, Any] | None = None) -> i
         for _ in range(count):
             add_hand(game, hand or PLAYED_HAND)
     return game_id
+
+
+def tuesday_night(players: list[str] | tuple[str, ...], rounds: int = 2) -> dict[str, Any]:
+    """A progressive club night's ``pinochle-event/1`` document, no round seated yet."""
+    return {
+        "format": "pinochle-event/1",
+        "name": "Tuesday club night",
+        "ruleset": "partnership",
+        "entrants": [{"name": name} for name in players],
+        "rounds": [{"round": number} for number in range(1, rounds + 1)],
+    }

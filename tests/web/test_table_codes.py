@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from datetime import date, timedelta
 from io import BytesIO
 from pathlib import Path
-from typing import Any
 
 import pytest
 from flask import Flask
@@ -25,7 +24,7 @@ from scorekeeper.club.table_codes import table_code
 from scorekeeper.extensions import db
 from scorekeeper.store.club_models import Entrant, Event, EventRound, EventSeat, EventTable
 from scorekeeper.store.models import Hand
-from tests.web.conftest import test_app
+from tests.web.conftest import test_app, tuesday_night
 from tests.web.test_access import database_fingerprint
 
 pytestmark = pytest.mark.database  # every test here makes its own database
@@ -44,13 +43,7 @@ class Night:
             create_user("owner", PASSWORD, "owner")
             create_user("director", PASSWORD, "scorekeeper")
             create_user("viewer", PASSWORD, "viewer")
-            document: dict[str, Any] = {
-                "format": "pinochle-event/1",
-                "name": "Tuesday club night",
-                "ruleset": "partnership",
-                "entrants": [{"name": name} for name in PLAYERS],
-                "rounds": [{"round": 1}, {"round": 2}],
-            }
+            document = tuesday_night(PLAYERS)
             if day is not None:
                 document["date"] = day.isoformat()
             self.event = import_event(document).id
