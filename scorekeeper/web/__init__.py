@@ -55,6 +55,7 @@ def register(app: Flask) -> None:
         history,
         meld,
         offline,
+        page_cache,
         share,
         sheets,
         stats,
@@ -97,6 +98,7 @@ def register(app: Flask) -> None:
     app.context_processor(_template_helpers)
     app.after_request(_headers)
     app.after_request(_static_read_whole)  # runs before Flask-Compress's (registered first)
+    app.after_request(page_cache.compress_refusal)  # the 4xx and 5xx Flask-Compress leaves
     app.add_template_filter(suit_symbol, "suit")
     install_helpers(app.jinja_env)
     install_clock(app)

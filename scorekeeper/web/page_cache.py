@@ -40,13 +40,39 @@ class Page:
         if encoding is None:
             return self.html.encode()
         if encoding not in self.encoded:
-            raw = self.html.encode()
-            self.encoded[encoding] = (
-                brotli.compress(raw, quality=BROTLI_QUALITY)
-                if encoding == "br"
-                else gzip.compress(raw, GZIP_LEVEL)
-            )
+            self.encoded[encoding] = encoded(self.html.encode(), encoding)
         return self.encoded[encoding]
+
+
+def encoded(raw: bytes, encoding: str) -> bytes:
+    """``raw`` in ``encoding`` (one of ``ENCODINGS``), as Flask-Compress makes it."""
+    if encoding == "br":
+        return bytes(brotli.compress(raw, quality=BROTLI_QUALITY))
+    return gzip.compress(raw, GZIP_LEVEL)
+
+
+def compress_refusal(response: Response) -> Response:
+    """A refusal (4xx, 5xx) compressed as a page is when the client asks: Flask-Compress
+    leaves every answer outside 2xx as it is, and a refused form on a long game's
+    scoreboard is that whole page again. Runs before Flask-Compress's ``after_request``
+    (registered after it), which then leaves it be."""
+    config = current_app.config
+    if (
+        response.status_code < 400
+        or response.is_streamed
+        or response.direct_passthrough
+        or "Content-Encoding" in response.headers
+        or response.mimetype not in config["COMPRESS_MIMETYPES"]
+    ):
+        return response
+    encoding = request.accept_encodings.best_match(ENCODINGS)
+    raw = response.get_data()
+    if encoding is None or len(raw) < config["COMPRESS_MIN_SIZE"]:
+        return response
+    response.set_data(encoded(raw, encoding))
+    response.headers["Content-Encoding"] = encoding
+    response.vary.add("Accept-Encoding")
+    return response
 
 
 class PageCache:
