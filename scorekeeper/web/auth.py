@@ -59,6 +59,7 @@ from scorekeeper.store.models import User
 from scorekeeper.web import table_pass
 from scorekeeper.web.api_access import check_api_access, is_api_request
 from scorekeeper.web.forms import EngineForm
+from scorekeeper.web.hand_keys import refused, wants_json
 
 bp = Blueprint("auth", __name__)
 
@@ -145,6 +146,8 @@ def check_access() -> BaseResponse | None:
     gone = None if current_user.is_authenticated else table_pass.expired()
     if gone is not None:  # a table's code no longer open: why, not a login the phone has not
         sentence = engine_message(gone)
+        if wants_json():  # the offline queue's post: the sentence it shows, as JSON
+            return refused(400, gone.code, [sentence], None)
         page = render_template("events/table.html", at=None, refused=sentence)
         return make_response(page, 400)
     if not current_user.is_authenticated:

@@ -7,7 +7,7 @@ use what with a table's code, beside tests/web/test_access.py's matrix."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date, timedelta
 from io import BytesIO
 from pathlib import Path
@@ -292,6 +292,49 @@ def test_a_closed_rounds_code_has_expired_and_its_pass_ends(night: Night) -> Non
         assert "which is closed: it has expired" in words(answer.text)
     assert night.hands(1) == before
     assert phone.get(f"/games/{night.game(2)}").status_code == 400  # the same sentence
+
+
+def _close_round_1(night: Night) -> None:
+    closed = night.client("director").post(
+        f"/events/{night.event}/rounds/1/close", data={"reason": "the hall closes"}
+    )
+    assert closed.status_code == 302
+
+
+def _night_over(night: Night) -> None:
+    with night.app.app_context():
+        db.session.execute(db.update(Event).values(date=date.today() - timedelta(days=2)))
+        db.session.commit()
+
+
+# what ended the pass while a hand waited in the phone's queue -> its code and sentence
+QUEUE_REFUSALS = [
+    ("the round closed", _close_round_1, "table_code_expired", "which is closed: it has expired"),
+    ("the night is over", _night_over, "table_code_expired_night", "this table code was for"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("ended", "code", "sentence"),
+    [case[1:] for case in QUEUE_REFUSALS],
+    ids=[case[0] for case in QUEUE_REFUSALS],
+)
+def test_the_offline_queue_hears_why_a_pass_ended(
+    night: Night, ended: Callable[[Night], None], code: str, sentence: str
+) -> None:
+    """The queue's post (``Accept: application/json``) gets the page's sentence as JSON,
+    so the phone says why, not "the server refused this hand (HTTP 400)"."""
+    phone = night.at_table(1)
+    ended(night)
+    answer = phone.post(
+        f"/games/{night.game(1)}/hands/new",
+        data=night.hand(1),
+        headers={"Accept": "application/json"},
+    )
+    assert answer.status_code == 400 and answer.is_json, answer.text[:300]
+    assert answer.json["error"] == code
+    assert sentence in answer.json["messages"][0].replace("&#39;", "'")
+    assert night.hands(1) == 0
 
 
 @pytest.mark.parametrize(
