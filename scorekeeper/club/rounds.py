@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from scorekeeper.club.events import engine_event, get_event
 from scorekeeper.engine.errors import GameError
+from scorekeeper.engine.reasons import checked_reason
 from scorekeeper.engine.standings import unfinished
 from scorekeeper.extensions import db
 from scorekeeper.store.club_models import Event, EventRound
@@ -49,7 +50,7 @@ def close_round(event: Event, number: int, reason: str = "") -> EventRound:
     try:
         stored = _round(event, number)
         playing = unfinished(engine_event(get_event(event.id) or event), number)
-        reason = reason.strip()
+        reason = checked_reason(reason, "the reason to close the round")
         if playing and not reason:
             tables = ", ".join(str(table) for table in playing)
             raise GameError("event_round_unfinished", round=number, tables=tables)

@@ -92,6 +92,19 @@ MESSAGES: dict[str, str] = {
     "name_surrogate": (
         "{whose} holds a lone surrogate ({char}), which is no character: send names as UTF-8 text"
     ),
+    # a director's free text (engine/reasons.py)
+    "reason_control": (
+        "{where} {reason!r} holds the control character {char}: "
+        "a reason is letters, digits, spaces, marks and signs"
+    ),
+    "reason_direction": (
+        "{where} {reason!r} holds {char}, which turns the direction of text: "
+        "a reason cannot hold it"
+    ),
+    "reason_surrogate": (
+        "{where} holds a lone surrogate ({char}), which is no character: send text as UTF-8"
+    ),
+    "reason_too_long": "{where} is {got} characters long: a reason has at most {limit}",
     "seating_players": "the seating must list each player once: {reason}",
     "seating_partners": "partners sit opposite: {first} and {second} are partners side by side",
     "dealer_unknown": "the first dealer {dealer!r} is not in this game",

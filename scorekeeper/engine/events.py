@@ -29,6 +29,7 @@ from .gamefile import read_json
 from .gamefile import to_document as game_to_document
 from .people import NAME_LIMIT, checked_name, normal_name
 from .presets import RuleSet
+from .reasons import checked_reason
 from .rules import overrides_of, ruleset
 from .scoring import replay
 from .typed import as_int, as_list, as_mapping, as_text, no_unknown, refused_field
@@ -456,7 +457,7 @@ def _adjustment(item: object, number: int, names: tuple[str, ...], rounds: int) 
     points = as_int(raw.get("points"), f"{where}: points")
     if abs(points) > LARGEST:
         raise GameError("event_adjustment_points", number=number, points=points, limit=LARGEST)
-    reason = as_text(raw.get("reason", ""), f"{where}: reason").strip()
+    reason = checked_reason(as_text(raw.get("reason", ""), f"{where}: reason"), f"{where}: reason")
     if not reason:
         raise GameError("event_adjustment_reason", number=number)
     return Adjustment(entrant, round_number, points, reason)

@@ -24,6 +24,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import ObjectDeletedError, StaleDataError
 
 from scorekeeper.engine.errors import GameError
+from scorekeeper.engine.reasons import checked_reason
 from scorekeeper.engine.repeats import verify_not_repeated
 from scorekeeper.engine.scoring import GameResult, replay, replay_change
 from scorekeeper.extensions import db
@@ -61,6 +62,8 @@ class Correction:
     reason: str = ""
 
 
+REASON_WHERE = "the reason for the correction"  # the field, as the reason's sentences name it
+
 # the guard refuses a change (``GameError``) or lets it through: (game, action, correction)
 Guard = Callable[[Game, str, "Correction | None"], None]
 _guards: dict[str, Guard] = {}
@@ -73,6 +76,8 @@ def guard_changes(guard: Guard) -> None:
 
 
 def _verify_allowed(game: Game, action: str, correction: Correction | None) -> None:
+    if correction is not None:
+        checked_reason(correction.reason, REASON_WHERE)  # the text's rule before the guard's
     guard = _guards.get("changes")
     if guard is not None:
         guard(game, action, correction)
@@ -86,8 +91,8 @@ def _edit(
     correction: Correction | None,
 ) -> HandEdit:
     """The history's entry of a change, with the director's reason when given."""
-    reason = (correction.reason.strip() or None) if correction is not None else None
-    return HandEdit(number=number, action=action, before=before, after=after, reason=reason)
+    reason = checked_reason(correction.reason, REASON_WHERE) if correction is not None else ""
+    return HandEdit(number=number, action=action, before=before, after=after, reason=reason or None)
 
 
 # --- a game deleted meanwhile ---------------------------------------------------------

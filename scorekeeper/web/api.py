@@ -201,17 +201,11 @@ def game_of(game_id: int) -> Game:
     return _game(game_id)
 
 
-REASON_LIMIT = 500  # characters of a director's reason kept in the history
-
-
 def _correction() -> game_hands.Correction:
     """The director's correction (an API token that may write is an owner's or a
     scorekeeper's: the night's director), with ``?reason=`` ("" when not sent): a
     locked club table's hand is corrected only with one (``club.confirm``)."""
-    reason = request.args.get("reason", "")
-    if len(reason) > REASON_LIMIT:
-        raise ApiError(400, "bad_parameter", f"reason is at most {REASON_LIMIT} characters.")
-    return game_hands.Correction(reason)
+    return game_hands.Correction(request.args.get("reason", ""))  # checked by engine.reasons
 
 
 def _hand_number(game: Game, number: int) -> int:

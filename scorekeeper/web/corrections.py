@@ -6,15 +6,22 @@ from __future__ import annotations
 from flask import request
 
 from scorekeeper.accounts.users import may
+from scorekeeper.engine.errors import PinochleError
 from scorekeeper.games.hands import Correction
 from scorekeeper.web.auth import current_role
 
 REASON_CODE = "event_correction_reason"  # shown beside the reason's field
-REASON_LIMIT = 500  # characters of a director's reason kept in the history
+
+
+def about_the_reason(error: PinochleError) -> bool:
+    """Whether a refusal is about the reason typed (shown beside its field): none was
+    given, or the text's rule refused it (``engine.reasons``)."""
+    return error.code == REASON_CODE or error.code.startswith("reason_")
 
 
 def posted_reason() -> str:
-    return request.form.get("reason", "")[:REASON_LIMIT]
+    """The reason as typed (the engine's rule bounds and checks it, with a sentence)."""
+    return request.form.get("reason", "")
 
 
 def director_correction() -> Correction | None:

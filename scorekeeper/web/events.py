@@ -69,7 +69,6 @@ from scorekeeper.web.table_pass import secret
 bp = Blueprint("events", __name__)
 
 LISTED = 200  # events on the list, the latest first
-REASON_LIMIT = 500  # characters of a director's reason to end a round
 NAME_FIELD_LIMIT = 1_000  # characters read of a name typed (the engine's rule: 60)
 
 
@@ -368,7 +367,7 @@ def call(event_id: int, number: int) -> BaseResponse | tuple[str, int]:
 @requires("scorekeeper")
 def close(event_id: int, number: int) -> BaseResponse | tuple[str, int]:
     """The round closed (with the reason, when a table is still playing)."""
-    reason = request.form.get("reason", "")[:REASON_LIMIT]
+    reason = request.form.get("reason", "")  # bounded and checked by engine.reasons
     return _director(event_id, number, lambda event: close_round(event, number, reason),
                      _("Round %(number)s is closed.", number=number))  # fmt: skip
 

@@ -48,7 +48,7 @@ from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.store.models import Game
 from scorekeeper.web import hand_keys, meanwhile
 from scorekeeper.web.auth import requires
-from scorekeeper.web.corrections import REASON_CODE, director_correction, posted_reason
+from scorekeeper.web.corrections import about_the_reason, director_correction, posted_reason
 from scorekeeper.web.forms import game_or_404, hand_or_404, posted_int, whole_number
 from scorekeeper.web.hand_form import (
     GROUPS,
@@ -379,7 +379,7 @@ def edit(game_id: int, number: int) -> tuple[str, int] | BaseResponse:
             flash(_("Hand %(number)s corrected.", number=number))
             return redirect(url_for("games.show", game_id=game.id))
     except PinochleError as error:
-        if error.code == REASON_CODE:  # beside the reason's field
+        if about_the_reason(error):  # beside the reason's field
             reason_error = engine_message(error)
         else:
             form.show_error(error)

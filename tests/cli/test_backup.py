@@ -262,6 +262,10 @@ TAMPERED: list[tuple[str, Callable[[Tables], None], str]] = [
     ("a 30th of February", _first("game", played_on="2026-02-30"), "played_on: expected a time"),
     ("a date as a number", _first("season", starts_on=20260101), "starts_on: expected a time"),
     ("deep nesting", _first("hand", meld=_nested(50)), "meld: nested more than 8 deep"),
+    ("an escape in a reason", _first("club_adjustment", reason="late\x1b[31m"),
+     "reason 'late\\x1b[31m' holds the control character U+001B"),
+    ("a reason turned", _first("hand_edit", reason="ok\u202eko"), "U+202E, which turns the"),
+    ("a round's reason with a NUL", _first("club_round", closed_reason="a\x00b"), "a NUL"),
     ("rules as a string", _first("game", rules="target 1500"), "rules: expected an object"),
     ("unknown rule set", _first("game", ruleset="euchre"), "unknown rule set 'euchre'"),
     ("a bad house rule", _first("game", rules={"target": "lots"}), "'target' cannot be 'lots'"),
@@ -385,3 +389,48 @@ def test_a_backup_nested_too_deep_to_read_is_refused(
     deep = "[" * 100_000 + "]" * 100_000
     assert run(tmp_path / "fresh", monkeypatch, "restore", "-", stdin=deep) == 2
     assert "nested deeper than a backup is" in capsys.readouterr().err
+
+
+# a reason as an event file gives it -> as it is stored, or None: refused (a sentence)
+REASONS_TYPED: list[tuple[str, str, str | None]] = [
+    ("plain", "Late arrival", "Late arrival"),
+    ("spaces, a tab and a line break", "  Late\tarrival\n again ", "Late arrival again"),
+    ("500 characters", "x" * 500, "x" * 500),
+    ("501 characters", "x" * 501, None),
+    ("a NUL", "Late\x00", None),
+    ("a lone surrogate", "Late\ud800", None),
+    ("an escape", "Late\x1b[31m", None),
+    ("a right-to-left override", "Late \u202etsriF", None),
+]
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [case[1:] for case in REASONS_TYPED],
+    ids=[case[0] for case in REASONS_TYPED],
+)
+def test_a_reason_the_import_takes_restores(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    typed: str,
+    stored: str | None,
+) -> None:
+    """Issue 31: a NUL in an adjustment's reason made the backup unrestorable. Import
+    takes exactly what restore takes: refused with a sentence, or restored as stored."""
+    club, fresh = tmp_path / "club", tmp_path / "fresh"
+    night = json.loads((EVENTS / "club-night.json").read_text(encoding="utf-8"))
+    night["adjustments"][0]["reason"] = typed
+    file = tmp_path / "night.json"
+    file.write_text(json.dumps(night), encoding="utf-8")  # \ud800 travels as JSON's escape
+    status = run(club, monkeypatch, "import", str(file))
+    said = capsys.readouterr()
+    if stored is None:
+        assert status == 2 and "adjustment 1: reason" in said.err, said  # 2: bad input
+        return
+    assert status == 0, said.err
+    assert run(club, monkeypatch, "backup") == 0
+    backup = capsys.readouterr().out
+    assert run(fresh, monkeypatch, "restore", "-", stdin=backup) == 0, capsys.readouterr().err
+    reasons = [row["reason"] for row in every_row(fresh)["club_adjustment"]]
+    assert stored in reasons

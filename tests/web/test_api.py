@@ -292,7 +292,7 @@ REFUSALS = [
     ("POST", "/meld", {"cards": 7}, {}, 422, "bad_cards"),
     ("POST", "/meld", {"cards": "KH QH", "trump": 7}, {}, 422, "bad_field"),
     ("POST", "/meld", {"cards": "KH QH", "claim": True}, {}, 422, "bad_claim"),
-    ("PUT", "/games/1/hands/1?reason=" + "x" * 501, PLAYED_HAND, {}, 400, "bad_parameter"),
+    ("PUT", "/games/1/hands/1?reason=" + "x" * 501, PLAYED_HAND, {}, 422, "reason_too_long"),
     ("POST", "/games/1/confirm", {"player": 7}, {}, 422, "bad_field"),
     ("POST", "/meld", {"cards": "KH QH", "trump": "X"}, {}, 422, "suit_unknown"),
     ("POST", "/meld", {"cards": "KH QH", "claim": "royal flush"}, {}, 422, "claim_unknown_meld"),

@@ -109,6 +109,7 @@ def test_a_refused_confirmation_is_a_sentence_and_changes_nothing(
     assert database_fingerprint(app) == before
 
 
+LONG = "x" * 501  # a reason one character over the limit
 # a change of a confirmed table's game on the pages -> the sentence of the refusal
 LOCKED_CHANGES = [
     ("a new hand", "/hands/new", {**EDIT, "bidder": "Bea"}, LOCKED),
@@ -117,7 +118,11 @@ LOCKED_CHANGES = [
     ("a delete without a reason", "/hands/1/delete", {"confirmed": "yes"}, NO_REASON),
     ("an undo", "/undo", {"number": "2"}, LOCKED),
     ("a put back without a reason", "/put-back", {"edit": "2"}, NO_REASON),
-]
+    ("an edit with an escape in its reason", "/hands/1/edit", {**EDIT, "reason": "swap\x1b[2J"},
+     "the reason for the correction 'swap\\x1b[2J' holds the control character U+001B"),
+    ("a delete with a reason too long", "/hands/1/delete", {"confirmed": "yes", "reason": LONG},
+     "the reason for the correction is 501 characters long: a reason has at most 500"),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -209,7 +214,10 @@ API_CHANGES = [
     ("an edit without a reason", "put", "/hands/1", MADE, "event_correction_reason"),
     ("an edit with a blank reason", "put", "/hands/1?reason=+", MADE, "event_correction_reason"),
     ("a delete without a reason", "delete", "/hands/2", None, "event_correction_reason"),
-]
+    ("a reason that turns the text", "delete", "/hands/2?reason=ok%E2%80%AEko", None,
+     "reason_direction"),
+    ("a reason too long", "put", "/hands/1?reason=" + "x" * 501, MADE, "reason_too_long"),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(

@@ -37,6 +37,13 @@ def club_night(rounds: int = 4) -> dict[str, Any]:
     return document
 
 
+def with_reason(reason: str) -> dict[str, Any]:
+    """The worked night with its first adjustment's reason as given."""
+    night = club_night()
+    night["adjustments"][0]["reason"] = reason
+    return night
+
+
 @pytest.fixture
 def app(tmp_path: Path) -> Flask:
     return test_app(tmp_path / "events.db")
@@ -86,8 +93,17 @@ def test_an_event_file_imported_shows_its_night(app: Flask) -> None:
         ({"format": "pinochle-game/1"}, "format must be 'pinochle-event/1', not 'pinochle-game/1'"),
         ("not an event", "the document: expected an object"),
         ({**club_night(), "date": "0001-01-01"}, "date: expected a day from 1900-01-01 to"),
+        (with_reason("Late\x00"), "reason 'Late\\x00' holds the control character U+0000"),
+        (with_reason("Late\ud800"), "reason holds a lone surrogate (U+D800)"),
     ],
-    ids=["entered twice", "a game file", "not an object", "the first day there is"],
+    ids=[
+        "entered twice",
+        "a game file",
+        "not an object",
+        "the first day there is",
+        "a NUL in a reason",
+        "a lone surrogate in a reason",
+    ],
 )
 def test_a_refused_event_file_is_a_sentence_on_the_field(
     app: Flask, document: object, sentence: str
@@ -280,6 +296,13 @@ def test_the_director_calls_time_then_closes_the_round(app: Flask) -> None:
     refused = client.post(event + "/rounds/4/close", data={"reason": ""})
     assert refused.status_code == 400
     assert "round 4: table 1 is still playing: wait for it, or end the round" in text(refused.text)
+    assert database_fingerprint(app) == before
+    # a reason the text's rule refuses: its sentence, nothing changes
+    refused = client.post(event + "/rounds/4/close", data={"reason": "Eve \u202etfel"})
+    assert refused.status_code == 400
+    assert "the reason to close the round 'Eve \\u202etfel' holds U+202E" in text(
+        refused.text
+    ).replace("&#39;", "'")
     assert database_fingerprint(app) == before
     # ended with the reason: closed, and its table takes no more hands
     ended = client.post(event + "/rounds/4/close", data={"reason": "Eve left at ten"})
