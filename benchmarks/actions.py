@@ -24,7 +24,7 @@ from benchmarks.engine import line
 from scorekeeper.accounts.users import create_user
 from scorekeeper.extensions import db
 from tests.browser.actions import HANDS, Hand, Person, new_game
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, OWNER, PHONE, log_in
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, OWNER, PHONE, log_in, totals
 
 
 @dataclass(frozen=True)
@@ -72,8 +72,7 @@ def count_hands(folder: Path) -> list[Counted]:
                 person = Person(page)
                 hand.script(person)
                 page.wait_for_url(re.compile(rf"/games/{game_id}$"))
-                shown = page.locator(".totals .points").all_inner_texts()
-                saved = [int(text) for text in shown] == list(hand.totals)
+                saved = totals(page) == list(hand.totals)  # as shown: "−300", a true minus
                 counted.append(Counted(hand, person.count, person.next_keys, saved))
             browser.close()
     finally:
