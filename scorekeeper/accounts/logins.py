@@ -13,7 +13,8 @@ a failure after ``PENDING_STALE``.
 When the database cannot be written (a full disk, a read-only database), a login is
 still checked: the failures stored so far and those of this process since (kept in
 memory, ``UNRECORDED``) are counted, a right password logs in, a wrong one is refused
-and remembered in memory.
+and remembered in memory. The first login once it can be written again writes those
+down before it counts, so a guesser gains nothing from the disk's recovery.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ def log_in(name: str, password: str, address: str, now: datetime | None = None) 
     name = " ".join(name.split())[:NAME_LIMIT]
     address = address[:64]
     try:
+        _write_down_unrecorded(now)
         place = _place(name, address, now)
     except DBAPIError as error:
         if cannot_write(error) is None:
@@ -68,6 +70,25 @@ def log_in(name: str, password: str, address: str, now: datetime | None = None) 
     if user is None:
         raise AccountError(field="password", message=N_("Wrong name or password."))
     return user
+
+
+def _write_down_unrecorded(now: datetime) -> None:
+    """The failures this process counted in memory while the database could not be
+    written, stored (those still within the window); kept in memory if it still cannot."""
+    taken = UNRECORDED.take()
+    if not taken:
+        return
+    try:
+        db.session.add_all(
+            LoginFailure(name=name, address=address, at=at, pending=False)
+            for name, address, at in taken
+            if at >= now - THROTTLE_WINDOW
+        )
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        UNRECORDED.give_back(taken)
+        raise
 
 
 def _checked(name: str, password: str) -> User | None:
@@ -154,6 +175,7 @@ class Unrecorded:
         self.lock = threading.Condition()
         self.failures: dict[str, list[datetime]] = defaultdict(list)
         self.pending: dict[str, int] = defaultdict(int)
+        self.unwritten: list[tuple[str, str, datetime]] = []  # (name, address, when)
 
     def log_in(self, name: str, password: str, address: str, now: datetime) -> User:
         keys = (f"name:{name}", f"address:{address}")
@@ -201,8 +223,22 @@ class Unrecorded:
 
     def fail(self, name: str, address: str, now: datetime) -> None:
         with self.lock:
+            self.unwritten.append((name, address, now))
             for key in (f"name:{name}", f"address:{address}"):
                 self.failures[key].append(now)
+
+    def take(self) -> list[tuple[str, str, datetime]]:
+        """The failures not yet stored, forgotten here (the database counts them now)."""
+        with self.lock:
+            taken, self.unwritten = self.unwritten, []
+            if taken:
+                self.failures.clear()
+            return taken
+
+    def give_back(self, taken: list[tuple[str, str, datetime]]) -> None:
+        """``taken`` could not be stored after all: counted here again."""
+        for name, address, at in taken:
+            self.fail(name, address, at)
 
 
 UNRECORDED = Unrecorded()

@@ -30,7 +30,7 @@ from scorekeeper.accounts.logins import UNRECORDED
 from scorekeeper.accounts.users import THROTTLE_FAILURES, create_user
 from scorekeeper.cli.serve import prepare_database
 from scorekeeper.extensions import db
-from scorekeeper.store.models import ApiToken, Hand
+from scorekeeper.store.models import ApiToken, Hand, LoginFailure
 from scorekeeper.store.writable import DISK_FULL, READ_ONLY
 from tests.databases import database_url
 from tests.web.conftest import PLAYED_HAND, played_game, test_app
@@ -92,9 +92,9 @@ def club(tmp_path: Path) -> Iterator[tuple[Flask, int, str]]:
         owner = create_user(*OWNER, "owner")
         token = create_api_token(owner, "club website")[1]
     game_id = played_game(app, 2)
-    UNRECORDED.failures.clear()
+    UNRECORDED.take()
     yield app, game_id, token
-    UNRECORDED.failures.clear()
+    UNRECORDED.take()
 
 
 def logged_in(app: Flask) -> FlaskClient:
@@ -156,6 +156,13 @@ def test_writes_get_503_saying_why_and_reads_and_logins_go_on(
 
     # the disk is back: writes work at once, in the same process
     refusing.reason = None
+    # the failures counted in memory meanwhile still count: the guesser is still throttled
+    again = guesser.post("/login", data={"name": OWNER[0], "password": "a guess"})
+    assert again.status_code == 429
+    assert UNRECORDED.unwritten == []  # written down: any server process counts them now
+    with app.app_context():
+        stored = db.session.execute(select(LoginFailure.name)).scalars().all()
+        assert stored.count(OWNER[0]) == THROTTLE_FAILURES
     assert client.post(f"/games/{game_id}/hands/new", data=MADE).status_code == 302
     assert hands(app, game_id) == 3
     assert client.get("/health").text == "ok\n"
