@@ -12,6 +12,7 @@ them since (a corrected hand counts at once).
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
@@ -321,3 +322,17 @@ def event_stamp(event_id: int) -> str:
         ).where(EventRound.event_id == event_id)
     ).one()
     return "-".join(str(value) for value in (*tables, *rounds))
+
+
+def prints_stamp(event_id: int) -> str:
+    """What a night's prints (result sheet, itineraries, movement sheet, table cards)
+    are made from: ``event_stamp`` and the director's adjustments (a print of a night
+    that has not changed is the one stored). Three small queries, whatever its size."""
+    adjusted = db.session.execute(
+        select(Adjustment.id, Adjustment.entrant_id, Adjustment.round, Adjustment.points,
+               Adjustment.reason)
+        .where(Adjustment.event_id == event_id)
+        .order_by(Adjustment.position)
+    ).all()  # fmt: skip
+    digest = hashlib.sha256(repr([tuple(row) for row in adjusted]).encode()).hexdigest()[:16]
+    return f"{event_stamp(event_id)}-{len(adjusted)}-{digest}"

@@ -43,6 +43,7 @@ from scorekeeper.club.events import (
     events_page,
     get_event,
     import_event,
+    prints_stamp,
     rounds_open,
 )
 from scorekeeper.club.rounds import call_time, close_round
@@ -64,6 +65,7 @@ from scorekeeper.store.club_models import Event
 from scorekeeper.web.auth import requires
 from scorekeeper.web.event_form import event_document, event_presets, new_event_form
 from scorekeeper.web.forms import EngineForm
+from scorekeeper.web.sheets import SHEET_VERSION, stored_sheet
 from scorekeeper.web.table_pass import secret
 
 bp = Blueprint("events", __name__)
@@ -252,19 +254,25 @@ def display(event_id: int) -> str:
 def results_pdf(event_id: int) -> Response:
     """The night's result sheet: the standings, each round's tables, the adjustments."""
     event = event_or_404(event_id)
-    checked = engine_event(event)
-    body = event_results_pdf(
-        page_language(),
-        event=checked,
-        standings=event_standings(event),
-        results=results(checked),
-    )
-    filename = f"club-night-{event.id}-results.pdf"
-    return Response(
-        body,
-        mimetype="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="{filename}"'},
-    )
+
+    def render() -> bytes:
+        checked = engine_event(event)
+        return event_results_pdf(
+            page_language(),
+            event=checked,
+            standings=event_standings(event),
+            results=results(checked),
+        )
+
+    return night_print(event, "results", f"club-night-{event.id}-results.pdf", render)
+
+
+def night_print(event: Event, kind: str, filename: str, render: Callable[[], bytes]) -> Any:
+    """A night's print as the score sheets are served (``sheets.stored_sheet``): made
+    holding a render slot (503 beyond them), kept in the sheet store while the night
+    does not change, 304 for a browser that has it."""
+    parts = (SHEET_VERSION, "night", kind, event.key, prints_stamp(event.id), page_language())
+    return stored_sheet(".".join(parts), filename, render)
 
 
 @bp.route("/events/<int:event_id>/rounds/<int:number>/cards.pdf")
@@ -275,6 +283,12 @@ def table_cards(event_id: int, number: int) -> Response:
     event = event_or_404(event_id)
     if not 1 <= number <= event.rounds_count or not event.rounds[number - 1].tables:
         abort(404)
+    filename = f"club-night-{event.id}-round-{number}-tables.pdf"
+    kind = f"cards-{number}-{request.host_url}"  # the codes' address is the one asked at
+    return night_print(event, kind, filename, lambda: _table_cards(event, number))
+
+
+def _table_cards(event: Event, number: int) -> bytes:
     seat_words = _seat_words(event.kind == engine.TEAMS)
     cards = []
     for table in event.rounds[number - 1].tables:
@@ -286,13 +300,7 @@ def table_cards(event_id: int, number: int) -> Response:
             qr = segno.make(address, micro=False).svg_inline(scale=4, border=2, omitsize=True)
         seats = list(zip(seat_words, (seat.entrant.name for seat in table.seats), strict=True))
         cards.append({"number": table.number, "seats": seats, "address": address, "qr": qr})
-    body = table_cards_pdf(page_language(), event_name=event.name, round=number, cards=cards)
-    filename = f"club-night-{event.id}-round-{number}-tables.pdf"
-    return Response(
-        body,
-        mimetype="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="{filename}"'},
-    )
+    return table_cards_pdf(page_language(), event_name=event.name, round=number, cards=cards)
 
 
 def _seat_words(teams: bool) -> list[str]:

@@ -59,9 +59,11 @@ def _store() -> SheetStore:
     return SheetStore(Path(folder), config["SHEET_CACHE_FILES"], config["SHEET_CACHE_BYTES"])
 
 
-def _sheet(stamp: str, filename: str, render: Callable[[], bytes]) -> BaseResponse:
+def stored_sheet(stamp: str, filename: str, render: Callable[[], bytes]) -> BaseResponse:
     """The sheet ``stamp`` names: 304 when the browser has it, else the stored file,
-    else rendered (holding a render slot: 503 when none is free) and stored."""
+    else rendered (holding a render slot: 503 when none is free) and stored. Every PDF
+    that takes more than a moment comes through here: a game's score sheet, a blank
+    one, and a club night's prints (``web.events``, ``web.event_prints``)."""
     etag = hashlib.sha256(stamp.encode()).hexdigest()[:32]
     if etag in request.if_none_match:
         return Response(status=304, headers={"ETag": f'"{etag}"'})
@@ -132,7 +134,7 @@ def game_pdf(game_id: int) -> BaseResponse:
     filename = f"pinochle-{game.id}-{game.played_on.isoformat()}.pdf"
     place = table_of_game(game_id)
     marks = corrections(game_id)
-    return _sheet(
+    return stored_sheet(
         stamp,
         filename,
         lambda: pdf.game_sheet_pdf(_whole_game(game), paper, language, place, marks),
@@ -190,7 +192,7 @@ def blank_pdf() -> BaseResponse:
     name, hands = _blank_arguments()
     paper, language = _paper(), _language()
     stamp = f"{SHEET_VERSION}.blank.{name}.{hands}.{paper}.{language}"
-    return _sheet(
+    return stored_sheet(
         stamp,
         f"pinochle-{name}-blank.pdf",
         lambda: pdf.blank_sheet_pdf(name, hands, paper, language),

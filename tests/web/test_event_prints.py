@@ -5,13 +5,16 @@ plan, the byes, and the evenness the event's page shows. Who may print: test_acc
 from __future__ import annotations
 
 import io
+import pkgutil
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
 from tests.web.test_events_pages import app, new_event, text  # noqa: F401 (the fixture)
+from tests.web.test_sheet_renders import SlowRender, in_thread, slow  # noqa: F401 (the fixture)
 
 NINE = "Ann\nBea\nCal\nDan\nEve\nFay\nGus\nHal\nIvy\n"
 FIVE_TEAMS = "Ann & Cal\nBea & Dan\nEve & Fay\nGus & Hal\nIvy & Jo\n"
@@ -120,3 +123,51 @@ def test_the_itineraries_handed_out_first_hold_as_the_rounds_are_seated(
         assert client.post(f"{event}/rounds/{number}/seat").status_code == 302
     after = words(client, event + "/itineraries.pdf")
     assert "*" not in after and re.sub(r"\s+", " ", before) == after
+
+
+# --- the night's prints as the score sheets are served (issue 31, finding 1) -------------
+
+# each print, by its address under the night's, and the renderer its route calls
+PRINTS = [
+    ("the result sheet", "/results.pdf", "scorekeeper.web.events.event_results_pdf"),
+    ("the itineraries", "/itineraries.pdf", "scorekeeper.web.event_prints.itineraries_pdf"),
+    ("the movement sheet", "/movement.pdf", "scorekeeper.web.event_prints.movement_sheet_pdf"),
+    ("the table cards", "/rounds/1/cards.pdf", "scorekeeper.web.events.table_cards_pdf"),
+]
+
+
+@pytest.mark.parametrize(("path", "renderer"), [p[1:] for p in PRINTS], ids=[p[0] for p in PRINTS])
+def test_a_nights_print_takes_a_render_slot_and_is_kept_while_the_night_stands(
+    app: Flask,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+    slow: SlowRender,  # noqa: F811 (the fixture)
+    path: str,
+    renderer: str,
+) -> None:
+    client = app.test_client()
+    event = new_event(client, guests=NINE, rounds="3").headers["Location"]
+    assert client.post(event + "/rounds/1/seat").status_code == 302
+    made: list[str] = []
+    real = pkgutil.resolve_name(renderer)
+    monkeypatch.setattr(renderer, lambda *a, **k: made.append(path) or real(*a, **k))
+    # every slot busy (a blank sheet rendering): 503 with Retry-After, /health at once
+    app.config.update(SHEET_RENDERS=1, SHEET_RENDER_WAIT=0.05)
+    thread, answers = in_thread(app, "/sheets/blank.pdf?hands=10")
+    assert slow.started.wait(timeout=5)
+    busy = client.get(event + path)
+    assert (busy.status_code, busy.headers["Retry-After"]) == (503, "5")
+    assert client.get("/health").status_code == 200 and made == []
+    slow.release.set()
+    thread.join(timeout=5)
+    assert answers[0].status_code == 200
+    # made once, then kept: the same night is the stored file, and 304 for its ETag
+    first = client.get(event + path)
+    assert first.status_code == 200 and first.mimetype == "application/pdf"
+    again = client.get(event + path)
+    assert again.get_data() == first.get_data() and made == [path]
+    unchanged = client.get(event + path, headers={"If-None-Match": first.headers["ETag"]})
+    assert unchanged.status_code == 304
+    # the night changes (a late arrival): made afresh
+    late = client.post(event + "/entrants", data={"name": "Jo"})
+    assert late.status_code == 302, late.text[-300:]
+    assert client.get(event + path).status_code == 200 and made == [path, path]
