@@ -16,7 +16,7 @@ from scorekeeper.engine.event_movement import Night, draw, planned_night
 from scorekeeper.extensions import db
 from scorekeeper.games.players import player_named
 from scorekeeper.store.club_models import Entrant, Event
-from scorekeeper.store.locks import serialize
+from scorekeeper.store.locks import serialize_night
 
 
 def first_unseated(event: Event) -> int | None:
@@ -51,7 +51,7 @@ def night_planned(event: Event, checked: engine.Event) -> Night:
 
 def _fresh(event: Event) -> Event:
     """The event read again under the seating lock: two directors, one after the other."""
-    serialize("seating")
+    serialize_night()
     db.session.expire_all()
     fresh = get_event(event.id) or event
     if fresh.kind == engine.TEAMS:
@@ -102,7 +102,7 @@ def draw_seats(event: Event, seed: int) -> list[str]:
     """The seating draw, before the night starts: the entrants' places in the movement
     in a random order (``engine.event_movement.draw``); refused once a round is seated."""
     try:
-        serialize("seating")
+        serialize_night()
         db.session.expire_all()
         fresh = get_event(event.id) or event
         if any(stored.tables or stored.byes for stored in fresh.rounds):

@@ -12,14 +12,14 @@ from scorekeeper.engine.reasons import checked_reason
 from scorekeeper.engine.standings import unfinished
 from scorekeeper.extensions import db
 from scorekeeper.store.club_models import Event, EventRound
-from scorekeeper.store.locks import serialize
+from scorekeeper.store.locks import serialize_night
 from scorekeeper.store.models import utcnow
 
 
 def _round(event: Event, number: int) -> EventRound:
     """Round ``number`` read again under the seating lock (two directors: one after the
     other), refused when it is not seated or already closed."""
-    serialize("seating")
+    serialize_night()
     db.session.expire_all()
     fresh = get_event(event.id) or event
     stored = fresh.rounds[number - 1]

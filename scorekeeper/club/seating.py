@@ -21,7 +21,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.lifecycle import stage_new_game
 from scorekeeper.i18n.languages import DEFAULT as DEFAULT_LANGUAGE
 from scorekeeper.store.club_models import Bye, Event, EventRound, EventSeat, EventTable
-from scorekeeper.store.locks import serialize
+from scorekeeper.store.locks import serialize_night
 
 ROUND_PLAYED = "event_round_played"  # a conflict (409 in the API), not a broken seating
 
@@ -34,7 +34,7 @@ def record_seating(
     recorded at one of the round's tables."""
     try:
         # two directors at once: one after the other, each reading what the other wrote
-        serialize("seating")
+        serialize_night()
         db.session.expire_all()
         event = get_event(event.id) or event
         checked = engine_event(event)

@@ -44,6 +44,17 @@ def serialize(name: str) -> None:
         db.session.execute(text("UPDATE user_account SET id = id WHERE 0 = 1"))
 
 
+def serialize_night() -> None:
+    """Hold the locks of a change to a club night (seating a round, time called, a round
+    closed, an entrant come or gone, the seats drawn), in the one order every change
+    takes them: first the lock every change of a game's hands takes (``ratings``), then
+    the nights' (``seating``). So a round closed and a hand of its tables changed at
+    once run one after the other, each reading what the other wrote, on PostgreSQL as on
+    SQLite (one write lock); and no two changes wait on each other in opposite orders."""
+    serialize("ratings")
+    serialize("seating")
+
+
 def is_lock_timeout(error: BaseException) -> bool:
     """Whether ``error`` is a database lock that could not be had in time (another
     write held it past the lock timeout): worth trying again, not a fault."""

@@ -28,13 +28,18 @@ from scorekeeper.accounts.users import (
     delete_user,
     user_named,
 )
+from scorekeeper.club.events import get_event, import_event
+from scorekeeper.club.rounds import close_round
+from scorekeeper.club.seating import record_seating
+from scorekeeper.engine.errors import GameError
 from scorekeeper.extensions import db
-from scorekeeper.games.hands import add_hand
+from scorekeeper.games.hands import add_hand, delete_hand
 from scorekeeper.games.lifecycle import delete_game
-from scorekeeper.games.stored import get_game
-from scorekeeper.store.locks import serialize
-from scorekeeper.store.models import User
-from tests.web.conftest import PLAYED_HAND, played_game, stored_game, test_app
+from scorekeeper.games.stored import get_game, replay_game
+from scorekeeper.store.club_models import EventTable
+from scorekeeper.store.locks import serialize, serialize_night
+from scorekeeper.store.models import User, utcnow
+from tests.web.conftest import PLAYED_HAND, played_game, stored_game, test_app, tuesday_night
 from tests.web.test_outcomes import assert_ratings_are_fresh
 
 pytestmark = pytest.mark.database  # every test here makes its own database
@@ -156,3 +161,75 @@ def test_deleting_a_game_waits_for_the_ratings_before_it_deletes(
     with here.app_context():
         assert get_game(doomed) is None
         assert_ratings_are_fresh()
+
+
+def _night_with_a_finished_table(app: Flask) -> tuple[int, int]:
+    """A club night with round 1 seated and table 1's game played to its end: the
+    night's id and that game's."""
+    with app.app_context():
+        event = import_event(tuesday_night(["Ann", "Bea", "Cal", "Dan"], rounds=1))
+        record_seating(event, 1, {"tables": [{"table": 1, "seats": ["Ann", "Bea", "Cal", "Dan"]}]})
+        table = db.session.execute(db.select(EventTable)).scalar_one()
+        assert table.game_id is not None
+        event_id, game_id = event.id, table.game_id
+    for _ in range(FINISHING + 1):
+        with app.app_context():
+            add_hand(stored_game(app, game_id), {**PLAYED_HAND, "bidder": "Ann"})
+    with app.app_context():
+        assert replay_game(stored_game(app, game_id)).finished
+    return event_id, game_id
+
+
+def test_closing_a_round_waits_for_a_hand_change_at_its_tables(
+    apps: tuple[Flask, Flask], start: Callable[[Flask, Callable[[], Any]], Future[Any]]
+) -> None:
+    """Issue 31: closing took the seating lock and a hand change the ratings lock, so on
+    PostgreSQL a round closed without a reason (its table finished) while the table's
+    last hand was deleted (its game unfinished again). The close now waits for the
+    change, then reads the table playing and asks for the reason."""
+    here, there = apps
+    event_id, game_id = _night_with_a_finished_table(here)
+    with there.app_context():
+        serialize("ratings")  # there, the table's last hand is being deleted
+
+        def close() -> None:
+            event = get_event(event_id)
+            assert event is not None
+            close_round(event, 1)
+
+        write = start(here, close)
+        assert waits(write)
+        game = stored_game(there, game_id)
+        delete_hand(game, len(game.hands))
+    with pytest.raises(GameError, match="table 1 is still playing"):
+        write.result(timeout=10)
+    with here.app_context():
+        event = get_event(event_id)
+        assert event is not None and event.rounds[0].closed_at is None
+
+
+def test_a_hand_change_waits_for_its_round_being_closed(
+    apps: tuple[Flask, Flask], start: Callable[[Flask, Callable[[], Any]], Future[Any]]
+) -> None:
+    """The other interleaving: the round is being closed there; a hand deleted here
+    without the director's reason waits, then finds the round closed and is refused."""
+    here, there = apps
+    event_id, game_id = _night_with_a_finished_table(here)
+    with there.app_context():
+        serialize_night()  # there, round 1 is being closed (as close_round takes its locks)
+        event = get_event(event_id)
+        assert event is not None
+        event.rounds[0].closed_at = utcnow()
+        db.session.flush()
+
+        def delete_last() -> None:
+            game = stored_game(here, game_id)
+            delete_hand(game, len(game.hands))
+
+        write = start(here, delete_last)
+        assert waits(write)
+        db.session.commit()
+    with pytest.raises(GameError, match="closed"):
+        write.result(timeout=10)
+    with here.app_context():
+        assert replay_game(stored_game(here, game_id)).finished
