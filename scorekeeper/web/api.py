@@ -355,7 +355,9 @@ def _replayed(body: dict[str, Any]) -> dict[str, Any]:
     small holds the whole answer."""
     if "result" in body:
         return body
-    game = get_game(int(body["game"]))
+    # read afresh: the game this request read before its hand met the kept one may be
+    # of two moments (its row before the other request's commit, its hands after)
+    game = get_game(int(body["game"]), fresh=True)
     if game is None:
         raise ApiError(410, "game_deleted", "The game this hand was recorded in was deleted.")
     return game_view(game, replay_game(game))

@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import event
 
+from scorekeeper import create_app
 from scorekeeper.accounts.links import (
     API_TOKEN_PREFIX,
     _token_hash,
@@ -356,8 +358,41 @@ def test_the_same_idempotency_key_twice_records_one_hand(api: FlaskClient, app: 
 
 
 @pytest.mark.database
-@pytest.mark.alone  # a real race shows under load: 2 of 40 runs beside two busy cores
-# answered "version" 2 to some threads and 1 to others (one hand stored); see issue 29's note
+def test_a_retry_that_read_the_game_while_the_first_was_saved_gets_the_game_as_it_is(
+    tmp_path: Path,
+) -> None:
+    """The race below, made certain: the retry reads the game's row just before the
+    first request commits and its hands just after, so its hand repeats the stored one
+    and it meets the kept answer. The answer is the game as it is (version 2), not a
+    game of two moments (the row's version 1 beside the hand of version 2)."""
+    app = test_app(tmp_path / "race.db")
+    first_phone = create_app(dict(app.config))  # the first request: a connection of its own
+    game = app.test_client().post(f"{API}/games", json=GAME).json["id"]
+    once = {"Idempotency-Key": "once"}
+    first: list[Any] = []
+
+    def commit_the_first_meanwhile(*args: Any) -> None:
+        statement = args[2]
+        if not first and statement.lstrip().startswith("SELECT") and "game.version" in statement:
+            first.append(
+                first_phone.test_client().post(
+                    f"{API}/games/{game}/hands", json=PLAYED_HAND, headers=once
+                )
+            )
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "after_cursor_execute", commit_the_first_meanwhile)
+    try:
+        retry = app.test_client().post(f"{API}/games/{game}/hands", json=PLAYED_HAND, headers=once)
+    finally:
+        event.remove(engine, "after_cursor_execute", commit_the_first_meanwhile)
+    assert first and first[0].status_code == 201 and first[0].json["version"] == 2
+    assert retry.status_code == 201 and retry.headers["Idempotent-Replayed"] == "true"
+    assert retry.json["version"] == 2 and retry.json == first[0].json
+
+
+@pytest.mark.database
 def test_a_key_sent_from_several_threads_at_once_records_one_hand(tmp_path: Path) -> None:
     """Retries racing each other (the phone sent again before the first answer came):
     one hand, and every answer is that hand's."""
