@@ -123,6 +123,8 @@ MESSAGES: dict[str, str] = {
     "event_entered_twice": "{name!r} is entered more than once",
     "event_team_players": "team {team!r} has {got} players, but a team has 2",
     "event_rounds": "an event has from 1 to {limit} rounds, not {got}",
+    "event_too_many": "a night takes at most {limit} entrants, not {got}",
+    "event_too_many_adjustments": "a night has at most {limit} adjustments, not {got}",
     "event_numbered": "{where}: numbered {got}, but the next is {expected}",
     "event_unknown_name": "{where}: {name!r} is not an entrant of this event",
     "event_seats_count": "round {round}, table {table}: {expected} seats, not {got}",

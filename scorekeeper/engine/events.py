@@ -21,6 +21,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from . import movements
 from .bounds import LARGEST
 from .errors import GameError, PinochleError, because
 from .game import Game, Side, new_game
@@ -42,6 +43,8 @@ STANDING_ORDERS = (WINS, POINTS)
 WINNERS_AVERAGE, OWN_AVERAGE = "winners_average", "own_average"
 BYE_RULES = (WINNERS_AVERAGE, OWN_AVERAGE)
 MAX_ROUNDS = 20
+MAX_ENTRANTS = movements.MAX_ENTRANTS  # the most a movement seats (teams: the most teams)
+MAX_ADJUSTMENTS = 500  # the director's points in one night, at most
 # minutes a round may be given (``time_limit``): a hand at least, a long night at most
 TIME_LIMITS = range(1, 241)
 # the days a night may be on: any club's past and future, and far from date.max, so that
@@ -184,9 +187,11 @@ def from_document(document: object) -> Event:
         time_limit=_time_limit(doc.get("time_limit")),
     )
     rounds = tuple(_round(item, number, event) for number, item in enumerate(raw_rounds, 1))
+    listed = as_list(doc.get("adjustments", []), "adjustments")
+    if len(listed) > MAX_ADJUSTMENTS:
+        raise GameError("event_too_many_adjustments", limit=MAX_ADJUSTMENTS, got=len(listed))
     adjustments = tuple(
-        _adjustment(item, number, event.names, len(rounds))
-        for number, item in enumerate(as_list(doc.get("adjustments", []), "adjustments"), 1)
+        _adjustment(item, number, event.names, len(rounds)) for number, item in enumerate(listed, 1)
     )
     return replace(event, rounds=rounds, adjustments=adjustments)
 
@@ -267,6 +272,8 @@ def _time_limit(value: object) -> int | None:
 
 
 def _entrants(items: list[Any], kind: str) -> tuple[Entrant, ...]:
+    if len(items) > MAX_ENTRANTS:  # before any is read: a long list costs nothing more
+        raise GameError("event_too_many", limit=MAX_ENTRANTS, got=len(items))
     entrants: list[Entrant] = []
     seen: set[str] = set()  # the players
     teams: set[str] = set()

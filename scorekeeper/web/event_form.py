@@ -34,6 +34,7 @@ FIELD_OF_EVENT_CODE = {
     "event_time_limit": "time_limit",
     "event_choice": "kind",
     "event_too_few": "guests",
+    "event_too_many": "guests",
     "event_entered_twice": "guests",
     "event_team_players": "guests",
     "name_": "guests",

@@ -109,6 +109,27 @@ REFUSED: list[tuple[str, Callable[[], Doc], Callable[[Doc], object], str, str]] 
     ("bad date", night, _set("date", "Tuesday"), "game_field", "'Tuesday'"),
     ("year 9999", night, _set("date", "9999-12-31"), "game_field", "from 1900-01-01 to 2199-12-31"),
     ("year 1899", night, _set("date", "1899-12-31"), "game_field", "not '1899-12-31'"),
+    (
+        "201 entrants",
+        night,
+        _set("entrants", [{"name": f"P{n}"} for n in range(201)]),
+        "event_too_many",
+        "at most 200 entrants, not 201",
+    ),
+    (
+        "6,000 entrants",
+        night,
+        _set("entrants", [{"name": "Ann"}] * 6000),
+        "event_too_many",
+        "not 6000",
+    ),  # refused before one name is read
+    (
+        "501 adjustments",
+        night,
+        _set("adjustments", [{"entrant": "Ann", "round": 1, "points": 10, "reason": "x"}] * 501),
+        "event_too_many_adjustments",
+        "at most 500 adjustments, not 501",
+    ),
     ("no name", night, _set("name", " "), "name_empty", "an event's name"),
     ("too few", night, _set("entrants", [{"name": n} for n in "ABC"]), "event_too_few", "4"),
     ("one team", teams, _set("entrants", teams()["entrants"][:1]), "event_too_few", "2"),

@@ -134,3 +134,12 @@ def test_a_hand_at_a_closed_rounds_table_is_refused(club: Club) -> None:  # noqa
     assert (late.status_code, late.json["error"]) == (422, "event_round_closed")
     assert late.json["message"] == "round 1 is closed: nothing more is recorded at its tables"
     assert database_fingerprint(club.app, {"api_token"}) == before
+
+
+def test_a_night_past_the_limits_is_refused_before_it_is_read(club: Club) -> None:  # noqa: F811
+    """Issue 31: 6,000 entrants took 63 s and held the write lock; now a sentence."""
+    before = database_fingerprint(club.app, {"api_token"})
+    refused = club.call("owner", "POST", "/events", night(entrants=[{"name": "Ann"}] * 6000))
+    assert (refused.status_code, refused.json["error"]) == (422, "event_too_many")
+    assert refused.json["message"] == "a night takes at most 200 entrants, not 6000"
+    assert database_fingerprint(club.app, {"api_token"}) == before

@@ -242,6 +242,8 @@ REFUSED_FORMS: list[tuple[str, dict[str, Any], str, str]] = [
      "team 'Bea & Dan & Eve' has 3 players, but a team has 2"),
     ("a name too long", {"guests": "Ann\nBea\nCal\n" + "D" * 61}, "guests", "at most 60"),
     ("no name", {"name": "", "guests": "Ann\nBea\nCal\nDan"}, "name", "This field is required."),
+    ("2,000 entrants", {"guests": "\n".join(f"P{n}" for n in range(2000))}, "guests",
+     "a night takes at most 200 entrants, not 2000"),
     ("the last day there is", {"day": "9999-12-31", "guests": "Ann\nBea\nCal\nDan"}, "day",
      "expected a day from 1900-01-01 to 2199-12-31, not '9999-12-31'"),
 ]  # fmt: skip
