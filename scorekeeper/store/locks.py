@@ -13,6 +13,7 @@ changes nothing, so the transaction holds the database's one write lock from the
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -36,12 +37,32 @@ def on_postgresql() -> bool:
 
 def serialize(name: str) -> None:
     """Hold the lock ``name`` (one of ``KEYS``) until the current transaction ends,
-    waiting while another transaction holds it (on SQLite: the write lock)."""
+    waiting while another transaction holds it (on SQLite: the write lock). Asked again
+    in the same transaction (a hand's change, then its outcomes), it is held already:
+    no statement is sent."""
+    held = _held()
+    if name in held:
+        return
     key = KEYS[name]
     if on_postgresql():
         db.session.execute(select(func.pg_advisory_xact_lock(NAMESPACE, key)))
     else:
         db.session.execute(text("UPDATE user_account SET id = id WHERE 0 = 1"))
+    _held().add(name)
+
+
+def _held() -> set[str]:
+    """The locks the session's current transaction holds (a new transaction, a new set:
+    the transaction is known by a weak reference, never by an id a later one may get)."""
+    session = db.session()  # the request's own session (``db.session`` is its registry)
+    transaction = session.get_transaction()
+    kept = session.info.get("serialized")
+    if transaction is None:
+        return set()
+    if kept is None or kept[0]() is not transaction:
+        kept = (weakref.ref(transaction), set())
+        session.info["serialized"] = kept
+    return kept[1]
 
 
 def serialize_night() -> None:

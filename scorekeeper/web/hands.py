@@ -308,6 +308,7 @@ def new(game_id: int) -> tuple[str, int] | BaseResponse:
 
 
 def _new(game: Game, receipt: Receipt | None = None) -> tuple[str, int] | BaseResponse:
+    game_id = game.id  # read now: after the commit, game.id would load the whole game again
     table = table_of(game, len(game.hands) + 1)
     place = table_of_game(game.id)  # a club night's table: time called, round closed
     called = {"time_called": True} if place is not None and place.time_called else {}
@@ -321,7 +322,7 @@ def _new(game: Game, receipt: Receipt | None = None) -> tuple[str, int] | BaseRe
 
     try:
         if _save(form, table, store) is not None:
-            return redirect(url_for("games.show", game_id=game.id))
+            return redirect(url_for("games.show", game_id=game_id))
     except PinochleError as error:
         g.hand_refusal_code = error.code
         if error.code == "hand_recorded_meanwhile":
@@ -377,7 +378,7 @@ def edit(game_id: int, number: int) -> tuple[str, int] | BaseResponse:
     try:
         if _save(form, table, store) is not None:
             flash(_("Hand %(number)s corrected.", number=number))
-            return redirect(url_for("games.show", game_id=game.id))
+            return redirect(url_for("games.show", game_id=game_id))
     except PinochleError as error:
         if about_the_reason(error):  # beside the reason's field
             reason_error = engine_message(error)
@@ -418,9 +419,9 @@ def delete(game_id: int, number: int) -> str | tuple[str, int] | BaseResponse:
             )  # fmt: skip
             return page, 400
         flash(engine_message(error), "error")
-        return redirect(url_for("hands.edit", game_id=game.id, number=number))
+        return redirect(url_for("hands.edit", game_id=game_id, number=number))
     flash(_("Hand %(number)s deleted; the hands after it moved up.", number=number))
-    return redirect(url_for("games.show", game_id=game.id))
+    return redirect(url_for("games.show", game_id=game_id))
 
 
 @bp.route("/games/<int:game_id>/undo", methods=["POST"])
@@ -439,7 +440,7 @@ def undo(game_id: int) -> tuple[str, int] | BaseResponse:
             flash(engine_message(error), "error")
         else:
             flash(_("Hand %(number)s undone.", number=number))
-    return redirect(url_for("games.show", game_id=game.id))
+    return redirect(url_for("games.show", game_id=game_id))
 
 
 # --- end of delete and undo ----------------------------------------------------------------
