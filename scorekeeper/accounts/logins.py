@@ -75,7 +75,7 @@ def log_in(name: str, password: str, address: str, now: datetime | None = None) 
 def _write_down_unrecorded(now: datetime) -> None:
     """The failures this process counted in memory while the database could not be
     written, stored (those still within the window); kept in memory if it still cannot."""
-    taken = UNRECORDED.take()
+    taken = UNRECORDED.unwritten_now()
     if not taken:
         return
     try:
@@ -86,9 +86,9 @@ def _write_down_unrecorded(now: datetime) -> None:
         )
         db.session.commit()
     except BaseException:
-        db.session.rollback()
-        UNRECORDED.give_back(taken)
+        db.session.rollback()  # still counted in memory meanwhile: nothing is forgotten
         raise
+    UNRECORDED.forget(taken)  # stored: the database counts them from now on
 
 
 def _checked(name: str, password: str) -> User | None:
@@ -227,18 +227,26 @@ class Unrecorded:
             for key in (f"name:{name}", f"address:{address}"):
                 self.failures[key].append(now)
 
-    def take(self) -> list[tuple[str, str, datetime]]:
-        """The failures not yet stored, forgotten here (the database counts them now)."""
+    def unwritten_now(self) -> list[tuple[str, str, datetime]]:
+        """The failures not yet stored (still counted here until ``forget``)."""
         with self.lock:
-            taken, self.unwritten = self.unwritten, []
-            if taken:
-                self.failures.clear()
-            return taken
+            return list(self.unwritten)
 
-    def give_back(self, taken: list[tuple[str, str, datetime]]) -> None:
-        """``taken`` could not be stored after all: counted here again."""
-        for name, address, at in taken:
-            self.fail(name, address, at)
+    def forget(self, stored: list[tuple[str, str, datetime]]) -> None:
+        """``stored`` are in the database now: no longer counted here (a failure counted
+        meanwhile stays)."""
+        with self.lock:
+            for name, address, at in stored:
+                self.unwritten.remove((name, address, at))
+                for key in (f"name:{name}", f"address:{address}"):
+                    if at in self.failures[key]:
+                        self.failures[key].remove(at)
+
+    def clear(self) -> None:
+        """Nothing counted here (a test's fresh start)."""
+        with self.lock:
+            self.unwritten.clear()
+            self.failures.clear()
 
 
 UNRECORDED = Unrecorded()

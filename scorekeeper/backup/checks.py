@@ -37,7 +37,7 @@ from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import FORMAT as GAME_FORMAT
 from scorekeeper.engine.gamefile import from_document
 from scorekeeper.engine.people import checked_name
-from scorekeeper.engine.reasons import checked_reason
+from scorekeeper.engine.reasons import restorable_reason
 from scorekeeper.engine.scoring import replay
 from scorekeeper.games.seasons import means_a_season
 from scorekeeper.i18n.languages import LANGUAGES
@@ -213,13 +213,13 @@ def _check_references(name: str, rows: list[dict[str, Any]], table: Table, table
 
 
 def _check_reasons(tables: Rows) -> None:
-    """The directors' reasons by the rule every door asks (``engine.reasons``), at any
-    length; stored as an older version wrote them (trimmed only) is restored as it is."""
+    """The directors' reasons as a backup may hold them (``engine.reasons.
+    restorable_reason``: what every door takes now, and what older versions stored)."""
     for name, field in REASONS.items():
         for number, row in enumerate(tables.get(name, []), 1):
             if row.get(field) is not None:
                 try:
-                    checked_reason(row[field], _where(name, number, row, field), limit=None)
+                    restorable_reason(row[field], _where(name, number, row, field))
                 except PinochleError as error:
                     raise RowError(str(error)) from None
 

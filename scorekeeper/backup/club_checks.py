@@ -26,7 +26,7 @@ def check_events(tables: Rows) -> None:
         if event["rounds_count"] != len(rounds):
             raise RowError(f"{at}, rounds_count: it has {len(rounds)} rounds")
         try:
-            events.from_document(_event_document(event, rounds, rows, at))
+            events.from_document(_event_document(event, rounds, rows, at), restoring=True)
         except PinochleError as error:
             raise RowError(f"{at}: the engine refuses the event: {error}") from None
 

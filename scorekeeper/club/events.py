@@ -326,13 +326,29 @@ def event_stamp(event_id: int) -> str:
 
 def prints_stamp(event_id: int) -> str:
     """What a night's prints (result sheet, itineraries, movement sheet, table cards)
-    are made from: ``event_stamp`` and the director's adjustments (a print of a night
-    that has not changed is the one stored). Three small queries, whatever its size."""
-    adjusted = db.session.execute(
-        select(Adjustment.id, Adjustment.entrant_id, Adjustment.round, Adjustment.points,
-               Adjustment.reason)
-        .where(Adjustment.event_id == event_id)
-        .order_by(Adjustment.position)
-    ).all()  # fmt: skip
-    digest = hashlib.sha256(repr([tuple(row) for row in adjusted]).encode()).hexdigest()[:16]
-    return f"{event_stamp(event_id)}-{len(adjusted)}-{digest}"
+    are made from: ``event_stamp``, the night's own row, its entrants in their order
+    (the seating draw reorders them) and the director's adjustments (a print of a night
+    that has not changed is the one stored). Five small queries, whatever its size."""
+    rows: list[Any] = [
+        db.session.execute(
+            select(Event.name, Event.date, Event.kind, Event.rules).where(Event.id == event_id)
+        ).all(),
+        db.session.execute(
+            select(Entrant.id, Entrant.position, Entrant.withdrawn_before)
+            .where(Entrant.event_id == event_id)
+            .order_by(Entrant.position)
+        ).all(),
+        db.session.execute(
+            select(
+                Adjustment.id,
+                Adjustment.entrant_id,
+                Adjustment.round,
+                Adjustment.points,
+                Adjustment.reason,
+            )
+            .where(Adjustment.event_id == event_id)
+            .order_by(Adjustment.position)
+        ).all(),
+    ]
+    seen = repr([[tuple(row) for row in part] for part in rows])
+    return f"{event_stamp(event_id)}-{hashlib.sha256(seen.encode()).hexdigest()[:16]}"

@@ -30,7 +30,7 @@ from .gamefile import read_json
 from .gamefile import to_document as game_to_document
 from .people import NAME_LIMIT, checked_name, normal_name
 from .presets import RuleSet
-from .reasons import checked_reason
+from .reasons import checked_reason, restorable_reason
 from .rules import overrides_of, ruleset
 from .scoring import replay
 from .typed import as_int, as_list, as_mapping, as_text, no_unknown, refused_field
@@ -157,9 +157,12 @@ def loads(text: str) -> Event:
         raise GameError("event_format", **because(*error.values["reasons"])) from None
 
 
-def from_document(document: object) -> Event:
+def from_document(document: object, restoring: bool = False) -> Event:
     """An event from a parsed ``pinochle-event/1`` document, checked field by field, then
-    each round against the entrants and each game against its table and the rules."""
+    each round against the entrants and each game against its table and the rules.
+    ``restoring``: a backup's night, which an older version may have taken before the
+    limits (entrants, adjustments, the day's range, the reasons' rule): read without
+    them, so its backup restores."""
     doc = as_mapping(document, "the document")
     if doc.get("format") != FORMAT:
         found = {"expected": FORMAT, "found": doc.get("format")}
@@ -171,13 +174,13 @@ def from_document(document: object) -> Event:
     )
     if rules.players != 4 or rules.sides != 2:
         raise GameError("event_ruleset", ruleset=rules.name)
-    entrants = _entrants(as_list(doc.get("entrants"), "entrants"), kind)
+    entrants = _entrants(as_list(doc.get("entrants"), "entrants"), kind, restoring)
     raw_rounds = as_list(doc.get("rounds"), "rounds")
     if not 1 <= len(raw_rounds) <= MAX_ROUNDS:
         raise GameError("event_rounds", limit=MAX_ROUNDS, got=len(raw_rounds))
     event = Event(
         name=checked_name(as_text(doc.get("name"), "name"), "event"),
-        date=_date(doc.get("date")),
+        date=_date(doc.get("date"), restoring),
         kind=kind,
         rules=rules,
         standing_order=_choice(doc, "standing_order", STANDING_ORDERS, WINS),
@@ -188,10 +191,11 @@ def from_document(document: object) -> Event:
     )
     rounds = tuple(_round(item, number, event) for number, item in enumerate(raw_rounds, 1))
     listed = as_list(doc.get("adjustments", []), "adjustments")
-    if len(listed) > MAX_ADJUSTMENTS:
+    if len(listed) > MAX_ADJUSTMENTS and not restoring:
         raise GameError("event_too_many_adjustments", limit=MAX_ADJUSTMENTS, got=len(listed))
     adjustments = tuple(
-        _adjustment(item, number, event.names, len(rounds)) for number, item in enumerate(listed, 1)
+        _adjustment(item, number, event.names, len(rounds), restoring)
+        for number, item in enumerate(listed, 1)
     )
     return replace(event, rounds=rounds, adjustments=adjustments)
 
@@ -248,14 +252,14 @@ def _choice(doc: dict[str, Any], field: str, choices: tuple[str, ...], default: 
     return str(value)
 
 
-def _date(value: object) -> date | None:
+def _date(value: object, restoring: bool = False) -> date | None:
     if value is None:
         return None
     try:
         day = date.fromisoformat(as_text(value, "date"))
     except ValueError:
         raise refused_field("date", "expected_date", value=value) from None
-    if not FIRST_NIGHT <= day <= LAST_NIGHT:
+    if not FIRST_NIGHT <= day <= LAST_NIGHT and not restoring:
         bounds = {"first": FIRST_NIGHT.isoformat(), "last": LAST_NIGHT.isoformat()}
         raise refused_field("date", "night_date_range", value=value, **bounds)
     return day
@@ -271,8 +275,10 @@ def _time_limit(value: object) -> int | None:
     return minutes
 
 
-def _entrants(items: list[Any], kind: str) -> tuple[Entrant, ...]:
-    if len(items) > MAX_ENTRANTS:  # before any is read: a long list costs nothing more
+def _entrants(items: list[Any], kind: str, restoring: bool = False) -> tuple[Entrant, ...]:
+    if (
+        len(items) > MAX_ENTRANTS and not restoring
+    ):  # before any is read: a long list costs nothing more
         raise GameError("event_too_many", limit=MAX_ENTRANTS, got=len(items))
     entrants: list[Entrant] = []
     seen: set[str] = set()  # the players
@@ -453,7 +459,9 @@ def rules_words(rules: RuleSet) -> str:
     return f"{rules.name} ({options})" if options else rules.name
 
 
-def _adjustment(item: object, number: int, names: tuple[str, ...], rounds: int) -> Adjustment:
+def _adjustment(
+    item: object, number: int, names: tuple[str, ...], rounds: int, restoring: bool = False
+) -> Adjustment:
     where = f"adjustment {number}"
     raw = as_mapping(item, where)
     no_unknown(raw, {"entrant", "round", "points", "reason"}, where)
@@ -464,7 +472,9 @@ def _adjustment(item: object, number: int, names: tuple[str, ...], rounds: int) 
     points = as_int(raw.get("points"), f"{where}: points")
     if abs(points) > LARGEST:
         raise GameError("event_adjustment_points", number=number, points=points, limit=LARGEST)
-    reason = checked_reason(as_text(raw.get("reason", ""), f"{where}: reason"), f"{where}: reason")
+    text = as_text(raw.get("reason", ""), f"{where}: reason")
+    check = restorable_reason if restoring else checked_reason
+    reason = check(text, f"{where}: reason").strip()
     if not reason:
         raise GameError("event_adjustment_reason", number=number)
     return Adjustment(entrant, round_number, points, reason)

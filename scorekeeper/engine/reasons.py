@@ -6,8 +6,10 @@ space (a tab, a line break) made one space, trimmed. It is refused (``GameError`
 sentence naming where it was typed) when it holds a NUL or another control character,
 a lone UTF-16 surrogate (no character: it cannot be stored as UTF-8), a character that
 turns the direction of text, or more than ``REASON_LIMIT`` characters. Every door (the
-pages, the API, an event file, ``scorekeeper import``) and a backup's restore ask this
-one rule, so whatever was accepted restores.
+pages, the API, an event file, ``scorekeeper import``) asks this one rule; a backup's
+restore asks ``restorable_reason``, which takes all this rule takes and what older
+versions stored before it (refusing only a NUL and a lone surrogate, which no database
+stores), so whatever was ever accepted restores.
 
 >>> checked_reason("  late\\tarrival \\n ", "the reason")
 'late arrival'
@@ -28,11 +30,9 @@ from .people import DIRECTION
 REASON_LIMIT = 500  # characters, after normalising
 
 
-def checked_reason(text: str, where: str, limit: int | None = REASON_LIMIT) -> str:
+def checked_reason(text: str, where: str, limit: int = REASON_LIMIT) -> str:
     """``text`` as a reason is stored (see the module), or ``GameError``; ``""`` is a
-    reason too (whoever needs one says so). ``where`` names the field for the sentence;
-    ``limit`` None: any length (a backup's restore, which keeps what an older version
-    took: an event file's reasons had no limit before this rule)."""
+    reason too (whoever needs one says so). ``where`` names the field for the sentence."""
     for char in text:
         if unicodedata.category(char) == "Cs":
             raise GameError("reason_surrogate", where=where, char=_code(char))
@@ -42,9 +42,21 @@ def checked_reason(text: str, where: str, limit: int | None = REASON_LIMIT) -> s
             raise GameError("reason_control", where=where, reason=reason, char=_code(char))
         if char in DIRECTION:
             raise GameError("reason_direction", where=where, reason=reason, char=_code(char))
-    if limit is not None and len(reason) > limit:
+    if len(reason) > limit:
         raise GameError("reason_too_long", where=where, limit=limit, got=len(reason))
     return reason
+
+
+def restorable_reason(text: str, where: str) -> str:
+    """A reason as a backup holds it, refused only for what no database stores (a NUL,
+    a lone surrogate): an older version stored reasons without this module's rule (any
+    length, any character but those), and its backups restore as they are."""
+    for char in text:
+        if char == "\x00":
+            raise GameError("reason_control", where=where, reason=text, char=_code(char))
+        if unicodedata.category(char) == "Cs":
+            raise GameError("reason_surrogate", where=where, char=_code(char))
+    return text
 
 
 def _code(char: str) -> str:

@@ -133,9 +133,18 @@ def _expected_value(option: str) -> str:
     return gettext(OPTIONS[option].expected)
 
 
+# the fields of the pages a refusal may name whole (engine.reasons' "where")
+FIELDS = {
+    "the reason for the correction": N_("the reason for the correction"),
+    "the reason to close the round": N_("the reason to close the round"),
+}
+
+
 def _where(where: str) -> str:
     """A place in a game file (``the document``, ``hand 3: meld``) in the language; the
     file's own field names stay as they are written."""
+    if where in FIELDS:
+        return gettext(FIELDS[where])
     head, colon, rest = where.partition(":")
     number = head.removeprefix("hand ")
     if head == "the document":

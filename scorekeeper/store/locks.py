@@ -53,7 +53,10 @@ def serialize(name: str) -> None:
 
 def _held() -> set[str]:
     """The locks the session's current transaction holds (a new transaction, a new set:
-    the transaction is known by a weak reference, never by an id a later one may get)."""
+    the transaction is known by a weak reference, never by an id a later one may get).
+    A lock taken inside a savepoint and rolled back with it would still count as held
+    here (PostgreSQL lets it go): nothing takes a lock inside ``begin_nested`` today;
+    whatever does must key this set on the nested transaction."""
     session = db.session()  # the request's own session (``db.session`` is its registry)
     transaction = session.get_transaction()
     kept = session.info.get("serialized")

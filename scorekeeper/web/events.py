@@ -4,6 +4,7 @@ by the night's movement, its evenness shown before it is taken."""
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -57,6 +58,7 @@ from scorekeeper.engine.movements import Evenness, MovementError
 from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.scoring import GameResult
 from scorekeeper.engine.standings import results
+from scorekeeper.extensions import db
 from scorekeeper.games.players import known_players
 from scorekeeper.i18n.languages import language as page_language
 from scorekeeper.i18n.refusals import engine_message
@@ -272,6 +274,9 @@ def night_print(event: Event, kind: str, filename: str, render: Callable[[], byt
     holding a render slot (503 beyond them), kept in the sheet store while the night
     does not change, 304 for a browser that has it."""
     parts = (SHEET_VERSION, "night", kind, event.key, prints_stamp(event.id), page_language())
+    # read again after the stamp: a change stored meanwhile is in the print or in the
+    # next stamp, never a print older than its stamp
+    db.session.expire_all()
     return stored_sheet(".".join(parts), filename, render)
 
 
@@ -284,7 +289,9 @@ def table_cards(event_id: int, number: int) -> Response:
     if not 1 <= number <= event.rounds_count or not event.rounds[number - 1].tables:
         abort(404)
     filename = f"club-night-{event.id}-round-{number}-tables.pdf"
-    kind = f"cards-{number}-{request.host_url}"  # the codes' address is the one asked at
+    # the codes' address is the one asked at, and their signature the instance's key's
+    signed = hashlib.sha256(secret().encode()).hexdigest()[:12]
+    kind = f"cards-{number}-{signed}-{request.host_url}"
     return night_print(event, kind, filename, lambda: _table_cards(event, number))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine.errors import GameError
-from scorekeeper.engine.reasons import REASON_LIMIT, checked_reason
+from scorekeeper.engine.reasons import REASON_LIMIT, checked_reason, restorable_reason
 
 # typed -> as it is stored
 KEPT = [
@@ -42,6 +42,22 @@ def test_a_reason_is_refused_with_a_sentence(typed: str, code: str, words: str) 
     assert str(refused.value).startswith("the reason") and words in str(refused.value)
 
 
-def test_a_restore_takes_any_length() -> None:
-    long = "x" * (REASON_LIMIT * 4)
-    assert checked_reason(long, "the reason", limit=None) == long
+# a backup's reason, as an older version stored it -> restored as it is, or refused
+RESTORED = [
+    ("x" * (REASON_LIMIT * 4), True),  # an event file's reasons had no limit
+    ("late \u200f arrival", True),  # a direction mark a right-to-left keyboard types
+    ("a\tb  c", True),  # stored as typed: restore writes what it reads
+    ("late\x00", False),  # no database stores it
+    ("late\ud800", False),
+]
+
+
+@pytest.mark.parametrize(("stored", "restores"), RESTORED)
+def test_a_backups_reason_restores_unless_no_database_could_hold_it(
+    stored: str, restores: bool
+) -> None:
+    if restores:
+        assert restorable_reason(stored, "the reason") == stored
+    else:
+        with pytest.raises(GameError):
+            restorable_reason(stored, "the reason")

@@ -92,9 +92,9 @@ def club(tmp_path: Path) -> Iterator[tuple[Flask, int, str]]:
         owner = create_user(*OWNER, "owner")
         token = create_api_token(owner, "club website")[1]
     game_id = played_game(app, 2)
-    UNRECORDED.take()
+    UNRECORDED.clear()
     yield app, game_id, token
-    UNRECORDED.take()
+    UNRECORDED.clear()
 
 
 def logged_in(app: Flask) -> FlaskClient:

@@ -70,7 +70,7 @@ def test_a_full_then_read_only_disk(disk: Path, tmp_path: Path) -> None:
         create_user(*OWNER, "owner")
     game_id = played_game(app, 1)
     client = logged_in(app)
-    UNRECORDED.take()
+    UNRECORDED.clear()
 
     filler = fill(disk)
     answer = client.post(f"/games/{game_id}/hands/new", data=MADE)

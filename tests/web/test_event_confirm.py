@@ -246,3 +246,13 @@ def test_the_api_corrects_a_confirmed_hand_with_its_reason(app: Flask) -> None:
     gone = client.delete(f"/api/v1/games/{game_id}/hands/2?reason=a+misdeal")
     assert gone.status_code == 200
     assert edits(app, game_id)[-2:] == [("edited", "counters swapped"), ("deleted", "a misdeal")]
+
+
+def test_a_refused_reason_reads_whole_in_the_pages_language(app: Flask) -> None:
+    """The field the reasons' rule names is the page's language too (not English)."""
+    game_id = table_game(app, confirmed_by="Bea")
+    client = app.test_client()
+    client.get("/language/fr")
+    refused = client.post(f"/games/{game_id}/hands/1/edit", data={**EDIT, "reason": "x" * 501})
+    assert refused.status_code == 400
+    assert "la raison de la correction fait 501 caractères" in text(refused.text)

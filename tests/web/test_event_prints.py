@@ -171,3 +171,26 @@ def test_a_nights_print_takes_a_render_slot_and_is_kept_while_the_night_stands(
     late = client.post(event + "/entrants", data={"name": "Jo"})
     assert late.status_code == 302, late.text[-300:]
     assert client.get(event + path).status_code == 200 and made == [path, path]
+
+
+def test_the_seating_draw_makes_the_plans_prints_afresh(
+    app: Flask,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The draw only reorders the entrants (nothing else of the night's stamp changes):
+    the itineraries and the movement sheet are the new order's, not the stored ones."""
+    client = app.test_client()
+    event = new_event(client, guests=NINE, rounds="3").headers["Location"]
+    made: list[str] = []
+    real = pkgutil.resolve_name("scorekeeper.web.event_prints.itineraries_pdf")
+    monkeypatch.setattr(
+        "scorekeeper.web.event_prints.itineraries_pdf",
+        lambda *a, **k: made.append("itineraries") or real(*a, **k),
+    )
+    first = client.get(event + "/itineraries.pdf")
+    assert client.get(event + "/itineraries.pdf").get_data() == first.get_data()
+    assert made == ["itineraries"]
+    assert client.post(event + "/draw").status_code == 302
+    drawn = client.get(event + "/itineraries.pdf")
+    assert drawn.status_code == 200 and made == ["itineraries", "itineraries"]
+    assert drawn.headers["ETag"] != first.headers["ETag"]

@@ -186,7 +186,8 @@ def test_closing_a_round_waits_for_a_hand_change_at_its_tables(
     """Issue 31: closing took the seating lock and a hand change the ratings lock, so on
     PostgreSQL a round closed without a reason (its table finished) while the table's
     last hand was deleted (its game unfinished again). The close now waits for the
-    change, then reads the table playing and asks for the reason."""
+    change, then reads the table playing and asks for the reason. (On SQLite every
+    lock is the one write lock, so this proves the fix under ``make test-postgres``.)"""
     here, there = apps
     event_id, game_id = _night_with_a_finished_table(here)
     with there.app_context():
