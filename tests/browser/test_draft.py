@@ -33,7 +33,10 @@ def type_some(page: Any) -> None:
     page.locator("#bidder label", has_text="Cal").tap()
     page.locator("#bid-chips label", has_text="300").tap()
     page.locator("#trump label", has=page.get_by_role("radio", name="hearts")).tap()
-    page.keyboard.type("190")  # the trump's tap put the focus on the bidders' meld
+    # the trump's tap puts the focus on the bidders' meld: typed once it is there, as a
+    # person types once the cursor shows (on a busy machine the script moves it late)
+    expect(meld(page, "Us")).to_be_focused()
+    page.keyboard.type("190")
     expect(meld(page, "Us")).to_have_value("190")
 
 
@@ -97,9 +100,12 @@ def test_a_draft_comes_back_after_a_lost_connection(
     page.locator(".bidders a", has_text="Cal").tap()
     page.locator("#bid-chips label", has_text="300").tap()
     page.locator("#trump label", has=page.get_by_role("radio", name="hearts")).tap()
+    expect(meld(page, "Us")).to_be_focused()  # typed once the cursor is there (type_some)
     page.keyboard.type("190")
     meld(page, "Them").tap()
     page.keyboard.type("60")
+    expect(meld(page, "Us")).to_have_value("190")
+    expect(meld(page, "Them")).to_have_value("60")
 
     # the connection drops while the phone still believes it is online (a phone that
     # knows it is offline keeps the hand in its queue instead: tests/browser/test_offline.py)

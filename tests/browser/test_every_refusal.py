@@ -28,9 +28,18 @@ SIZES = [pytest.param(PHONE, id="390x844"), pytest.param(NARROW, id="360x740")]
 
 
 def typed_into(page: Any, field: Any, text: str) -> None:
-    """A tap on ``field`` (its value is selected, so typing replaces it), ``text`` typed."""
+    """A tap on ``field`` (its value is selected, so typing replaces it), ``text`` typed
+    once the value shows selected, as a person types (on a busy machine the page's
+    script selects it late, and the typing would land beside the old value)."""
     field.tap()
+    expect(field).to_be_focused()
+    page.wait_for_function(
+        "f => f.selectionStart === null || (f.selectionStart === 0"
+        " && f.selectionEnd === f.value.length)",
+        arg=field.element_handle(),
+    )
     page.keyboard.type(text)
+    expect(field).to_have_value(text)
 
 
 @pytest.mark.parametrize("size", SIZES)
