@@ -37,7 +37,6 @@ from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import FORMAT as GAME_FORMAT
 from scorekeeper.engine.gamefile import from_document
 from scorekeeper.engine.people import checked_name
-from scorekeeper.engine.reasons import restorable_reason
 from scorekeeper.engine.scoring import replay
 from scorekeeper.games.seasons import means_a_season
 from scorekeeper.i18n.languages import LANGUAGES
@@ -45,8 +44,6 @@ from scorekeeper.i18n.languages import LANGUAGES
 JSON_DEPTH = 8  # lists and objects inside a JSON column (a hand's meld cards: 2)
 ROLES = ("viewer", "scorekeeper", "owner")  # as accounts.ROLES (which imports the app)
 NAMES = {"player": "player", "game_side": "side", "season": "season", "user_account": "user"}
-# the directors' free text, by the reasons' rule
-REASONS = {"club_adjustment": "reason", "hand_edit": "reason", "club_round": "closed_reason"}
 PASSWORD_HASH = re.compile(r"(scrypt|pbkdf2):[A-Za-z0-9:._-]{1,60}\$[!-~]{1,100}\$[0-9a-f]{32,256}")
 # a hash no weaker than the app writes (werkzeug's defaults): scrypt with n, r, p at least
 # 2**15, 8, 1; or PBKDF2 of SHA-256 or SHA-512 with at least 600,000 iterations (OWASP's
@@ -80,7 +77,6 @@ def check_tables(tables: Rows, columns: Callable[[str], Table]) -> None:
     for name, rows in tables.items():
         _check_references(name, rows, columns(name), tables)
     _check_people(tables)
-    _check_reasons(tables)
     _check_look_alikes(tables.get("user_account", []))
     _check_seasons(tables.get("season", []))
     _check_games(tables)
@@ -210,18 +206,6 @@ def _check_references(name: str, rows: list[dict[str, Any]], table: Table, table
                         f"{_where(name, number, row, column.name)}: no "
                         f"{target.table.name} row has the {target.name} {value!r}"
                     )
-
-
-def _check_reasons(tables: Rows) -> None:
-    """The directors' reasons as a backup may hold them (``engine.reasons.
-    restorable_reason``: what every door takes now, and what older versions stored)."""
-    for name, field in REASONS.items():
-        for number, row in enumerate(tables.get(name, []), 1):
-            if row.get(field) is not None:
-                try:
-                    restorable_reason(row[field], _where(name, number, row, field))
-                except PinochleError as error:
-                    raise RowError(str(error)) from None
 
 
 def _check_people(tables: Rows) -> None:

@@ -6,10 +6,10 @@ space (a tab, a line break) made one space, trimmed. It is refused (``GameError`
 sentence naming where it was typed) when it holds a NUL or another control character,
 a lone UTF-16 surrogate (no character: it cannot be stored as UTF-8), a character that
 turns the direction of text, or more than ``REASON_LIMIT`` characters. Every door (the
-pages, the API, an event file, ``scorekeeper import``) asks this one rule; a backup's
-restore asks ``restorable_reason``, which takes all this rule takes and what older
-versions stored before it (refusing only a NUL and a lone surrogate, which no database
-stores), so whatever was ever accepted restores.
+pages, the API, an event file, ``scorekeeper import``) asks this one rule. A backup's
+restore takes all this rule takes and what older versions stored before it, refusing
+only a NUL and a lone surrogate, which no database stores (``restorable_reason`` for a
+night's adjustments, ``backup.checks`` for every text): whatever was accepted restores.
 
 >>> checked_reason("  late\\tarrival \\n ", "the reason")
 'late arrival'

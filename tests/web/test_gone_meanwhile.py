@@ -18,13 +18,14 @@ from flask import Flask
 
 from scorekeeper import create_app
 from scorekeeper.club.events import import_event
+from scorekeeper.engine.errors import GameError
 from scorekeeper.extensions import db
 from scorekeeper.games import hands
 from scorekeeper.games.lifecycle import delete_game
-from scorekeeper.games.stored import engine_game, get_game
+from scorekeeper.games.stored import GameGoneError, engine_game, get_game
 from scorekeeper.store.club_models import EventTable
 from scorekeeper.store.models import Game, Hand
-from tests.web.conftest import PLAYED_HAND, make_game, test_app, tuesday_night
+from tests.web.conftest import PLAYED_HAND, make_game, stored_game, test_app, tuesday_night
 from tests.web.test_hands import MADE
 
 API = "/api/v1"
@@ -119,3 +120,41 @@ def test_a_hand_whose_game_went_meanwhile_is_410(
     with app.app_context():
         assert db.session.get(Game, game_id) is None
         assert db.session.execute(db.select(db.func.count()).select_from(Hand)).scalar() == 0
+
+
+@pytest.mark.database
+def test_a_game_read_before_it_was_deleted_is_gone_not_a_500(tmp_path: Path) -> None:
+    """The game's row went while what was read of it had expired (a retry after a
+    conflict): its refresh finds no row, and the change is ``GameGoneError``."""
+    app = test_app(tmp_path / "gone.db")
+    other = create_app(dict(app.config))
+    game_id = make_game(app)
+    with app.app_context():
+        game = get_game(game_id)
+        assert game is not None
+        db.session.expire(game)
+        _delete(other, game_id, None)
+        with pytest.raises(GameGoneError):
+            hands.add_hand(game, {**PLAYED_HAND})
+
+
+@pytest.mark.database
+def test_a_hand_deleted_meanwhile_is_a_change_made_meanwhile(tmp_path: Path) -> None:
+    """Only the hand's row went (another phone deleted it): the game is still there, so
+    the correction meets "changed meanwhile", not "deleted"."""
+    app = test_app(tmp_path / "gone.db")
+    other = create_app(dict(app.config))
+    game_id = make_game(app)
+    with app.app_context():
+        hands.add_hand(stored_game(app, game_id), {**PLAYED_HAND})
+        hands.add_hand(stored_game(app, game_id), {**PLAYED_HAND, "bid": 310})
+    with app.app_context():
+        game = get_game(game_id)
+        assert game is not None
+        db.session.expire(game.hands[1])
+        with other.app_context():
+            there = get_game(game_id)
+            assert there is not None
+            hands.delete_hand(there, 2)
+        with pytest.raises(GameError, match="changed on another phone"):
+            hands.replace_hand(game, 2, {**PLAYED_HAND, "bid": 320})
