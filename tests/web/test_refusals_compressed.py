@@ -43,7 +43,7 @@ def test_a_refusal_is_compressed_when_asked(
     assert "Accept-Encoding" in squeezed.headers["Vary"]
     assert len(squeezed.data) < len(plain.data) / 2
     body = DECODE[encoding](squeezed.data)
-    assert body.replace(b"\n", b"")[:200] == plain.data.replace(b"\n", b"")[:200]
+    assert body == plain.data  # the same page, whole
     assert len(body) > 500
 
 
