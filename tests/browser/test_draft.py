@@ -97,7 +97,8 @@ def test_a_draft_comes_back_after_a_lost_connection(
     page = context.new_page()
     game_id = new_game(live_server.app, PARTNERSHIP)
     page.goto(f"{live_server.url}/games/{game_id}")
-    page.locator(".bidders a", has_text="Cal").tap()
+    with page.expect_navigation():  # the form, with its scripts, before the next tap
+        page.locator(".bidders a", has_text="Cal").tap()
     page.locator("#bid-chips label", has_text="300").tap()
     page.locator("#trump label", has=page.get_by_role("radio", name="hearts")).tap()
     expect(meld(page, "Us")).to_be_focused()  # typed once the cursor is there (type_some)
@@ -123,7 +124,8 @@ def test_a_draft_comes_back_after_a_lost_connection(
     context.unroute(re.compile(r"/hands/new$"), lost)
     page.goto(f"{live_server.url}/games/{game_id}")  # the scoreboard: still no hand
     assert totals(page) == [0, 0]
-    page.locator(".bidders a", has_text="Cal").tap()
+    with page.expect_navigation():  # the form, with its scripts, before the next tap
+        page.locator(".bidders a", has_text="Cal").tap()
     expect(meld(page, "Us")).to_have_value("190")
     expect(meld(page, "Them")).to_have_value("60")
     expect(radio(page, "bid-chips", "300")).to_be_checked()
@@ -137,7 +139,8 @@ def test_the_bidder_tapped_on_the_scoreboard_wins_over_the_drafts(
     page.goto(f"{live_server.url}/games/{game_id}/hands/new")
     type_some(page)
     page.goto(f"{live_server.url}/games/{game_id}")
-    page.locator(".bidders a", has_text="Bea").tap()
+    with page.expect_navigation():  # the form, with its scripts, before the next tap
+        page.locator(".bidders a", has_text="Bea").tap()
     page.wait_for_url(re.compile(r"bidder=Bea"))
     expect(radio(page, "bidder", "Bea")).to_be_checked()
     expect(meld(page, "Us")).to_have_value("190")  # the rest of the draft
