@@ -86,7 +86,7 @@ bench-load: $(STAMP)
 bench-import: $(STAMP)
 	$(BIN)/python -m benchmarks.import_
 
-## bench-club: print a club night's speed (12 tables x 8 rounds: the movement computed live, the standings from stored games, the event's page and the room's display; medians, growth from 3 tables)
+## bench-club: print a club night's speed (12 tables x 8 rounds: the movement computed live; the standings from stored games, the event's page and the room's display kept, 304 and after a change at 3, 12 and 24 tables)
 bench-club: $(STAMP)
 	$(BIN)/python -m benchmarks.club
 

@@ -4,7 +4,7 @@ was seated (``club.seating``) and the event's time limit, by the engine's
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from scorekeeper.engine.round_clock import RoundClock, minutes_between, round_clock
 from scorekeeper.engine.scoring import GameResult
@@ -15,6 +15,27 @@ from scorekeeper.store.models import utcnow
 def now() -> datetime:
     """The time the clocks read (the stored times' UTC, without a zone)."""
     return utcnow()
+
+
+def next_tick(event: Event) -> datetime | None:
+    """When the night's words of time next change: the next whole minute from the
+    seating of a round still open (its clock and its tables' minutes count from there);
+    None when no round is open. A page made before then says what it would now."""
+    at = now()
+    ticks = [
+        _next_minute(stored.seated_at, at)
+        for stored in event.rounds
+        if stored.seated_at is not None and stored.closed_at is None
+    ]
+    return min(ticks, default=None)
+
+
+def _next_minute(start: datetime, at: datetime) -> datetime:
+    passed = max(0, (at - start) // MINUTE)
+    return start + (passed + 1) * MINUTE
+
+
+MINUTE = timedelta(minutes=1)
 
 
 def clock_of(

@@ -17,14 +17,15 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
-from sqlalchemy import case, func, literal, or_, select
+from sqlalchemy import bindparam, case, func, literal, or_, select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.club.clock import clock_of
 from scorekeeper.engine import events as engine
 from scorekeeper.engine.round_clock import RoundClock
 from scorekeeper.engine.rules import ruleset
-from scorekeeper.engine.standings import Standings, standings, unfinished
+from scorekeeper.engine.scoring import GameResult
+from scorekeeper.engine.standings import Standings, results, standings, unfinished
 from scorekeeper.extensions import db
 from scorekeeper.games.lifecycle import stage_new_game
 from scorekeeper.games.players import player_named
@@ -230,22 +231,32 @@ def export_event(event: Event) -> dict[str, Any]:
     return document
 
 
-def event_standings(event: Event) -> Standings:
+def event_standings(
+    event: Event,
+    checked: engine.Event | None = None,
+    replayed: dict[tuple[int, int], GameResult] | None = None,
+) -> Standings:
     """The engine's standings over the event's stored games; provisional only while a
     round the director has not closed is being played (a game a closed round ended
-    unfinished counts nothing, and never will)."""
-    checked = engine_event(event)
-    table = standings(checked)
+    unfinished counts nothing, and never will). ``checked`` and ``replayed``: the
+    night's ``engine_event`` and ``results`` when a page has them made already."""
+    checked = engine_event(event) if checked is None else checked
+    replayed = results(checked) if replayed is None else replayed
+    table = standings(checked, replayed)
     if not table.provisional:
         return table
-    return replace(table, provisional=any(rounds_open(event, checked).values()))
+    return replace(table, provisional=any(rounds_open(event, checked, replayed).values()))
 
 
-def rounds_open(event: Event, checked: engine.Event) -> dict[int, tuple[int, ...]]:
+def rounds_open(
+    event: Event,
+    checked: engine.Event,
+    replayed: dict[tuple[int, int], GameResult] | None = None,
+) -> dict[int, tuple[int, ...]]:
     """Each seated round the director has not closed, with its tables still playing
     (none: every game over, the round waits only for its close)."""
     return {
-        stored.number: unfinished(checked, stored.number)
+        stored.number: unfinished(checked, stored.number, replayed)
         for stored in event.rounds
         if stored.tables and stored.closed_at is None
     }
@@ -295,60 +306,77 @@ def event_exists(event_id: int) -> bool:
     return db.session.execute(select(Event.id).where(Event.id == event_id)).first() is not None
 
 
+# The stamps' statements, made once (the room's display asks every few seconds): bound
+# to ``event_id`` and run on the session's connection, as SQLAlchemy caches them compiled.
+EVENT_ID = bindparam("event_id")
+_TABLES = (
+    select(
+        func.count(EventTable.id),
+        func.coalesce(func.sum(Game.version), 0),
+        func.coalesce(func.sum(Game.id), 0),
+    )
+    .select_from(EventRound)
+    .join(EventTable, EventTable.round_id == EventRound.id)
+    .outerjoin(Game, Game.id == EventTable.game_id)
+    .where(EventRound.event_id == EVENT_ID)
+)
+_ROUNDS = select(
+    func.count(EventRound.time_called_at),
+    func.count(EventRound.closed_at),
+    select(func.count(Entrant.id)).where(Entrant.event_id == EVENT_ID).scalar_subquery(),
+    select(func.count(Entrant.withdrawn_before))
+    .where(Entrant.event_id == EVENT_ID)
+    .scalar_subquery(),
+).where(EventRound.event_id == EVENT_ID)
+_HEAD = select(Event.key, Event.name, Event.date, Event.kind, Event.rules).where(
+    Event.id == EVENT_ID
+)
+_ENTRANTS = (
+    select(Entrant.id, Entrant.position, Entrant.withdrawn_before)
+    .where(Entrant.event_id == EVENT_ID)
+    .order_by(Entrant.position)
+)
+_ADJUSTMENTS = (
+    select(
+        Adjustment.id, Adjustment.entrant_id, Adjustment.round, Adjustment.points, Adjustment.reason
+    )
+    .where(Adjustment.event_id == EVENT_ID)
+    .order_by(Adjustment.position)
+)
+
+
+def _rows(statement: Any, event_id: int) -> list[Any]:
+    return list(db.session.connection().execute(statement, {"event_id": event_id}).all())
+
+
 def event_stamp(event_id: int) -> str:
     """What changes whenever the night's display would: each table's game version (a
     hand recorded, corrected or deleted), the tables seated, the rounds' time called and
     closed, the entrants. Two small queries, whatever the night's size (the room's
     display asks every few seconds)."""
-    tables = db.session.execute(
-        select(
-            func.count(EventTable.id),
-            func.coalesce(func.sum(Game.version), 0),
-            func.coalesce(func.sum(Game.id), 0),
-        )
-        .select_from(EventRound)
-        .join(EventTable, EventTable.round_id == EventRound.id)
-        .outerjoin(Game, Game.id == EventTable.game_id)
-        .where(EventRound.event_id == event_id)
-    ).one()
-    rounds = db.session.execute(
-        select(
-            func.count(EventRound.time_called_at),
-            func.count(EventRound.closed_at),
-            select(func.count(Entrant.id)).where(Entrant.event_id == event_id).scalar_subquery(),
-            select(func.count(Entrant.withdrawn_before))
-            .where(Entrant.event_id == event_id)
-            .scalar_subquery(),
-        ).where(EventRound.event_id == event_id)
-    ).one()
+    tables, rounds = _rows(_TABLES, event_id)[0], _rows(_ROUNDS, event_id)[0]
     return "-".join(str(value) for value in (*tables, *rounds))
 
 
-def prints_stamp(event_id: int) -> str:
-    """What a night's prints (result sheet, itineraries, movement sheet, table cards)
-    are made from: ``event_stamp``, the night's own row, its entrants in their order
-    (the seating draw reorders them) and the director's adjustments (a print of a night
-    that has not changed is the one stored). Five small queries, whatever its size."""
-    rows: list[Any] = [
-        db.session.execute(
-            select(Event.name, Event.date, Event.kind, Event.rules).where(Event.id == event_id)
-        ).all(),
-        db.session.execute(
-            select(Entrant.id, Entrant.position, Entrant.withdrawn_before)
-            .where(Entrant.event_id == event_id)
-            .order_by(Entrant.position)
-        ).all(),
-        db.session.execute(
-            select(
-                Adjustment.id,
-                Adjustment.entrant_id,
-                Adjustment.round,
-                Adjustment.points,
-                Adjustment.reason,
-            )
-            .where(Adjustment.event_id == event_id)
-            .order_by(Adjustment.position)
-        ).all(),
-    ]
+def night_stamp(event_id: int) -> tuple[str, str] | None:
+    """The night's key and what its pages and prints (result sheet, itineraries,
+    movement sheet, table cards) are made from: ``event_stamp``, the night's own row,
+    its entrants in their order (the seating draw reorders them) and the director's
+    adjustments; None when the night is not stored. Five small queries, whatever its
+    size."""
+    if not 0 < event_id < 2**31:
+        return None
+    head = _rows(_HEAD, event_id)
+    if not head:
+        return None
+    rows = [head, _rows(_ENTRANTS, event_id), _rows(_ADJUSTMENTS, event_id)]
     seen = repr([[tuple(row) for row in part] for part in rows])
-    return f"{event_stamp(event_id)}-{hashlib.sha256(seen.encode()).hexdigest()[:16]}"
+    digest = hashlib.sha256(seen.encode()).hexdigest()[:16]
+    return str(head[0].key), f"{event_stamp(event_id)}-{digest}"
+
+
+def prints_stamp(event_id: int) -> str:
+    """``night_stamp``'s stamp (a print of a night that has not changed is the one
+    stored)."""
+    found = night_stamp(event_id)
+    return "" if found is None else found[1]

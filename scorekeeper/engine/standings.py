@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .events import OWN_AVERAGE, POINTS, TEAMS, Event, Round
+from .game import Game
 from .presets import RuleSet
 from .scoring import DRAW, GameResult, replay
 
@@ -112,15 +113,26 @@ def played(round_: Round) -> bool:
     return any(table.game is not None for table in round_.tables)
 
 
-def unfinished(event: Event, number: int) -> tuple[int, ...]:
+def unfinished(
+    event: Event, number: int, replayed: dict[tuple[int, int], GameResult] | None = None
+) -> tuple[int, ...]:
     """The tables of round ``number`` whose game is not over (or has not begun): a
-    round closed while they play needs the director's reason."""
+    round closed while they play needs the director's reason. ``replayed``: the
+    night's ``results`` when already made."""
     round_ = event.rounds[number - 1]
     return tuple(
         table.number
         for table in round_.tables
-        if table.game is None or not replay(table.game).finished
+        if table.game is None or not _replayed(table.game, (number, table.number), replayed)
     )
+
+
+def _replayed(
+    game: Game, place: tuple[int, int], replayed: dict[tuple[int, int], GameResult] | None
+) -> bool:
+    """Whether the game at ``place`` is finished (replayed unless ``replayed`` holds it)."""
+    result = None if replayed is None else replayed.get(place)
+    return (replay(game) if result is None else result).finished
 
 
 def results(event: Event) -> dict[tuple[int, int], GameResult]:
@@ -158,13 +170,14 @@ def _sides(event: Event, seats: tuple[str, ...]) -> Iterator[tuple[int, str]]:
         yield (seat if event.kind == TEAMS else seat % 2), entrant
 
 
-def standings(event: Event) -> Standings:
+def standings(event: Event, replayed: dict[tuple[int, int], GameResult] | None = None) -> Standings:
     """The standings of ``event`` from its finished games, byes and adjustments;
-    ``provisional`` while a table of a played round has no game or one not finished."""
+    ``provisional`` while a table of a played round has no game or one not finished.
+    ``replayed``: the night's ``results`` when already made (each game replayed once)."""
     games = {name: 0 for name in event.names}
     wins = {name: Fraction(0) for name in event.names}
     points = {name: 0 for name in event.names}
-    replayed = results(event)
+    replayed = results(event) if replayed is None else replayed
     for outcome in outcomes(event, replayed):
         games[outcome.entrant] += 1
         wins[outcome.entrant] += outcome.win

@@ -28,7 +28,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorekeeper.club.clock import round_clocks, tables_minutes
+from scorekeeper.club.clock import next_tick, round_clocks, tables_minutes
 from scorekeeper.club.entrants import (
     add_entrant,
     draw_seats,
@@ -67,6 +67,7 @@ from scorekeeper.store.club_models import Event
 from scorekeeper.web.auth import requires
 from scorekeeper.web.event_form import event_document, event_presets, new_event_form
 from scorekeeper.web.forms import EngineForm
+from scorekeeper.web.night_pages import Made, night_page
 from scorekeeper.web.sheets import SHEET_VERSION, stored_sheet
 from scorekeeper.web.table_pass import secret
 
@@ -161,21 +162,29 @@ def _next_round(event: Event, checked: engine.Event) -> NextRound | None:
 
 
 @bp.route("/events/<int:event_id>")
-def show(event_id: int) -> str:
-    return _page(event_or_404(event_id))
+def show(event_id: int) -> Response:
+    """The event's page, made once per change of the night (web/night_pages.py)."""
+    return night_page(event_id, "event", lambda: _made_page(event_or_404(event_id)))
 
 
 def _page(event: Event, refused: str | None = None, refused_round: int | str | None = None) -> str:
+    return _made_page(event, refused, refused_round)[0]
+
+
+def _made_page(
+    event: Event, refused: str | None = None, refused_round: int | str | None = None
+) -> Made:
+    """The event's page, and when its words of time change (a clock, a table's minutes)."""
     checked = engine_event(event)
     replayed: dict[tuple[int, int], GameResult] = results(checked)
-    playing = rounds_open(event, checked)
+    playing = rounds_open(event, checked, replayed)
     open_rounds = [number for number, tables in playing.items() if tables]
-    return render_template(
+    html = render_template(
         "events/show.html",
         event=event,
         checked=checked,
         results=replayed,
-        standings=event_standings(event),
+        standings=event_standings(event, checked, replayed),
         next_round=_next_round(event, checked),
         open_rounds=open_rounds,
         playing=playing,
@@ -184,6 +193,7 @@ def _page(event: Event, refused: str | None = None, refused_round: int | str | N
         refused=refused,
         refused_round=refused_round,
     )
+    return html, next_tick(event)
 
 
 @bp.route("/events/<int:event_id>/rounds/<int:number>/seat", methods=["POST"])
@@ -214,7 +224,7 @@ def _refused(event_id: int, sentence: str, where: int | str | None = None) -> tu
 
 
 @bp.route("/events/<int:event_id>/display")
-def display(event_id: int) -> str:
+def display(event_id: int) -> Response:
     """The room's display: the round being played (each table's hands and totals); once
     it is closed (or before the first), the next round's seating as the movement gives
     it; and the standings (``?standings=end``: not until every round is played). It
@@ -222,8 +232,15 @@ def display(event_id: int) -> str:
 
     The stamp is read before what the page shows: a hand stored while the page is made
     then changes the stamp the display asks for next, and it fetches the page again
-    (read last, the stamp would already hold that hand and the room never see it)."""
-    event = event_or_404(event_id)  # first: an id past the database's integers is a 404
+    (read last, the stamp would already hold that hand and the room never see it).
+    Made once per change of the night (web/night_pages.py)."""
+    at_end = request.args.get("standings") == "end"
+    kind = "display-standings-at-end" if at_end else "display"
+    return night_page(event_id, kind, lambda: _made_display(event_or_404(event_id), at_end))
+
+
+def _made_display(event: Event, at_end: bool) -> Made:
+    """The room's display, and when its words of time change (the round's clock)."""
     stamp = event_stamp(event.id)
     checked = engine_event(event)
     seated = [r for r in checked.rounds if r.tables]
@@ -233,23 +250,26 @@ def display(event_id: int) -> str:
         shown_round = "closed"
     else:
         shown_round = "playing"
-    table = event_standings(event)
+    replayed = results(checked)
+    table = event_standings(event, checked, replayed)
     over = len(seated) == len(checked.rounds) and not table.provisional
-    hide = request.args.get("standings") == "end" and not over
-    return render_template(
+    hide = at_end and not over
+    clock = None if stored is None else round_clocks(event).get(stored.number)
+    html = render_template(
         "events/display.html",
         event=event,
         checked=checked,
         current=current,
         stored_round=stored,
         shown_round=shown_round,
-        clock=None if stored is None else round_clocks(event).get(stored.number),
+        clock=clock,
         # the round closed: where everyone goes next, as the movement seats it
         coming=_next_round(event, checked) if shown_round == "closed" or not seated else None,
-        results=results(checked),
+        results=replayed,
         standings=None if hide else table,
         stamp=stamp,
     )
+    return html, next_tick(event) if clock is not None else None
 
 
 @bp.route("/events/<int:event_id>/results.pdf")
