@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # e.g. `make run RUN_ARGS="--port 8000"`
 RUN_ARGS ?=
 
-.PHONY: run test test-quick test-report test-long test-postgres lint typecheck bench bench-web bench-pdf bench-stats bench-load bench-import bench-club translations clean
+.PHONY: run test test-quick test-report test-long test-postgres lint typecheck bench bench-web bench-pdf bench-stats bench-load bench-import bench-club bench-prints translations clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -89,6 +89,10 @@ bench-import: $(STAMP)
 ## bench-club: print a club night's speed (12 tables x 8 rounds: the movement computed live; the standings from stored games, the event's page and the room's display kept, 304 and after a change at 3, 12 and 24 tables)
 bench-club: $(STAMP)
 	$(BIN)/python -m benchmarks.club
+
+## bench-prints: twelve phones ask for a 12-table night's itineraries at once while a table saves hands (scorekeeper serve): renders at once, 503s, a hand saved and /health against without the prints
+bench-prints: $(STAMP)
+	$(BIN)/python -m benchmarks.prints_load
 
 ## translations: extract every message into the catalogs (new ones arrive untranslated)
 translations: $(STAMP)

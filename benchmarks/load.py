@@ -170,7 +170,7 @@ class Table:
         try:
             connection.request(method, path, body=body, headers=headers)
             response = connection.getresponse()
-            page = response.read().decode()
+            page = response.read().decode(errors="replace")  # (a PDF: read, not shown)
             for header in response.headers.get_all("Set-Cookie") or []:
                 name, _, rest = header.partition("=")
                 self.cookies[name] = rest.split(";", 1)[0]

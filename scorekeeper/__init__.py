@@ -52,6 +52,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # before a 503 (web/renders.py)
         SHEET_RENDERS=2,
         SHEET_RENDER_WAIT=2.0,
+        SHEET_RENDERS_APART=True,  # each render in a process of its own (reports.render_processes)
         # rendered sheets kept on disk for every process (reports/sheet_store.py): the folder
         # (None: instance/sheets), at most so many files and bytes
         SHEET_CACHE_FOLDER=None,

@@ -32,6 +32,7 @@ from scorekeeper.i18n.formats import install_helpers
 from scorekeeper.i18n.languages import DEFAULT as ENGLISH
 from scorekeeper.i18n.languages import in_language
 from scorekeeper.paths import ROOT
+from scorekeeper.reports import render_processes
 from scorekeeper.reports.charts import line_chart
 
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -286,6 +287,12 @@ def blank_sheet_html(
 
 
 def html_to_pdf(html: str) -> bytes:
+    """The PDF of a sheet's HTML: in a render process when the server asked for one
+    (``render_processes``), else here."""
+    return render_processes.render(html, weasyprint_pdf)
+
+
+def weasyprint_pdf(html: str) -> bytes:
     """The PDF of a sheet's HTML (WeasyPrint is imported on first use: it takes a moment)."""
     from weasyprint import HTML
 

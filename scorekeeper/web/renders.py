@@ -7,6 +7,8 @@ and ``/health`` would wait behind them. So a render first takes one of
 seconds is answered 503 with a ``Retry-After`` and a sentence, its thread free again.
 At most as many requests wait as there are slots: more are answered 503 at once, so
 renders and their queue hold at most twice ``SHEET_RENDERS`` of the server's threads.
+The render itself runs in a process of its own (``reports.render_processes``), so the
+server's other threads never wait for the interpreter's lock behind it.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from contextlib import contextmanager
 from flask import current_app
 from flask_babel import gettext as _
 from werkzeug.exceptions import ServiceUnavailable
+
+from scorekeeper.reports.render_processes import rendering_apart
 
 RETRY_AFTER = 5  # seconds, in the 503's Retry-After
 
@@ -71,7 +75,9 @@ def render_slot() -> Iterator[None]:
             _("Other score sheets are being made just now. Try again in a few seconds."),
             retry_after=RETRY_AFTER,
         )
+    apart = slots.size if current_app.config["SHEET_RENDERS_APART"] else 0
     try:
-        yield
+        with rendering_apart(apart):
+            yield
     finally:
         slots.give_back()

@@ -38,6 +38,9 @@ def test_app(database: Path, **config: Any) -> Flask:
             "WTF_CSRF_ENABLED": False,
             "LOGIN_DISABLED": True,
             "SHEET_CACHE_FOLDER": str(database.parent / "sheets"),  # none in instance/
+            # renders made in the test's process, where it can watch them (a render
+            # process of the server's: tests/web/test_render_processes.py)
+            "SHEET_RENDERS_APART": False,
             **config,
             "SQLALCHEMY_DATABASE_URI": given or made or database_url(database),
         }

@@ -1,0 +1,67 @@
+"""PDF renders in processes of their own (reports/render_processes.py): the server's
+other threads never wait for the interpreter's lock behind WeasyPrint. What the load
+costs with and without them: ``make bench-prints`` (benchmarks/prints_load.py)."""
+
+from __future__ import annotations
+
+import io
+import multiprocessing
+import os
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from scorekeeper.reports import render_processes
+from scorekeeper.reports.pdf import weasyprint_pdf
+from tests.web.conftest import played_game, test_app
+
+PARENT = "SCOREKEEPER_TEST_RENDER_PARENT"  # the test's process id, for its render processes
+
+
+def dies_apart(html: str) -> bytes:
+    """A render whose process dies, unless it runs in the test's own process."""
+    if os.getpid() != int(os.environ[PARENT]):
+        os._exit(3)
+    return b"made here: " + html.encode()
+
+
+def where(html: str) -> bytes:
+    """The process a render ran in, and its priority."""
+    return f"{os.getpid()} {os.getpriority(os.PRIO_PROCESS, 0)}".encode()
+
+
+@pytest.mark.database
+def test_a_game_sheet_is_rendered_in_a_render_process_of_lower_priority(
+    tmp_path: Path,
+) -> None:
+    app = test_app(tmp_path / "apart.db", SHEET_RENDERS_APART=True)
+    game_id = played_game(app, 3)
+    sheet = app.test_client().get(f"/games/{game_id}/sheet.pdf")
+    assert sheet.status_code == 200 and sheet.mimetype == "application/pdf"
+    words = PdfReader(io.BytesIO(sheet.data)).pages[0].extract_text()
+    assert "Ann" in words and "Bea" in words
+    with render_processes.rendering_apart(2):  # the same pool the sheet's render used
+        pid, niceness = render_processes.render("", where).decode().split()
+    assert int(pid) != os.getpid()
+    assert int(pid) in {child.pid for child in multiprocessing.active_children()}
+    assert int(niceness) >= os.getpriority(os.PRIO_PROCESS, 0) + render_processes.NICENESS
+
+
+def test_without_a_render_process_the_render_is_made_here() -> None:
+    assert render_processes.render("", where).decode().split()[0] == str(os.getpid())
+    html = "<p>Ann</p>"
+    with render_processes.rendering_apart(0):
+        made = render_processes.render(html, weasyprint_pdf)
+    assert "Ann" in PdfReader(io.BytesIO(made)).pages[0].extract_text()
+
+
+def test_a_render_process_that_dies_leaves_the_render_to_the_server(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(PARENT, str(os.getpid()))
+    with render_processes.rendering_apart(1):
+        assert render_processes.render("sheet", dies_apart) == b"made here: sheet"
+        # the dead pool is gone: the next render has a process again
+        pid = render_processes.render("", where).decode().split()[0]
+    assert pid != str(os.getpid())
