@@ -66,7 +66,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.engine
 
-## bench-web: print the table app's budgets (scoreboard size and speed, 30 hands) and the actions per typical hand
+## bench-web: print the table app's budgets (scoreboard size and speed, 30 hands), the actions per typical hand, and a hand saved against /health with its SQL statements (in-process and under gunicorn)
 bench-web: $(STAMP)
 	$(BIN)/python -m benchmarks.web
 

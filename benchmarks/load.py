@@ -101,13 +101,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def gunicorn(port: int) -> Iterator[None]:
-    """gunicorn serving ``scorekeeper:create_app()`` with ``WORKERS`` workers, as the
-    README shows (a sync worker per core)."""
+def gunicorn(port: int, workers: int = WORKERS) -> Iterator[subprocess.Popen[bytes]]:
+    """gunicorn serving ``scorekeeper:create_app()`` with ``workers`` workers, as the
+    README shows (a sync worker per core); the context's value is its master process."""
     command = [
         str(Path(sys.executable).with_name("gunicorn")),
         "--workers",
-        str(WORKERS),
+        str(workers),
         "--bind",
         f"127.0.0.1:{port}",
         "--backlog",
@@ -119,7 +119,7 @@ def gunicorn(port: int) -> Iterator[None]:
     server = subprocess.Popen(command, env=os.environ.copy())
     try:
         wait_for(port)
-        yield
+        yield server
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)

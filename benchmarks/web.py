@@ -1,5 +1,7 @@
-"""The table app's budgets (issue 3): the scoreboard page of a 30-hand game; and
-the actions a typical hand of each kind takes (issue 14, ``benchmarks/actions.py``).
+"""The table app's budgets (issue 3): the scoreboard page of a 30-hand game; the
+actions a typical hand of each kind takes (issue 14, ``benchmarks/actions.py``); and a
+hand saved against ``/health``, with its SQL statements (issue 31,
+``benchmarks/hand_save.py``).
 
 Size: the page's HTML plus every file under ``/static/`` it links (stylesheets,
 scripts, icons, and what the stylesheets themselves load), uncompressed.
@@ -23,6 +25,7 @@ from urllib.parse import urljoin, urlsplit
 from flask import Flask
 from flask.testing import FlaskClient
 
+from benchmarks import hand_save
 from benchmarks.actions import report
 from benchmarks.apps import budget_app, logged_in
 from benchmarks.engine import line, pin_to_one_core
@@ -178,6 +181,8 @@ def main() -> None:
     line("  CPU time per GET, median", f"{statistics.median(cpu) * 1000:.2f} ms")
     print()
     report()
+    hand_save.main()
+    hand_save.report_gunicorn()
 
 
 if __name__ == "__main__":
