@@ -8,10 +8,13 @@ the issue's (no partner repeats, no repeat meetings at 12 tables); and, as ratio
 the time from 3 tables and 4 rounds up, and the shipped schedule's load.
 
 Then the standings of a night from its stored games (``benchmarks.club_standings``):
-3, 6 and 12 tables × 8 rounds stored through the app in a fresh SQLite database,
+3, 12 and 24 tables × 8 rounds stored through the app in a fresh SQLite database,
 ``event_standings(get_event(id))`` in a new session each run, the median against its
-1 s target at 12 tables, its growth from 3 tables against linear (4×), and the SQL
-statements a call sends at each size (the same at every size).
+1 s target at 12 tables, its growth from 3 to 24 tables against linear (8×), and the SQL
+statements a call sends at each size (the same at every size); the event's page and
+the display kept, answered 304 and made again after a change. Last, the largest night
+allowed (200 entrants, 20 rounds) imported and its first round seated, with the time
+each holds the write lock (``benchmarks.night_limits``).
 
     python -m benchmarks.club
 """
@@ -21,7 +24,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from benchmarks import club_standings
+from benchmarks import club_standings, night_limits
 from benchmarks.engine import line, pin_to_one_core
 from scorekeeper.engine.movements import PROGRESSIVE, fixed_speed, progressive
 
@@ -72,6 +75,7 @@ def main() -> None:
         f"{(time.perf_counter() - started) * 1000:.1f} ms",
     )
     club_standings.main()
+    night_limits.main()
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ from scorekeeper.engine.scoring import GameResult
 from scorekeeper.engine.standings import Standings, results, standings, unfinished
 from scorekeeper.extensions import db
 from scorekeeper.games.lifecycle import stage_new_game
-from scorekeeper.games.players import player_named
+from scorekeeper.games.players import players_named
 from scorekeeper.games.stored import engine_game
 from scorekeeper.i18n.languages import DEFAULT as DEFAULT_LANGUAGE
 from scorekeeper.store.club_models import (
@@ -40,7 +40,7 @@ from scorekeeper.store.club_models import (
     EventSeat,
     EventTable,
 )
-from scorekeeper.store.models import Game, Hand, Seat
+from scorekeeper.store.models import Game, Hand, Player, Seat
 from scorekeeper.store.outcomes import rate_unrated
 
 # --- import ------------------------------------------------------------------------------
@@ -76,14 +76,15 @@ def _stored(checked: engine.Event, language: str) -> Event:
         time_limit=checked.time_limit,
     )
     db.session.add(event)
+    known = players_named(_names(checked))  # in bulk, before the first row is written
     entrants: dict[str, Entrant] = {}
     for position, entrant in enumerate(checked.entrants):
         players = entrant.players or (entrant.name,)
         row = Entrant(
             position=position,
             name=entrant.name,
-            player=player_named(players[0]),
-            partner=player_named(players[1]) if len(players) > 1 else None,
+            player=known[players[0]],
+            partner=known[players[1]] if len(players) > 1 else None,
         )
         event.entrants.append(row)
         entrants[entrant.name] = row
@@ -91,7 +92,7 @@ def _stored(checked: engine.Event, language: str) -> Event:
         stored_round = EventRound(number=round_.number)
         event.rounds.append(stored_round)
         for table in round_.tables:
-            stored_round.tables.append(_table(checked, table, entrants, language))
+            stored_round.tables.append(_table(checked, table, entrants, language, known))
         for position, name in enumerate(round_.byes):
             stored_round.byes.append(Bye(position=position, entrant=entrants[name]))
     for position, adjustment in enumerate(checked.adjustments):
@@ -107,14 +108,30 @@ def _stored(checked: engine.Event, language: str) -> Event:
     return event
 
 
+def _names(checked: engine.Event) -> set[str]:
+    """Every player's name the night stores: its entrants' and its games' seats'."""
+    names = {name for entrant in checked.entrants for name in entrant.players or (entrant.name,)}
+    for round_ in checked.rounds:
+        for table in round_.tables:
+            if table.game is not None:
+                names.update(table.game.seating)
+    return names
+
+
 def _table(
-    checked: engine.Event, table: engine.Table, entrants: dict[str, Entrant], language: str
+    checked: engine.Event,
+    table: engine.Table,
+    entrants: dict[str, Entrant],
+    language: str,
+    players: dict[str, Player],
 ) -> EventTable:
     game = None
     if table.game is not None:
         # a game without its own day was played on the event's (export leaves it out again)
         played_on = table.game.played_on or checked.date
-        game = stage_new_game(table.game, played_on, hands=True, rate=False, language=language)
+        game = stage_new_game(
+            table.game, played_on, hands=True, rate=False, language=language, players=players
+        )
     stored = EventTable(number=table.number, game=game)
     for position, name in enumerate(table.seats):
         stored.seats.append(EventSeat(position=position, entrant=entrants[name]))

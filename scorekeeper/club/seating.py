@@ -17,11 +17,14 @@ from scorekeeper.club import clock
 from scorekeeper.club.events import engine_event, get_event
 from scorekeeper.engine import events as engine
 from scorekeeper.engine.errors import GameError
+from scorekeeper.engine.game import Game as EngineGame
 from scorekeeper.extensions import db
 from scorekeeper.games.lifecycle import stage_new_game
+from scorekeeper.games.players import players_named
 from scorekeeper.i18n.languages import DEFAULT as DEFAULT_LANGUAGE
-from scorekeeper.store.club_models import Bye, Event, EventRound, EventSeat, EventTable
+from scorekeeper.store.club_models import Bye, Entrant, Event, EventRound, EventSeat, EventTable
 from scorekeeper.store.locks import serialize_night
+from scorekeeper.store.models import Player
 
 ROUND_PLAYED = "event_round_played"  # a conflict (409 in the API), not a broken seating
 
@@ -41,12 +44,15 @@ def record_seating(
         seated = engine.seating(checked, number, document)
         stored = event.rounds[number - 1]
         _may_seat(event, number, seated)
+        games = [(table, engine.table_game(checked, table)) for table in seated.tables]
+        # every table's players in one read (made when new), before the round is written
+        players = players_named(name for _table, game in games for name in game.seating)
         _clear(stored, number)
         stored.time_called_at = None  # a round seated anew is not yet timed
         stored.seated_at = clock.now()  # its clock starts (again) now
-        for table in seated.tables:
-            stored.tables.append(_table(checked, table, event, language))
         entrants = {entrant.name: entrant for entrant in event.entrants}
+        for table, game in games:
+            stored.tables.append(_table(table, game, event, language, players, entrants))
         for position, name in enumerate(seated.byes):
             stored.byes.append(Bye(position=position, entrant=entrants[name]))
         db.session.flush()
@@ -88,13 +94,19 @@ def _clear(stored: EventRound, number: int) -> None:
     db.session.flush()
 
 
-def _table(checked: engine.Event, table: engine.Table, event: Event, language: str) -> EventTable:
-    game = engine.table_game(checked, table)
-    stored = EventTable(
-        number=table.number,
-        game=stage_new_game(game, event.date, hands=False, rate=False, language=language),
+def _table(
+    table: engine.Table,
+    game: EngineGame,
+    event: Event,
+    language: str,
+    players: dict[str, Player],
+    entrants: dict[str, Entrant],
+) -> EventTable:
+    """A seated table and its game (its players read in bulk by the caller)."""
+    staged = stage_new_game(
+        game, event.date, hands=False, rate=False, language=language, players=players
     )
-    entrants = {entrant.name: entrant for entrant in event.entrants}
+    stored = EventTable(number=table.number, game=staged)
     for position, name in enumerate(table.seats):
         stored.seats.append(EventSeat(position=position, entrant=entrants[name]))
     return stored

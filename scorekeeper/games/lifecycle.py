@@ -7,7 +7,7 @@ transaction.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 
 from sqlalchemy import select, update
@@ -28,6 +28,7 @@ from scorekeeper.store.locks import serialize
 from scorekeeper.store.models import (
     Game,
     GameSide,
+    Player,
     Seat,
 )
 from scorekeeper.store.outcomes import (
@@ -97,14 +98,16 @@ def stage_new_game(
     hands: bool,
     rate: bool = True,
     language: str = DEFAULT_LANGUAGE,
+    players: Mapping[str, Player] | None = None,
 ) -> Game:
     """A game the engine accepted, with its hands (``hands``) and outcomes, added to the
     session but not committed: the caller commits it with the rest of its transaction
-    (a club night's games, ``club.events.import_event``)."""
+    (a club night's games, ``club.events.import_event``). ``players``: its players by
+    name, read in bulk by a caller staging many games (else each is read here)."""
     result = replay(checked)  # a hand the replay refuses (a bidder not at the table) first
-    game = _stored(checked, played_on, known_language(language))
+    game = _stored(checked, played_on, known_language(language), players)
     insert_hands(game, checked.hands if hands else ())
-    record_outcomes(game, result, rate=rate)
+    record_outcomes(game, result, rate=rate, new=True)
     return game
 
 
@@ -114,7 +117,12 @@ def known_language(language: str) -> str:
     return language
 
 
-def _stored(checked: EngineGame, played_on: date | None, language: str) -> Game:
+def _stored(
+    checked: EngineGame,
+    played_on: date | None,
+    language: str,
+    players: Mapping[str, Player] | None = None,
+) -> Game:
     """Stored rows for an engine game the engine has already accepted (not committed)."""
     game = Game(
         ruleset=checked.rules.name,
@@ -127,7 +135,11 @@ def _stored(checked: EngineGame, played_on: date | None, language: str) -> Game:
         game.sides.append(GameSide(position=position, name=side.name))
     for position, name in enumerate(checked.seating):
         game.seats.append(
-            Seat(position=position, side=checked.side_of[name], player=player_named(name))
+            Seat(
+                position=position,
+                side=checked.side_of[name],
+                player=players[name] if players is not None else player_named(name),
+            )
         )
     db.session.add(game)
     return game

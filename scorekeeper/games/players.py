@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
@@ -19,6 +21,21 @@ def player_named(name: str) -> Player:
         player = Player(name=name)
         db.session.add(player)
     return player
+
+
+def players_named(names: Iterable[str]) -> dict[str, Player]:
+    """Each of ``names``'s player, the ones not known yet made (added, not committed):
+    one query for them all (a club night's seating or import reads its players in bulk,
+    not one table at a time)."""
+    wanted = set(names)
+    found = {
+        player.name: player
+        for player in db.session.execute(select(Player).where(Player.name.in_(wanted))).scalars()
+    }
+    for name in sorted(wanted - found.keys()):
+        found[name] = Player(name=name)
+        db.session.add(found[name])
+    return found
 
 
 def known_players(limit: int = 40) -> list[str]:

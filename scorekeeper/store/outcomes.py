@@ -41,7 +41,9 @@ from scorekeeper.store.models import (
 OUTCOME_TABLES = (HandOutcome, PlayerOutcome, BidOutcome, GameOutcome)
 
 
-def record_outcomes(game: Game, result: GameResult, rate: bool = True, since: int = 1) -> None:
+def record_outcomes(
+    game: Game, result: GameResult, rate: bool = True, since: int = 1, new: bool = False
+) -> None:
     """Store what the replay made of ``game`` (not committed).
 
     ``since`` is the first hand the change may have moved (the hand added, corrected
@@ -50,19 +52,22 @@ def record_outcomes(game: Game, result: GameResult, rate: bool = True, since: in
     game's, players' and bid levels' sums are few rows, written again each time.
     With ``rate``, the rating changes are kept when the game's result did not
     change, and every later game is rated again when it did; without, they are
-    left unrated for one ``rate_from(None)`` after a bulk import.
+    left unrated for one ``rate_from(None)`` after a bulk import. A ``new`` game (staged
+    now: no rows of it stored) has nothing to read or delete first.
     """
     if rate:
         serialize("ratings")  # before the game's kept ratings are read
     db.session.flush()  # the game has its id
-    before = _result_of(game.id)
-    kept = _rating_changes_of(game.id)
-    since = _kept_hands(game.id, len(result.game.sides), since)
-    db.session.execute(
-        delete(HandOutcome).where(HandOutcome.game_id == game.id, HandOutcome.number >= since)
-    )
-    for table in OUTCOME_TABLES[1:]:
-        db.session.execute(delete(table).where(table.game_id == game.id))
+    before, kept = None, {}
+    if not new:
+        before = _result_of(game.id)
+        kept = _rating_changes_of(game.id)
+        since = _kept_hands(game.id, len(result.game.sides), since)
+        db.session.execute(
+            delete(HandOutcome).where(HandOutcome.game_id == game.id, HandOutcome.number >= since)
+        )
+        for table in OUTCOME_TABLES[1:]:
+            db.session.execute(delete(table).where(table.game_id == game.id))
     players = {seat.player.name: seat.player for seat in game.seats}
     rows = _hand_outcome_rows(game.id, result, players, since)
     if rows:  # one statement for all of them
