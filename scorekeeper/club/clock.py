@@ -17,11 +17,12 @@ def now() -> datetime:
     return utcnow()
 
 
-def next_tick(event: Event) -> datetime | None:
-    """When the night's words of time next change: the next whole minute from the
-    seating of a round still open (its clock and its tables' minutes count from there);
-    None when no round is open. A page made before then says what it would now."""
-    at = now()
+def next_tick(event: Event, at: datetime | None = None) -> datetime | None:
+    """When the night's words of time next change after ``at`` (now when not given): the
+    next whole minute from the seating of a round still open (its clock and its tables'
+    minutes count from there); None when no round is open. A page made from ``at`` to
+    then says what it would now."""
+    at = now() if at is None else at
     ticks = [
         _next_minute(stored.seated_at, at)
         for stored in event.rounds

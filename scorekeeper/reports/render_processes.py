@@ -11,7 +11,8 @@ requests get the cores first and never wait for a lock a render holds.
 ``rendering_apart(n)`` turns it on for the block (the web's render slot does, unless
 ``SHEET_RENDERS_APART`` is off: the tests render in their own process, where they can
 watch a render); ``render(html, make)`` then sends ``make(html)`` to the pool. A pool
-whose process died is dropped, and the render is made here instead.
+whose process died is dropped, and the render refused (``RenderProcessGoneError``: a
+503 to try again); a render process whose server is gone ends itself.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -26,6 +28,13 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 NICENESS = 10  # a render process's priority below the server's (os.nice)
+PARENT_CHECK = 2.0  # seconds between a render process's looks at whether its server is there
+
+
+class RenderProcessGoneError(Exception):
+    """The render's process died under it (never made again in the server's process, as
+    a render that crashes one process could crash the server): the web answers 503."""
+
 
 _APART: ContextVar[int] = ContextVar("render_processes", default=0)
 _POOLS: dict[int, ProcessPoolExecutor] = {}
@@ -51,9 +60,9 @@ def render(html: str, make: Callable[[str], bytes]) -> bytes:
     pool = _pool(processes)
     try:
         return pool.submit(make, html).result()
-    except BrokenProcessPool:  # its process died (killed, out of memory): made here
-        _drop(processes, pool)
-        return make(html)
+    except BrokenProcessPool:  # its process died (killed, out of memory, a crash)
+        _drop(processes, pool)  # the next render starts a new pool
+        raise RenderProcessGoneError from None
 
 
 def _pool(processes: int) -> ProcessPoolExecutor:
@@ -75,5 +84,14 @@ def _drop(processes: int, pool: ProcessPoolExecutor) -> None:
 
 
 def _lowered() -> None:
-    """A render process's start: below the server's priority."""
+    """A render process's start: below the server's priority, and gone with its server
+    (a worker killed outright leaves no render process waiting for work)."""
     os.nice(NICENESS)
+    server = os.getppid()
+    threading.Thread(target=_gone_with, args=(server,), daemon=True).start()
+
+
+def _gone_with(server: int) -> None:
+    while os.getppid() == server:
+        time.sleep(PARENT_CHECK)
+    os._exit(0)

@@ -8,7 +8,7 @@ import hashlib
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 import segno
@@ -38,12 +38,11 @@ from scorekeeper.club.entrants import (
 )
 from scorekeeper.club.events import (
     engine_event,
-    event_exists,
-    event_stamp,
     event_standings,
     events_page,
     get_event,
     import_event,
+    night_stamp,
     prints_stamp,
     rounds_open,
 )
@@ -67,7 +66,7 @@ from scorekeeper.store.club_models import Event
 from scorekeeper.web.auth import requires
 from scorekeeper.web.event_form import event_document, event_presets, new_event_form
 from scorekeeper.web.forms import EngineForm
-from scorekeeper.web.night_pages import Made, night_page
+from scorekeeper.web.night_pages import Made, Making, night_page
 from scorekeeper.web.sheets import SHEET_VERSION, stored_sheet
 from scorekeeper.web.table_pass import secret
 
@@ -164,7 +163,9 @@ def _next_round(event: Event, checked: engine.Event) -> NextRound | None:
 @bp.route("/events/<int:event_id>")
 def show(event_id: int) -> Response:
     """The event's page, made once per change of the night (web/night_pages.py)."""
-    return night_page(event_id, "event", lambda: _made_page(event_or_404(event_id)))
+    return night_page(
+        event_id, "event", lambda making: _made_page(event_or_404(event_id), at=making.at)
+    )
 
 
 def _page(event: Event, refused: str | None = None, refused_round: int | str | None = None) -> str:
@@ -172,7 +173,10 @@ def _page(event: Event, refused: str | None = None, refused_round: int | str | N
 
 
 def _made_page(
-    event: Event, refused: str | None = None, refused_round: int | str | None = None
+    event: Event,
+    refused: str | None = None,
+    refused_round: int | str | None = None,
+    at: datetime | None = None,
 ) -> Made:
     """The event's page, and when its words of time change (a clock, a table's minutes)."""
     checked = engine_event(event)
@@ -193,7 +197,7 @@ def _made_page(
         refused=refused,
         refused_round=refused_round,
     )
-    return html, next_tick(event)
+    return html, next_tick(event, at)
 
 
 @bp.route("/events/<int:event_id>/rounds/<int:number>/seat", methods=["POST"])
@@ -236,12 +240,13 @@ def display(event_id: int) -> Response:
     Made once per change of the night (web/night_pages.py)."""
     at_end = request.args.get("standings") == "end"
     kind = "display-standings-at-end" if at_end else "display"
-    return night_page(event_id, kind, lambda: _made_display(event_or_404(event_id), at_end))
+    return night_page(
+        event_id, kind, lambda making: _made_display(event_or_404(event_id), at_end, making)
+    )
 
 
-def _made_display(event: Event, at_end: bool) -> Made:
+def _made_display(event: Event, at_end: bool, making: Making) -> Made:
     """The room's display, and when its words of time change (the round's clock)."""
-    stamp = event_stamp(event.id)
     checked = engine_event(event)
     seated = [r for r in checked.rounds if r.tables]
     current = seated[-1] if seated else None
@@ -267,9 +272,9 @@ def _made_display(event: Event, at_end: bool) -> Made:
         coming=_next_round(event, checked) if shown_round == "closed" or not seated else None,
         results=replayed,
         standings=None if hide else table,
-        stamp=stamp,
+        stamp=making.stamp,
     )
-    return html, next_tick(event) if clock is not None else None
+    return html, next_tick(event, making.at) if clock is not None else None
 
 
 @bp.route("/events/<int:event_id>/results.pdf")
@@ -339,10 +344,13 @@ def _seat_words(teams: bool) -> list[str]:
 
 @bp.route("/events/<int:event_id>/display/stamp")
 def display_stamp(event_id: int) -> Response:
-    """The night's change stamp: the display fetches itself again when it differs."""
-    if not event_exists(event_id):  # not the whole night: a screen asks every 3 s
+    """The night's change stamp (``night_stamp``, as the page carries it: a seats'
+    draw too): the display fetches itself again when it differs. A few small queries,
+    not the whole night: a screen asks every 3 s."""
+    stamped = night_stamp(event_id)
+    if stamped is None:
         abort(404)
-    response = jsonify(stamp=event_stamp(event_id))
+    response = jsonify(stamp=stamped[1])
     response.headers["Cache-Control"] = "no-store"
     return response
 

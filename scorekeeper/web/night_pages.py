@@ -47,26 +47,36 @@ class NightPage:
         return self.until is None or self.since <= now < self.until
 
 
+@dataclass(frozen=True)
+class Making:
+    """What a page is made at: the night's stamp, read before anything the page shows
+    (the display carries it, and asks for the page again when it changes), and the time
+    its words of time are said at (their next change counted from it, never later)."""
+
+    stamp: str
+    at: datetime
+
+
 # what a page maker returns: its HTML, and when its words of time change (None: never)
 Made = tuple[str, datetime | None]
 
 
-def night_page(event_id: int, kind: str, make: Callable[[], Made]) -> Response:
+def night_page(event_id: int, kind: str, make: Callable[[Making], Made]) -> Response:
     """The night's page ``kind`` ("event", "display", ...): the kept one while the night
-    has not changed (304 for a reader who has it), else ``make()``'s, kept; 404 when
-    the night is not stored. A kept page reads the night's key and stamp, nothing more."""
+    has not changed (304 for a reader who has it), else ``make``'s, kept; 404 when the
+    night is not stored. A kept page reads the night's key and stamp, nothing more."""
     stamped = club_events.night_stamp(event_id)
     if stamped is None:
         abort(404)
+    making = Making(stamped[1], clock.now())
     if session.get("_flashes"):  # a message for this reader: theirs alone
-        return make_response(make()[0])
+        return make_response(make(making)[0])
     key = _key(event_id, *stamped, kind)
     cache = page_cache.page_cache()
     kept: NightPage | None = cache.get(key)
-    now = clock.now()
-    if kept is None or not kept.shows(now):
-        html, until = make()
-        kept = NightPage(page_cache.Page(html), now, until)
+    if kept is None or not kept.shows(making.at):
+        html, until = make(making)
+        kept = NightPage(page_cache.Page(html), making.at, until)
         cache.put(key, kept, 2 * len(html))  # the HTML and its compressed forms
     etag = page_cache.etag_of(*key, kept.until)
     if page_cache.unchanged(etag):

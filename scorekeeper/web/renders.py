@@ -21,11 +21,16 @@ from flask import current_app
 from flask_babel import gettext as _
 from werkzeug.exceptions import ServiceUnavailable
 
-from scorekeeper.reports.render_processes import rendering_apart
+from scorekeeper.reports.render_processes import RenderProcessGoneError, rendering_apart
 
 RETRY_AFTER = 5  # seconds, in the 503's Retry-After
 
 _CREATING = threading.Lock()
+
+
+def _busy() -> str:
+    """The 503's sentence, in the page's language."""
+    return _("Other score sheets are being made just now. Try again in a few seconds.")
 
 
 class Slots:
@@ -71,13 +76,12 @@ def render_slot() -> Iterator[None]:
     """Hold a render slot for the block, or refuse the request with 503 (Retry-After)."""
     slots = _slots()
     if not slots.take(float(current_app.config["SHEET_RENDER_WAIT"])):
-        raise ServiceUnavailable(
-            _("Other score sheets are being made just now. Try again in a few seconds."),
-            retry_after=RETRY_AFTER,
-        )
+        raise ServiceUnavailable(_busy(), retry_after=RETRY_AFTER)
     apart = slots.size if current_app.config["SHEET_RENDERS_APART"] else 0
     try:
         with rendering_apart(apart):
             yield
+    except RenderProcessGoneError:  # its process died: a new one for the next try
+        raise ServiceUnavailable(_busy(), retry_after=RETRY_AFTER) from None
     finally:
         slots.give_back()

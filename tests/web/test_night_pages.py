@@ -50,13 +50,13 @@ def made_pages(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     made: list[str] = []
     page, display = pages._made_page, pages._made_display
 
-    def page_made(*args: Any) -> Any:
+    def page_made(*args: Any, **kwargs: Any) -> Any:
         made.append("event")
-        return page(*args)
+        return page(*args, **kwargs)
 
-    def display_made(*args: Any) -> Any:
+    def display_made(*args: Any, **kwargs: Any) -> Any:
         made.append("display")
-        return display(*args)
+        return display(*args, **kwargs)
 
     monkeypatch.setattr(pages, "_made_page", page_made)
     monkeypatch.setattr(pages, "_made_display", display_made)
@@ -179,16 +179,18 @@ def test_a_reader_who_has_the_page_gets_304_until_the_night_changes(app: Flask) 
     director = logged_in(app, "scorekeeper")
     event, game = seated(app, club_night(), director)
     room = logged_in(app, "viewer")
+    etags = {}
     for path in (event, event + "/display", event + "/display?standings=end"):
         shown = room.get(path)
-        etag = shown.headers["ETag"]
+        etags[path] = shown.headers["ETag"]
         assert shown.headers["Cache-Control"] == "no-cache"
-        kept = room.get(path, headers={"If-None-Match": etag})
+        kept = room.get(path, headers={"If-None-Match": etags[path]})
         assert kept.status_code == 304 and kept.data == b""
-        gzipped = room.get(path, headers={"If-None-Match": etag, "Accept-Encoding": "gzip"})
-        assert gzipped.status_code == 304
+        zipped = room.get(path, headers={"If-None-Match": etags[path], "Accept-Encoding": "gzip"})
+        assert zipped.status_code == 304
     hand_saved(director, event, game)
-    assert room.get(event, headers={"If-None-Match": etag}).status_code == 200
+    for path, etag in etags.items():
+        assert room.get(path, headers={"If-None-Match": etag}).status_code == 200, path
 
 
 def test_a_page_made_for_the_director_never_reaches_a_viewer(app: Flask) -> None:
@@ -221,8 +223,25 @@ def test_a_message_flashed_shows_once_and_is_never_kept(app: Flask) -> None:
     seated_message = "Round 4 is seated"
     assert seated_message in text(director.get(event).text)  # the seat's redirect
     assert seated_message not in text(director.get(event).text)
-    viewer = logged_in(app, "viewer")
-    assert seated_message not in text(viewer.get(event).text)
+
+
+def test_the_display_follows_the_seats_drawn_before_the_first_round(app: Flask) -> None:
+    """The draw changes only the entrants' order: the display's stamp says so, and the
+    room's screen shows the new plan for round 1."""
+    director = logged_in(app, "scorekeeper")
+    night = tuesday_night([f"Player {n:02d}" for n in range(1, 9)])
+    event = imported(director, night).headers["Location"]
+    room = logged_in(app, "viewer")
+    before = room.get(event + "/display").text
+    stamp = room.get(event + "/display/stamp").json["stamp"]
+    assert f'data-display-stamp="{stamp}"' in before
+    drawn = director.post(event + "/draw", data={"csrf_token": token(director, event)})
+    assert drawn.status_code == 302
+    assert room.get(event + "/display/stamp").json["stamp"] != stamp
+    after = room.get(event + "/display").text
+    plan = re.compile(r"Next: round 1.*?</ul>", re.S)
+    assert plan.search(after) is not None and plan.search(after) != plan.search(before)
+    assert plan.search(after)[0] != plan.search(before)[0]  # type: ignore[index]
 
 
 def test_a_page_that_shows_the_time_is_made_again_when_its_words_change(
