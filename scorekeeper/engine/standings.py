@@ -123,11 +123,11 @@ def unfinished(
     return tuple(
         table.number
         for table in round_.tables
-        if table.game is None or not _replayed(table.game, (number, table.number), replayed)
+        if table.game is None or not _finished(table.game, (number, table.number), replayed)
     )
 
 
-def _replayed(
+def _finished(
     game: Game, place: tuple[int, int], replayed: dict[tuple[int, int], GameResult] | None
 ) -> bool:
     """Whether the game at ``place`` is finished (replayed unless ``replayed`` holds it)."""

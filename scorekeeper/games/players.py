@@ -16,11 +16,8 @@ from scorekeeper.store.models import (
 
 
 def player_named(name: str) -> Player:
-    player = db.session.execute(select(Player).where(Player.name == name)).scalar_one_or_none()
-    if player is None:
-        player = Player(name=name)
-        db.session.add(player)
-    return player
+    """The player called ``name`` (made when new: added, not committed)."""
+    return players_named([name])[name]
 
 
 def players_named(names: Iterable[str]) -> dict[str, Player]:
