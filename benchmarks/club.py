@@ -26,7 +26,7 @@ import time
 
 from benchmarks import club_standings, night_limits
 from benchmarks.engine import line, pin_to_one_core
-from scorekeeper.engine.movements import PROGRESSIVE, fixed_speed, progressive
+from scorekeeper.engine.club.movements import PROGRESSIVE, fixed_speed, progressive
 
 REPEATS = 5
 TARGET = 2.0  # seconds for 12 tables × 8 rounds, at most

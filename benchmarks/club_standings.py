@@ -40,9 +40,9 @@ from sqlalchemy import event, select
 from benchmarks.apps import budget_app, logged_in
 from benchmarks.engine import line
 from scorekeeper.club.events import event_standings, get_event, import_event
-from scorekeeper.engine.events import from_document
+from scorekeeper.engine.club.events import from_document
+from scorekeeper.engine.club.movements import progressive
 from scorekeeper.engine.gamefile import to_document
-from scorekeeper.engine.movements import progressive
 from scorekeeper.engine.rules import ruleset
 from scorekeeper.engine.simulate import random_game
 from scorekeeper.extensions import db

@@ -83,6 +83,11 @@ BREAKS = [
         "from scorekeeper.accounts import users  # noqa: F401",
         "One way down",
     ),
+    (
+        "scorekeeper/engine/people.py",
+        "from .club import round_clock  # noqa: F401",  # the game's rules reach the club's
+        "The engine's rooms",
+    ),
 ]
 
 
@@ -93,6 +98,14 @@ def test_a_break_is_refused(house: Path, module: str, line: str, contract: str) 
     assert done.returncode != 0
     broken = done.stdout.split("Broken contracts", 1)[1]
     assert contract in broken, done.stdout
+
+
+def test_a_new_engine_module_in_neither_room_is_refused(house: Path) -> None:
+    """``engine-rooms`` is exhaustive: a new module of the engine is placed on purpose."""
+    (house / "scorekeeper" / "engine" / "trumps.py").write_text('"""New."""\n', "utf-8")
+    done = lint_imports(house)
+    assert done.returncode != 0
+    assert "scorekeeper.engine.trumps" in done.stdout, done.stdout
 
 
 def test_no_module_is_over_500_lines() -> None:

@@ -12,7 +12,7 @@ from collections import defaultdict
 from typing import Any
 
 from scorekeeper.backup.checks import RowError, Rows, game_document
-from scorekeeper.engine import events
+from scorekeeper.engine.club import events
 from scorekeeper.engine.errors import PinochleError
 
 

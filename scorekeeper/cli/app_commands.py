@@ -15,7 +15,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from scorekeeper.cli.addresses import DEFAULT_HOST
-from scorekeeper.engine import events
+from scorekeeper.engine.club import events
 from scorekeeper.engine.gamefile import (
     MAX_FILE_BYTES,
     from_document,

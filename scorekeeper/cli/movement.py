@@ -7,8 +7,8 @@ import argparse
 import json
 
 from scorekeeper.cli.output import BAD_INPUT, OK, json_line, say, say_error
-from scorekeeper.engine.movement_changes import played_from_document, recompute
-from scorekeeper.engine.movements import (
+from scorekeeper.engine.club.movement_changes import played_from_document, recompute
+from scorekeeper.engine.club.movements import (
     DEFAULT_ROUNDS,
     FORMATS,
     PROGRESSIVE,

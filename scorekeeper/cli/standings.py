@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 
 from scorekeeper.cli.output import OK, json_line, say
-from scorekeeper.engine.events import OWN_AVERAGE, POINTS, TEAMS, WINNERS_AVERAGE, Event, load
+from scorekeeper.engine.club.events import OWN_AVERAGE, POINTS, TEAMS, WINNERS_AVERAGE, Event, load
+from scorekeeper.engine.club.standings import Standings, number, standings
 from scorekeeper.engine.rules import overrides_of
-from scorekeeper.engine.standings import Standings, number, standings
 
 _BYE_WORDS = {
     WINNERS_AVERAGE: "a bye is a win worth the average of the round's winners",
@@ -43,7 +43,7 @@ def run_standings(args: argparse.Namespace) -> int:
 def format_standings(event: Event, table: Standings) -> str:
     """The standings for people: the event, then one line per entrant in place order.
 
-    >>> from scorekeeper.engine.events import EXAMPLE, from_document
+    >>> from scorekeeper.engine.club.events import EXAMPLE, from_document
     >>> event = from_document(EXAMPLE)
     >>> print(format_standings(event, standings(event)).splitlines()[0])
     Tuesday club night, 2026-12-01

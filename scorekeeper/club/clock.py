@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from scorekeeper.engine.round_clock import RoundClock, minutes_between, round_clock
+from scorekeeper.engine.club.round_clock import RoundClock, minutes_between, round_clock
 from scorekeeper.engine.scoring import GameResult
 from scorekeeper.store.club_models import Event, EventRound, EventTable
 from scorekeeper.store.models import utcnow

@@ -1,7 +1,7 @@
 """Who plays a club night, changed between rounds (docs/club-nights.md): a late arrival
 joins the rounds not yet seated, a withdrawal leaves them; the rounds seated stay as they
 are, and the next round's seating is the movement's for the players there then
-(``engine.event_movement.next_seating``, its evenness shown before it is taken).
+(``engine.club.event_movement.next_seating``, its evenness shown before it is taken).
 
 A late arrival's name is read by the engine as the event file's entrants are (the name
 rule, nobody twice). Progressive nights only: a fixed-teams round robin has no gap.
@@ -10,9 +10,9 @@ rule, nobody twice). Progressive nights only: a fixed-teams round robin has no g
 from __future__ import annotations
 
 from scorekeeper.club.events import engine_event, export_event, get_event
-from scorekeeper.engine import events as engine
+from scorekeeper.engine.club import events as engine
+from scorekeeper.engine.club.event_movement import Night, draw, planned_night
 from scorekeeper.engine.errors import GameError
-from scorekeeper.engine.event_movement import Night, draw, planned_night
 from scorekeeper.extensions import db
 from scorekeeper.games.players import player_named
 from scorekeeper.store.club_models import Entrant, Event
@@ -100,7 +100,7 @@ def withdraw(event: Event, name: str) -> Entrant:
 
 def draw_seats(event: Event, seed: int) -> list[str]:
     """The seating draw, before the night starts: the entrants' places in the movement
-    in a random order (``engine.event_movement.draw``); refused once a round is seated."""
+    in a random order (``engine.club.event_movement.draw``); refused once a round is seated."""
     try:
         serialize_night()
         db.session.expire_all()

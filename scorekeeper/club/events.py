@@ -6,7 +6,7 @@ refusal is the engine's (``GameError``, its code and sentence). An accepted one 
 stored in one transaction: the event, its entrants (known players, or new ones by
 name), rounds, tables with their seats, byes and adjustments, and each table's game
 through the games area, as an imported game. The standings are never stored: they
-are the engine's (``engine.standings``) over the stored games, whatever happened to
+are the engine's (``engine.club.standings``) over the stored games, whatever happened to
 them since (a corrected hand counts at once).
 """
 
@@ -21,11 +21,11 @@ from sqlalchemy import bindparam, case, func, literal, or_, select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.club.clock import clock_of
-from scorekeeper.engine import events as engine
-from scorekeeper.engine.round_clock import RoundClock
+from scorekeeper.engine.club import events as engine
+from scorekeeper.engine.club.round_clock import RoundClock
+from scorekeeper.engine.club.standings import Standings, results, standings, unfinished
 from scorekeeper.engine.rules import ruleset
 from scorekeeper.engine.scoring import GameResult
-from scorekeeper.engine.standings import Standings, results, standings, unfinished
 from scorekeeper.extensions import db
 from scorekeeper.games.lifecycle import stage_new_game
 from scorekeeper.games.players import players_named

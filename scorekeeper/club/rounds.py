@@ -7,9 +7,9 @@ longer provisional. Each change is one transaction; a refusal writes nothing."""
 from __future__ import annotations
 
 from scorekeeper.club.events import engine_event, get_event
+from scorekeeper.engine.club.standings import unfinished
 from scorekeeper.engine.errors import GameError
 from scorekeeper.engine.reasons import checked_reason
-from scorekeeper.engine.standings import unfinished
 from scorekeeper.extensions import db
 from scorekeeper.store.club_models import Event, EventRound
 from scorekeeper.store.locks import serialize_night

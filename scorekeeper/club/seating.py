@@ -1,9 +1,9 @@
 """A round's seating, recorded by the director before the round is played.
 
-The engine reads the seating as it reads a round of an event file (``engine.events.
+The engine reads the seating as it reads a round of an event file (``engine.club.events.
 seating``: the same refusals, codes and sentences). Each table then gets its game, an
 ordinary stored game with no hands yet, under the event's rules and seated as the
-table (``engine.events.table_game``): the scorekeeper records its hands as any game's,
+table (``engine.club.events.table_game``): the scorekeeper records its hands as any game's,
 and the standings read them at once. Seated again, the round's tables and byes are
 replaced in one transaction, and their empty games go with them; once a hand is
 recorded at one of its tables, the round is played and its seating stays.
@@ -15,7 +15,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from scorekeeper.club import clock
 from scorekeeper.club.events import engine_event, get_event
-from scorekeeper.engine import events as engine
+from scorekeeper.engine.club import events as engine
 from scorekeeper.engine.errors import GameError
 from scorekeeper.engine.game import Game as EngineGame
 from scorekeeper.extensions import db

@@ -20,8 +20,8 @@ from datetime import date, timedelta
 
 from sqlalchemy import select
 
+from scorekeeper.engine.club.events import TEAMS
 from scorekeeper.engine.errors import GameError
-from scorekeeper.engine.events import TEAMS
 from scorekeeper.extensions import db
 from scorekeeper.store.club_models import Bye, Entrant, Event, EventRound, EventSeat, EventTable
 

@@ -113,7 +113,7 @@ MESSAGES: dict[str, str] = {
     "game_too_many_redeals": (
         "a game has at most {limit} passed-out or misdealt hands, not {got}: this deal is played"
     ),
-    # the event document (engine/events.py, docs/event-format.md)
+    # the event document (engine/club/events.py, docs/event-format.md)
     "event_format": "not a pinochle-event/1 document: {reason}",
     "event_choice": "{field} cannot be {value!r}: expected {expected}",
     "event_ruleset": (

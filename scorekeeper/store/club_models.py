@@ -40,7 +40,7 @@ class Event(db.Model):  # type: ignore[name-defined,misc]
     standing_order: Mapped[str] = mapped_column(String(12))  # events.STANDING_ORDERS
     bye_rule: Mapped[str] = mapped_column(String(20))  # events.BYE_RULES
     rounds_count: Mapped[int]
-    # minutes each round may last (engine.events.TIME_LIMITS); None: no limit, no clock
+    # minutes each round may last (engine.club.events.TIME_LIMITS); None: no limit, no clock
     time_limit: Mapped[int | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 

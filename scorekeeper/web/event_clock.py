@@ -13,7 +13,7 @@ from flask_babel import ngettext
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
-from scorekeeper.engine.round_clock import RoundClock
+from scorekeeper.engine.club.round_clock import RoundClock
 from scorekeeper.web.offline import plural
 
 

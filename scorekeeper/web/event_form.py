@@ -5,7 +5,7 @@ entrants: known players ticked, one tap each, and the others typed one a line (f
 teams: "Ann & Cal" a line).
 
 The form only gathers what was typed into a ``pinochle-event/1`` document; the engine
-reads it (``engine.events.from_document``, through ``club.events.import_event``) and its
+reads it (``engine.club.events.from_document``, through ``club.events.import_event``) and its
 refusal is shown beside the field it is about.
 """
 
@@ -20,7 +20,7 @@ from wtforms.fields import DateField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Optional
 
-from scorekeeper.engine import events as engine
+from scorekeeper.engine.club import events as engine
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.presets import PRESETS, RuleSet
 from scorekeeper.i18n.refusals import engine_message
@@ -62,7 +62,7 @@ class NewEventForm(EngineForm):
         ],
     )
     rounds = WholeNumberField(_l("Rounds"), default=6, render_kw={"inputmode": "numeric"})
-    # blank: no limit (the engine bounds the minutes: engine.events.TIME_LIMITS)
+    # blank: no limit (the engine bounds the minutes: engine.club.events.TIME_LIMITS)
     time_limit = WholeNumberField(
         _l("Time limit per round (minutes)"),
         validators=[Optional()],

@@ -9,7 +9,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.club.entrants import night_planned
 from scorekeeper.club.events import engine_event
-from scorekeeper.engine.itineraries import itineraries
+from scorekeeper.engine.club.itineraries import itineraries
 from scorekeeper.i18n.languages import language as page_language
 from scorekeeper.reports.pdf import itineraries_pdf, movement_sheet_pdf
 from scorekeeper.web.events import bp, event_or_404, night_print

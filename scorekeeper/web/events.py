@@ -49,14 +49,14 @@ from scorekeeper.club.events import (
 from scorekeeper.club.rounds import call_time, close_round
 from scorekeeper.club.seating import record_seating
 from scorekeeper.club.table_codes import table_code
-from scorekeeper.engine import events as engine
+from scorekeeper.engine.club import events as engine
+from scorekeeper.engine.club.event_movement import next_seating
+from scorekeeper.engine.club.movements import Evenness, MovementError
+from scorekeeper.engine.club.standings import results
 from scorekeeper.engine.errors import GameError, PinochleError
-from scorekeeper.engine.event_movement import next_seating
 from scorekeeper.engine.gamefile import read_json
-from scorekeeper.engine.movements import Evenness, MovementError
 from scorekeeper.engine.presets import PRESETS
 from scorekeeper.engine.scoring import GameResult
-from scorekeeper.engine.standings import results
 from scorekeeper.extensions import db
 from scorekeeper.games.players import known_players
 from scorekeeper.i18n.languages import language as page_language

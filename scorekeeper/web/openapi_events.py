@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.engine.bounds import LARGEST
-from scorekeeper.engine.events import (
+from scorekeeper.engine.club.events import (
     BYE_RULES,
     FORMAT,
     KINDS,

@@ -10,7 +10,7 @@
   function say(forms, n) {
     return (forms[rules.select(n)] || forms.other).replace("{n}", n);
   }
-  // as engine/round_clock.py: minutes left up to the next whole one, minutes over whole
+  // as engine/club/round_clock.py: minutes left up to the next whole one, minutes over whole
   function words(clock) {
     var remaining = clock.end - Date.now() / 1000;
     if (remaining > 0) return say(clock.words.left, Math.ceil(remaining / 60));

@@ -14,8 +14,8 @@ from scorekeeper.club.clock import round_clocks, tables_minutes
 from scorekeeper.club.events import engine_event, export_event, get_event, import_event
 from scorekeeper.club.rounds import close_round
 from scorekeeper.club.seating import record_seating
-from scorekeeper.engine.round_clock import minutes_between
-from scorekeeper.engine.standings import results
+from scorekeeper.engine.club.round_clock import minutes_between
+from scorekeeper.engine.club.standings import results
 from scorekeeper.games.hands import add_hand
 from scorekeeper.store.club_models import Event
 from tests.club.test_events_store import app  # noqa: F401 (a fixture)

@@ -15,8 +15,8 @@ from flask import Flask
 from scorekeeper.club.entrants import add_entrant, withdraw, withdrawn
 from scorekeeper.club.events import engine_event, get_event, import_event
 from scorekeeper.club.seating import record_seating
+from scorekeeper.engine.club.event_movement import next_seating
 from scorekeeper.engine.errors import PinochleError
-from scorekeeper.engine.event_movement import next_seating
 from scorekeeper.store.club_models import Event
 from tests.club.test_events_store import app, document  # noqa: F401 (app is a fixture)
 from tests.club.test_seating import NIGHT, ROUND_1

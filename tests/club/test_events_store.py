@@ -19,9 +19,9 @@ from sqlalchemy import func, select
 from scorekeeper import create_app
 from scorekeeper.cli import main
 from scorekeeper.club.events import event_standings, export_event, get_event, import_event
+from scorekeeper.engine.club.events import from_document, to_document
+from scorekeeper.engine.club.standings import standings
 from scorekeeper.engine.errors import GameError
-from scorekeeper.engine.events import from_document, to_document
-from scorekeeper.engine.standings import standings
 from scorekeeper.extensions import db
 from scorekeeper.games.lifecycle import delete_game
 from scorekeeper.store.club_models import Event, EventTable

@@ -14,9 +14,9 @@ from flask import Flask
 
 from scorekeeper.club.events import event_standings, export_event, get_event, import_event
 from scorekeeper.club.seating import ROUND_PLAYED, record_seating
+from scorekeeper.engine.club.events import from_document
+from scorekeeper.engine.club.standings import standings
 from scorekeeper.engine.errors import PinochleError
-from scorekeeper.engine.events import from_document
-from scorekeeper.engine.standings import standings
 from scorekeeper.games.hands import add_hand
 from scorekeeper.games.stored import get_game
 from scorekeeper.store.club_models import Event

@@ -1,5 +1,6 @@
-"""The engine is pure Python: the standard library and itself, nothing else; and its modules
-import one another without a cycle."""
+"""The engine is pure Python: the standard library and itself, nothing else; its modules
+import one another without a cycle; and the club's rules (``engine/club/``) use the
+game's, never the other way."""
 
 from __future__ import annotations
 
@@ -23,12 +24,29 @@ def imported_modules(path: Path) -> list[tuple[str, int]]:
     return found
 
 
-@pytest.mark.parametrize("path", sorted(ENGINE.glob("*.py")), ids=lambda p: p.name)
+MODULES = sorted(ENGINE.rglob("*.py"))
+
+
+def name_of(path: Path) -> str:
+    """A module's name inside the engine: ``cards``, ``club.events``, ``club`` (a folder's
+    ``__init__``)."""
+    parts = path.relative_to(ENGINE).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def folder_of(path: Path) -> list[str]:
+    """The engine's folders a module lives in: [] at the top, ["club"] in engine/club/."""
+    return list(path.relative_to(ENGINE).parts[:-1])
+
+
+@pytest.mark.parametrize("path", MODULES, ids=name_of)
 def test_engine_imports_only_stdlib_and_itself(path: Path) -> None:
     for module, level in imported_modules(path):
-        if level == 1:
-            continue  # from .cards import ...
-        assert level == 0, f"{path.name} reaches outside the engine with a relative import"
+        if level:  # from .cards import ..., from ..game import ... (in engine/club/)
+            assert level <= len(folder_of(path)) + 1, (
+                f"{name_of(path)} reaches outside the engine with a relative import"
+            )
+            continue
         assert module in sys.stdlib_module_names or module == "__future__", (
             f"{path.name} imports {module!r}"
         )
@@ -41,23 +59,24 @@ def test_the_scan_sees_imports() -> None:
 
 
 def engine_imports(path: Path) -> set[str]:
-    """The engine modules a file imports: every relative import, those under
-    ``TYPE_CHECKING`` and inside functions too (``from .rules import X``, ``from . import
-    house_rules``)."""
-    modules = {module.stem for module in ENGINE.glob("*.py")}
+    """The engine modules a file imports, by their names inside the engine: every relative
+    import, those under ``TYPE_CHECKING`` and inside functions too (``from .rules import
+    X``, ``from . import house_rules``, ``from ..game import Game`` in engine/club/)."""
+    modules = {name_of(module) for module in MODULES}
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = folder_of(path)[: len(folder_of(path)) - (node.level - 1)]
             if node.module:
-                found.add(node.module.split(".")[0])
+                found.add(".".join([*base, *node.module.split(".")]))
             else:
-                found.update(alias.name for alias in node.names)
+                found.update(".".join([*base, alias.name]) for alias in node.names)
     return found & modules
 
 
 def import_cycle() -> list[str]:
     """One cycle of engine modules importing one another, or [] when there is none."""
-    graph = {path.stem: engine_imports(path) for path in ENGINE.glob("*.py")}
+    graph = {name_of(path): engine_imports(path) for path in MODULES}
     done: set[str] = set()
 
     def visit(module: str, path: list[str]) -> list[str]:
@@ -87,3 +106,13 @@ def test_the_cycle_scan_sees_imports() -> None:
     """A guard for the guard: the scan sees a plain import and a module imported whole."""
     assert "presets" in engine_imports(ENGINE / "rules.py")
     assert "house_rules" in engine_imports(ENGINE / "hand_score.py")
+    assert "game" in engine_imports(ENGINE / "club" / "events.py")
+    assert "club.movements" in engine_imports(ENGINE / "club" / "events.py")
+
+
+@pytest.mark.parametrize("path", [path for path in MODULES if not folder_of(path)], ids=name_of)
+def test_the_games_rules_never_use_the_clubs(path: Path) -> None:
+    """The club's rules may use the game's (a night's games are games); a game knows no
+    night (docs/architecture.md, "The engine's rooms")."""
+    club = sorted(name for name in engine_imports(path) if name.split(".")[0] == "club")
+    assert not club, f"{name_of(path)} imports {', '.join(club)}"

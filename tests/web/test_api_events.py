@@ -14,8 +14,8 @@ import pytest
 
 from scorekeeper.club.events import get_event
 from scorekeeper.club.rounds import close_round
-from scorekeeper.engine.events import from_document, to_document
-from scorekeeper.engine.standings import standings
+from scorekeeper.engine.club.events import from_document, to_document
+from scorekeeper.engine.club.standings import standings
 from tests.web.test_access import database_fingerprint
 from tests.web.test_api import EVENT, SEATING, Club, club  # noqa: F401 (club is a fixture)
 

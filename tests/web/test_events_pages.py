@@ -19,8 +19,8 @@ from flask.testing import FlaskClient
 from pypdf import PdfReader
 
 from scorekeeper.club.table_codes import table_code
-from scorekeeper.engine.event_movement import draw, next_seating
-from scorekeeper.engine.events import from_document
+from scorekeeper.engine.club.event_movement import draw, next_seating
+from scorekeeper.engine.club.events import from_document
 from scorekeeper.extensions import db
 from scorekeeper.store.club_models import Event, EventTable
 from scorekeeper.store.models import Game

@@ -13,7 +13,7 @@ The evenness is the whole night's, as the director sees it before taking the rou
 ``planned_night`` is that whole night at once, for the prints: the rounds seated, then the
 ones the movement plans.
 
->>> from scorekeeper.engine.events import EXAMPLE, from_document
+>>> from scorekeeper.engine.club.events import EXAMPLE, from_document
 >>> event = from_document({**EXAMPLE, "rounds": [{"round": 1}, {"round": 2}]})
 >>> seating, even = next_seating(event, 1)
 >>> len(seating["tables"][0]["seats"]), len(seating["byes"]), even.partner_repeats
@@ -181,7 +181,7 @@ def planned_night(event: Event, withdrawn: Collection[str] = ()) -> Night:
     rounds seated, once: the same rounds the page offers in turn while nobody arrives or
     leaves), without the ``withdrawn`` entrants.
 
-    >>> from scorekeeper.engine.events import EXAMPLE, from_document
+    >>> from scorekeeper.engine.club.events import EXAMPLE, from_document
     >>> night = planned_night(from_document({**EXAMPLE, "rounds": [{"round": 1}, {"round": 2}]}))
     >>> night.planned, [len(r.byes) for r in night.rounds], night.evenness.bye_spread
     ((1, 2), [1, 1], 1)

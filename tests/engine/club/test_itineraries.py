@@ -1,4 +1,4 @@
-"""Each entrant's itinerary (``engine.itineraries``) and the whole night planned
+"""Each entrant's itinerary (``engine.club.itineraries``) and the whole night planned
 (``event_movement.planned_night``): the seat, partner and opponents read from a round's
 table, the bye, the rounds an entrant is not there; the seated rounds kept as stored and
 the rest the movement's, each entrant once a round."""
@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.engine.event_movement import next_seating, planned_night
-from scorekeeper.engine.events import PROGRESSIVE, TEAMS, Event, Round, Table, from_document
-from scorekeeper.engine.itineraries import Stop, itineraries, itinerary
-from scorekeeper.engine.movement_changes import recompute
-from scorekeeper.engine.movements import Round as MovementRound
-from scorekeeper.engine.movements import Table as MovementTable
-from tests.engine.test_events import night, teams
+from scorekeeper.engine.club.event_movement import next_seating, planned_night
+from scorekeeper.engine.club.events import PROGRESSIVE, TEAMS, Event, Round, Table, from_document
+from scorekeeper.engine.club.itineraries import Stop, itineraries, itinerary
+from scorekeeper.engine.club.movement_changes import recompute
+from scorekeeper.engine.club.movements import Round as MovementRound
+from scorekeeper.engine.club.movements import Table as MovementTable
+from tests.engine.club.test_events import night, teams
 
 PROGRESSIVE_ROUND = Round(1, (Table(1, ("Ann", "Bea", "Cal", "Dan")),), ("Eve",))
 TEAMS_ROUND = Round(1, (Table(1, ("Ann & Cal", "Bea & Dan")),), ("Eve & Fay",))

@@ -4,7 +4,7 @@ across and the two opponents beside; fixed teams: North-South or East-West and t
 across), or the bye, read from the night's rounds (``event_movement.planned_night``:
 those seated as stored, the rest as the movement plans them).
 
->>> from scorekeeper.engine.events import Round, Table
+>>> from scorekeeper.engine.club.events import Round, Table
 >>> night = (Round(1, (Table(1, ("Ann", "Bea", "Cal", "Dan")),), ("Eve",)),)
 >>> itinerary("Bea", "progressive", night, frozenset({1}))[0]
 Stop(round=1, seated=True, table=1, seat='East', partner='Dan', opponents=('Cal', 'Ann'), bye=False)

@@ -1,4 +1,4 @@
-"""A round's clock (``engine.round_clock``) as a table of cases: when the round was
+"""A round's clock (``engine.club.round_clock``) as a table of cases: when the round was
 seated, the time read, the limit -> minutes played, left and over. Minutes left count up
 to the next whole minute, so time is up at the limit exactly; played and over count
 whole minutes gone."""
@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from scorekeeper.engine.round_clock import RoundClock, minutes_between, round_clock
+from scorekeeper.engine.club.round_clock import RoundClock, minutes_between, round_clock
 
 SEATED = datetime(2026, 12, 1, 19, 0)
 

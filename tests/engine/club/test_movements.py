@@ -13,8 +13,8 @@ from itertools import combinations, pairwise
 
 import pytest
 
-from scorekeeper.engine.movement_changes import played_from_document, recompute
-from scorekeeper.engine.movements import (
+from scorekeeper.engine.club.movement_changes import played_from_document, recompute
+from scorekeeper.engine.club.movements import (
     AB,
     PROGRESSIVE,
     TEAMS,

@@ -17,10 +17,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..game import Game
+from ..presets import RuleSet
+from ..scoring import DRAW, GameResult, replay
 from .events import OWN_AVERAGE, POINTS, TEAMS, Event, Round
-from .game import Game
-from .presets import RuleSet
-from .scoring import DRAW, GameResult, replay
 
 WIN, DRAWN, LOST = Fraction(1), Fraction(1, 2), Fraction(0)
 
@@ -92,7 +92,7 @@ def number(wins: Fraction) -> int | float:
 def unit_of(rules: RuleSet) -> int:
     """The step every total moves by: 10 in partnership, 1 at tenths.
 
-    >>> from .presets import PRESETS
+    >>> from ..presets import PRESETS
     >>> unit_of(PRESETS["partnership"]), unit_of(PRESETS["double-deck"])
     (10, 1)
     """

@@ -18,8 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.errors import PinochleError
-from scorekeeper.engine.events import (
+from scorekeeper.engine.club.events import (
     BYE_RULES,
     MAX_FILE_BYTES,
     OWN_AVERAGE,
@@ -30,14 +29,15 @@ from scorekeeper.engine.events import (
     load,
     to_document,
 )
+from scorekeeper.engine.club.standings import number, rounded, standings
+from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import to_document as game_document
 from scorekeeper.engine.rules import ruleset
 from scorekeeper.engine.scoring import DRAW, replay
 from scorekeeper.engine.simulate import random_game
-from scorekeeper.engine.standings import number, rounded, standings
 from tests.conftest import examples
 
-EVENTS = Path(__file__).resolve().parents[1] / "data" / "events"
+EVENTS = Path(__file__).resolve().parents[2] / "data" / "events"
 Doc = dict[str, Any]
 
 

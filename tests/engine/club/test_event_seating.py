@@ -10,11 +10,18 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.engine.club.event_movement import next_seating
+from scorekeeper.engine.club.events import (
+    Event,
+    Table,
+    from_document,
+    seating,
+    table_game,
+    verify_game,
+)
+from scorekeeper.engine.club.movements import MovementError
 from scorekeeper.engine.errors import PinochleError
-from scorekeeper.engine.event_movement import next_seating
-from scorekeeper.engine.events import Event, Table, from_document, seating, table_game, verify_game
-from scorekeeper.engine.movements import MovementError
-from tests.engine.test_events import night, teams
+from tests.engine.club.test_events import night, teams
 
 Seating = dict[str, Any]
 

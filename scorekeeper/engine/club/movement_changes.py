@@ -6,7 +6,7 @@ A late arrival takes the next number (the night's count grows); a withdrawal kee
 their number and leaves the rounds to come. The byes to come go to whoever has sat
 out least, then to whoever did not sit out the round before, then by number.
 
->>> from scorekeeper.engine.movements import progressive
+>>> from scorekeeper.engine.club.movements import progressive
 >>> played = progressive(13, 2, seed=1).rounds
 >>> night = recompute(played, entrants=14, rounds=4, seed=1)
 >>> [r.byes for r in night.rounds], night.rounds[:2] == played

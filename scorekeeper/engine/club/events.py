@@ -21,19 +21,19 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from ..bounds import LARGEST
+from ..errors import GameError, PinochleError, because
+from ..game import Game, Side, new_game
+from ..gamefile import from_document as game_from_document
+from ..gamefile import read_json
+from ..gamefile import to_document as game_to_document
+from ..people import NAME_LIMIT, checked_name, normal_name
+from ..presets import RuleSet
+from ..reasons import checked_reason, restorable_reason
+from ..rules import overrides_of, ruleset
+from ..scoring import replay
+from ..typed import as_int, as_list, as_mapping, as_text, no_unknown, refused_field
 from . import movements
-from .bounds import LARGEST
-from .errors import GameError, PinochleError, because
-from .game import Game, Side, new_game
-from .gamefile import from_document as game_from_document
-from .gamefile import read_json
-from .gamefile import to_document as game_to_document
-from .people import NAME_LIMIT, checked_name, normal_name
-from .presets import RuleSet
-from .reasons import checked_reason, restorable_reason
-from .rules import overrides_of, ruleset
-from .scoring import replay
-from .typed import as_int, as_list, as_mapping, as_text, no_unknown, refused_field
 
 FORMAT = "pinochle-event/1"
 PROGRESSIVE, TEAMS = "progressive", "teams"
