@@ -40,11 +40,12 @@ MINUTE = timedelta(minutes=1)
 
 
 def clock_of(
-    seated_at: datetime | None, time_limit: int | None, closed: bool = False
+    seated_at: datetime | None, time_limit: int | None, stopped: bool = False
 ) -> RoundClock | None:
     """The round's clock now; None without a limit, for a round not seated (or seated
-    before the clock was kept), and for a closed round (its time no longer runs)."""
-    if time_limit is None or seated_at is None or closed:
+    before the clock was kept), and for a round ``stopped``: closed, or its time called
+    (its time no longer runs: the pages say time is called, never minutes left)."""
+    if time_limit is None or seated_at is None or stopped:
         return None
     return round_clock(seated_at, now(), time_limit)
 
@@ -65,9 +66,14 @@ def table_minutes(
 
 
 def round_clocks(event: Event) -> dict[int, RoundClock]:
-    """Each seated, open round's clock now (none without a time limit)."""
+    """Each seated, open round's clock now, until its time is called (none without a
+    time limit)."""
     clocks = {
-        stored.number: clock_of(stored.seated_at, event.time_limit, stored.closed_at is not None)
+        stored.number: clock_of(
+            stored.seated_at,
+            event.time_limit,
+            stored.closed_at is not None or stored.time_called_at is not None,
+        )
         for stored in event.rounds
         if stored.tables
     }

@@ -289,7 +289,7 @@ class TablePlace:
     table: int
     time_called: bool = False  # the round's: its next hand is its last
     closed: bool = False  # the round's: no more hands
-    clock: RoundClock | None = None  # the round's, when the event has a time limit
+    clock: RoundClock | None = None  # the round's, with a time limit, until time is called
 
 
 def table_of_game(game_id: int) -> TablePlace | None:
@@ -313,7 +313,8 @@ def table_of_game(game_id: int) -> TablePlace | None:
     if row is None:
         return None
     *place, seated_at, time_limit = row
-    return TablePlace(*place, clock=clock_of(seated_at, time_limit, closed=place[-1]))
+    called, closed = place[-2:]
+    return TablePlace(*place, clock=clock_of(seated_at, time_limit, stopped=called or closed))
 
 
 def event_exists(event_id: int) -> bool:

@@ -65,7 +65,7 @@ from scorekeeper.reports.pdf import event_results_pdf, table_cards_pdf
 from scorekeeper.store.club_models import Event
 from scorekeeper.web.auth import requires
 from scorekeeper.web.event_form import event_document, event_presets, new_event_form
-from scorekeeper.web.forms import EngineForm
+from scorekeeper.web.forms import EngineForm, whole_number
 from scorekeeper.web.night_pages import Made, Making, night_page
 from scorekeeper.web.sheets import SHEET_VERSION, stored_sheet
 from scorekeeper.web.table_pass import secret
@@ -234,18 +234,35 @@ def display(event_id: int) -> Response:
     it; and the standings (``?standings=end``: not until every round is played). It
     follows the night by itself (static/js/display.js).
 
+    One screen that never scrolls: a list longer than its place is cut into pages
+    (``DISPLAY_TABLES`` tables, ``DISPLAY_ROWS`` standings rows) that turn every
+    ``DISPLAY_TURN`` seconds; ``?turn=N`` is the turn shown first (the page without
+    JavaScript reloads itself on the next).
+
     The stamp is read before what the page shows: a hand stored while the page is made
     then changes the stamp the display asks for next, and it fetches the page again
     (read last, the stamp would already hold that hand and the room never see it).
     Made once per change of the night (web/night_pages.py)."""
     at_end = request.args.get("standings") == "end"
-    kind = "display-standings-at-end" if at_end else "display"
+    turn = whole_number(request.args.get("turn")) or 0
+    turn = turn if 0 <= turn < DISPLAY_TURNS else 0
+    kind = f"display-{'standings-at-end' if at_end else 'live'}-{turn}"
     return night_page(
-        event_id, kind, lambda making: _made_display(event_or_404(event_id), at_end, making)
+        event_id,
+        kind,
+        lambda making: _made_display(event_or_404(event_id), at_end, turn, making),
     )
 
 
-def _made_display(event: Event, at_end: bool, making: Making) -> Made:
+# the room's display: a page of tables (two columns of three), a page of standings rows,
+# each read at 1920x1080 and 1280x720 without scrolling (tests/browser/test_display.py)
+DISPLAY_TABLES = 6
+DISPLAY_ROWS = 12
+DISPLAY_TURN = 10  # seconds a page shows before the next
+DISPLAY_TURNS = 1_000  # turns a reloading display counts before it starts again
+
+
+def _made_display(event: Event, at_end: bool, turn: int, making: Making) -> Made:
     """The room's display, and when its words of time change (the round's clock)."""
     checked = engine_event(event)
     seated = [r for r in checked.rounds if r.tables]
@@ -260,6 +277,7 @@ def _made_display(event: Event, at_end: bool, making: Making) -> Made:
     over = len(seated) == len(checked.rounds) and not table.provisional
     hide = at_end and not over
     clock = None if stored is None else round_clocks(event).get(stored.number)
+    arguments = {"standings": "end"} if at_end else {}
     html = render_template(
         "events/display.html",
         event=event,
@@ -272,7 +290,18 @@ def _made_display(event: Event, at_end: bool, making: Making) -> Made:
         coming=_next_round(event, checked) if shown_round == "closed" or not seated else None,
         results=replayed,
         standings=None if hide else table,
+        over=over,
         stamp=making.stamp,
+        turn=turn,
+        turn_seconds=DISPLAY_TURN,
+        next_turn_url=url_for(
+            "events.display",
+            event_id=event.id,
+            turn=(turn + 1) % DISPLAY_TURNS,
+            **arguments,
+        ),
+        tables_per_page=DISPLAY_TABLES,
+        rows_per_page=DISPLAY_ROWS,
     )
     return html, next_tick(event, making.at) if clock is not None else None
 

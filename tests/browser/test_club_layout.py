@@ -14,7 +14,7 @@ from scorekeeper.club.events import import_event
 from scorekeeper.club.seating import record_seating
 from scorekeeper.club.table_codes import table_code
 from scorekeeper.extensions import db
-from scorekeeper.store.club_models import EventRound, EventTable
+from scorekeeper.store.club_models import Event, EventRound, EventTable
 from tests.browser.conftest import NARROW, LiveServer, horizontal_overflow, too_small
 
 LONG = "Bartholomew Featherstonehaugh"[:24]
@@ -22,10 +22,9 @@ LONGEST = "Maximiliana " * 5  # 60 characters with its spaces
 NAMES = [LONG, LONGEST.strip(), "عبد الرحمن", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 
-@pytest.fixture
-def night(live_server: LiveServer) -> tuple[int, str]:
-    """A progressive night of eight with long names, round 1 seated: the event and the
-    code of its first table."""
+def first_round_seated(live_server: LiveServer, names: list[str]) -> tuple[int, EventTable]:
+    """A progressive night of the eight ``names`` over two rounds (45 minutes each), round
+    1 seated: the event, and its table 1 (with its game)."""
     with live_server.app.app_context():
         event = import_event(
             {
@@ -33,14 +32,14 @@ def night(live_server: LiveServer) -> tuple[int, str]:
                 "name": "A club night with a rather long name for a phone",
                 "ruleset": "partnership",
                 "time_limit": 45,
-                "entrants": [{"name": name} for name in NAMES],
+                "entrants": [{"name": name} for name in names],
                 "rounds": [{"round": 1}, {"round": 2}],
             }
         )
         seating = {
             "tables": [
-                {"table": 1, "seats": NAMES[:4]},
-                {"table": 2, "seats": NAMES[4:]},
+                {"table": 1, "seats": names[:4]},
+                {"table": 2, "seats": names[4:]},
             ],
             "byes": [],
         }
@@ -51,7 +50,23 @@ def night(live_server: LiveServer) -> tuple[int, str]:
             .where(EventRound.event_id == event.id, EventTable.number == 1)
         ).scalar_one()
         assert table.game_id is not None
-        return event.id, table_code(table.id, table.game_id, event.key, "browser-tests")
+        return event.id, table
+
+
+@pytest.fixture
+def night(live_server: LiveServer) -> tuple[int, str]:
+    """A progressive night of eight with long names, round 1 seated: the event and the
+    code of its first table."""
+    event_id, table = first_round_seated(live_server, NAMES)
+    with live_server.app.app_context():
+        assert table.game_id is not None
+        return event_id, table_code(table.id, table.game_id, event_key(event_id), "browser-tests")
+
+
+def event_key(event_id: int) -> str:
+    event = db.session.get(Event, event_id)
+    assert event is not None
+    return event.key
 
 
 def test_a_club_nights_pages_fit_360_px(

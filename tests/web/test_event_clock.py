@@ -120,6 +120,12 @@ def test_the_events_page_shows_the_minutes_left_and_each_tables_minutes(
     assert "Time is up (1 minute over)" in text(client.get(event).text)
 
 
+def test_the_events_page_says_the_time_limit(app: Flask) -> None:
+    client = app.test_client()
+    event, _game = seated_night(client, 45)
+    assert "Time limit per round (minutes): 45" in text(client.get(event).text)
+
+
 def test_a_night_without_a_limit_has_no_clock_but_its_tables_minutes(
     app: Flask, wall: Wall
 ) -> None:
@@ -173,6 +179,21 @@ def test_a_closed_round_shows_no_clock(app: Flask, wall: Wall) -> None:
     assert "Time is up" not in page and "minutes played" not in page
     assert "Time is up" not in text(client.get(event + "/display").text)
     assert "Time is up" not in text(client.get(f"/games/{game}").text)
+
+
+def test_time_called_is_said_everywhere_with_no_minutes_left(app: Flask, wall: Wall) -> None:
+    """Once time is called the clock stops on every page: the event's page, the room's
+    display, the table's scoreboard and its hand form say time is called, never the
+    minutes left (which ran on beneath it: "28 minutes left")."""
+    client = app.test_client()
+    event, game = seated_night(client, 30)
+    wall.at(2)
+    assert client.post(event + "/rounds/4/call-time").status_code == 302
+    wall.at(3)
+    for path in (event, event + "/display", f"/games/{game}", f"/games/{game}/hands/new"):
+        page = text(client.get(path).text)
+        assert "Time is called" in page, path
+        assert "minutes left" not in page and "Time is up" not in page, path
 
 
 def test_the_round_keeps_when_it_was_seated(app: Flask, wall: Wall) -> None:

@@ -79,6 +79,18 @@ def test_the_finished_tables_scoreboard_asks_each_player_to_confirm(app: Flask) 
     assert "confirmed by Bea" in text(client.get("/events/1").text)
 
 
+def test_a_club_tables_scoreboard_offers_no_rematch_nor_a_refused_undo(app: Flask) -> None:
+    """A club table's players go where the movement sends them (no Rematch), and a
+    confirmed table refuses an undo, so it offers none; before, both were offered."""
+    game_id = table_game(app)
+    client = app.test_client()
+    finished = client.get(f"/games/{game_id}").text
+    assert "Undo hand 2" in finished and "Rematch" not in finished
+    assert client.post(f"/games/{game_id}/confirm", data={"player": "Bea"}).status_code == 302
+    confirmed = client.get(f"/games/{game_id}").text
+    assert "Undo hand" not in confirmed and "Rematch" not in confirmed
+
+
 def test_the_event_page_says_a_finished_table_awaits_confirmation(app: Flask) -> None:
     table_game(app)
     assert "awaiting confirmation" in text(app.test_client().get("/events/1").text)

@@ -492,7 +492,8 @@ def test_a_second_tap_on_seat_keeps_the_round_and_its_cards(app: Flask) -> None:
     assert client.get(event + "/rounds/4/cards.pdf").status_code == 200
     # the round ended by the director: final standings, also on the display
     client.post(event + "/rounds/4/close", data={"reason": "its game was deleted"})
-    assert "Standings" in text(client.get(event + "/display?standings=end").text)
+    final = text(client.get(event + "/display?standings=end").text)
+    assert "Final standings final: every round is played" in final
     assert client.get("/events/99/display/stamp").status_code == 404
 
 

@@ -1,0 +1,203 @@
+"""The room's display read as a room reads it: a TV at 1920x1080 or a projector at
+1280x720, 12 tables and 48 entrants with long names, in each of the four languages.
+Nothing scrolls and nothing is off the screen; no word is split over two lines; every
+total is at least 48 px at 1080p; a list past its place turns its pages by itself, each
+saying "page 1 of 2"; the standings say provisional while a round is played and final
+after the last; time called is said, with no minutes left beneath it."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from scorekeeper.club.events import get_event, import_event
+from scorekeeper.engine.club.movements import progressive
+from scorekeeper.engine.gamefile import to_document
+from scorekeeper.engine.rules import ruleset
+from scorekeeper.engine.simulate import random_game
+from scorekeeper.extensions import db
+from scorekeeper.web.events import DISPLAY_ROWS, DISPLAY_TABLES, DISPLAY_TURN
+from tests.browser.conftest import LiveServer, keep_screenshot
+from tests.browser.words import OFF_SCREEN, SPLIT_WORDS
+
+SCREENS = {"1080p": {"width": 1920, "height": 1080}, "720p": {"width": 1280, "height": 720}}
+LANGUAGES = ("en", "fr", "nl", "pl")
+TABLES = 12
+FIRST = ["Hal", "Zoë", "Maximiliane", "Bartholomew", "Flo", "Wojciech", "Anneliese", "Dan"]
+LAST = ["Brandt", "Müller", "Oberhollenzer", "Featherstonehaugh", "Nowak", "de Vries"]
+# 48 entrants, short and long (the longest 29 letters: shortened, whole in its title)
+NAMES = [f"{FIRST[n % 8]} {LAST[n % 6]}{'' if n < 8 else f' {n}'}" for n in range(4 * TABLES)]
+RULES = {"game_end": "hands:6"}
+
+
+def room_night(live_server: LiveServer, rounds_played: int, state: str) -> int:
+    """A night of 48 entrants at 12 tables over 3 rounds: ``rounds_played`` rounds with
+    their games (the last one's still being played when ``state`` is "playing"), and the
+    last of them "playing", "called" (time called), or "closed"."""
+    rules = ruleset("partnership", RULES)
+    rng = random.Random(7)
+    movement = progressive(len(NAMES), 3, 7)
+    rounds: list[dict[str, Any]] = []
+    for round_ in movement.rounds:
+        if round_.round > rounds_played:
+            rounds.append({"round": round_.round})
+            continue
+        unfinished = round_.round == rounds_played and state != "closed"
+        tables = []
+        for table in round_.tables:
+            seats = [NAMES[seat] for seat in table.seats]
+            game = random_game(rules, rng, hands=3 if unfinished else 24, players=seats)
+            tables.append({"table": table.table, "seats": seats, "game": to_document(game)})
+        byes = [NAMES[bye] for bye in round_.byes]
+        rounds.append({"round": round_.round, "tables": tables, "byes": byes})
+    with live_server.app.app_context():
+        event = import_event(
+            {
+                "format": "pinochle-event/1",
+                "name": "Tuesday club night",
+                "kind": "progressive",
+                "ruleset": "partnership",
+                "rules": RULES,
+                "time_limit": 45,
+                "entrants": [{"name": name} for name in NAMES],
+                "rounds": rounds,
+            }
+        )
+        stored = get_event(event.id)
+        assert stored is not None
+        now = datetime.now(UTC).replace(tzinfo=None)
+        for number, stored_round in enumerate(stored.rounds, start=1):
+            if number < rounds_played or (number == rounds_played and state == "closed"):
+                stored_round.closed_at = now
+            if number == rounds_played:
+                stored_round.seated_at = now
+                if state == "called":
+                    stored_round.time_called_at = now
+        db.session.commit()
+        return event.id
+
+
+def room(new_context: Any, live_server: LiveServer, screen: str, language: str) -> Any:
+    """A screen in the room, logged in, in ``language``."""
+    context = new_context(viewport=SCREENS[screen], is_mobile=False, has_touch=False)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/language/{language}?next=/")
+    return page
+
+
+def read_as_a_room(page: Any) -> None:
+    assert page.evaluate(SPLIT_WORDS) == []
+    assert page.evaluate(OFF_SCREEN) == []
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= page.viewport_size["height"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("screen", SCREENS)
+def test_a_round_being_played_fits_the_screen(
+    new_context: Any, live_server: LiveServer, screen: str, language: str
+) -> None:
+    event_id = room_night(live_server, 2, "playing")
+    page = room(new_context, live_server, screen, language)
+    page.clock.install()  # the pages turn when the test says
+    page.goto(f"{live_server.url}/events/{event_id}/display")
+    tables, rows = page.locator(".display-round .display-page"), page.locator(".display-page tr")
+    expect(tables).to_have_count(TABLES // DISPLAY_TABLES)
+    expect(page.locator(".display-ranking .display-page")).to_have_count(len(NAMES) // DISPLAY_ROWS)
+    for turn in range(len(NAMES) // DISPLAY_ROWS):  # every page of both lists, in turn
+        keep_screenshot(page, f"display-{screen}-{language}-{turn}.png")
+        read_as_a_room(page)
+        shown = page.locator(".display-page:visible .page-count")
+        expect(shown).to_have_count(2)
+        assert [f"{turn % 2 + 1}", f"{turn + 1}"] == [
+            text.split()[1] for text in shown.all_inner_texts()
+        ]
+        page.clock.run_for(DISPLAY_TURN * 1000)
+    totals = page.locator(".display-page:visible .pair-total")
+    expect(totals).to_have_count(2 * DISPLAY_TABLES)
+    if screen == "1080p":
+        sizes = totals.evaluate_all("all => all.map(t => parseFloat(getComputedStyle(t).fontSize))")
+        assert min(sizes) >= 48
+    assert rows.count() == len(NAMES) + len(NAMES) // DISPLAY_ROWS  # a head row per page
+    expect(page.locator(".standing-state")).to_have_class("standing-state provisional")
+
+
+def test_every_name_is_there_whole_in_its_title(new_context: Any, live_server: LiveServer) -> None:
+    """A name too long for its place ends in an ellipsis; the whole name is its title."""
+    event_id = room_night(live_server, 1, "playing")
+    page = room(new_context, live_server, "720p", "en")
+    page.goto(f"{live_server.url}/events/{event_id}/display")
+    titles = page.locator(".display-ranking .name[title]").evaluate_all(
+        "all => all.map(e => e.title)"
+    )
+    assert sorted(titles) == sorted(NAMES)
+    cut = page.locator(".display-page:visible span.name").evaluate_all(
+        "all => all.filter(e => e.scrollWidth > e.clientWidth).map(e => e.title)"
+    )
+    whole = page.locator(".display-page:visible span.name").evaluate_all(
+        "all => all.filter(e => e.scrollWidth <= e.clientWidth).map(e => e.title)"
+    )
+    assert cut and whole  # the long ones only: every short name is whole
+    assert max(map(len, whole)) >= 14 and min(map(len, cut)) >= 14
+
+
+def test_time_called_is_said_with_no_minutes_left(
+    new_context: Any, live_server: LiveServer
+) -> None:
+    event_id = room_night(live_server, 2, "called")
+    page = room(new_context, live_server, "1080p", "en")
+    page.goto(f"{live_server.url}/events/{event_id}/display")
+    expect(page.locator(".display-head .status")).to_have_text(
+        "Time is called: each table's next hand is its last."
+    )
+    expect(page.locator("[role=timer]")).to_have_count(0)
+    read_as_a_room(page)
+
+
+# rounds played and closed, the screen; what the left says, the standings' heading and state
+CLOSED = [
+    (2, "1080p", "Next: round 3", "Standings", "After 2 of 3 rounds"),
+    (2, "720p", "Next: round 3", "Standings", "After 2 of 3 rounds"),
+    (3, "1080p", None, "Final standings", "final: every round is played"),
+]
+
+
+@pytest.mark.parametrize(("closed", "screen", "left", "heading", "state"), CLOSED)
+def test_a_closed_round_shows_the_next_one_and_the_standings_say_what_they_are(
+    new_context: Any,
+    live_server: LiveServer,
+    closed: int,
+    screen: str,
+    left: str | None,
+    heading: str,
+    state: str,
+) -> None:
+    event_id = room_night(live_server, closed, "closed")
+    page = room(new_context, live_server, screen, "en")
+    page.goto(f"{live_server.url}/events/{event_id}/display")
+    if left is None:  # the night is over: no round to come
+        expect(page.locator(".display-round h2")).to_have_count(0)
+    else:
+        expect(page.locator(".display-round h2")).to_have_text(left)
+        expect(page.locator(".display-coming:visible li")).to_have_count(DISPLAY_TABLES)
+    expect(page.locator("#standings-heading")).to_have_text(heading)
+    expect(page.locator(".standing-state")).to_have_text(state)
+    read_as_a_room(page)
+
+
+def test_without_javascript_the_display_turns_its_pages_by_reloading(
+    new_context: Any, live_server: LiveServer
+) -> None:
+    event_id = room_night(live_server, 2, "playing")
+    context = new_context(
+        viewport=SCREENS["1080p"], is_mobile=False, has_touch=False, java_script_enabled=False
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/events/{event_id}/display?turn=5")
+    refresh = page.locator("noscript").first.inner_html()
+    assert f'content="{DISPLAY_TURN};url=/events/{event_id}/display?turn=6"' in refresh
+    shown = page.locator(".display-page:not([hidden]) .page-count")
+    assert [text.split()[1] for text in shown.all_inner_texts()] == ["2", "2"]  # 5 % 2, 5 % 4
