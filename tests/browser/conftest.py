@@ -90,7 +90,15 @@ class LiveServer:
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """The app on a fresh database, served from a background thread on a free port."""
-    folder = tmp_path_factory.mktemp("live")
+    with served(tmp_path_factory.mktemp("live")) as server:
+        yield server
+
+
+@contextlib.contextmanager
+def served(folder: Path) -> Iterator[LiveServer]:
+    """The app on a fresh database in ``folder``, with the owner's account, served from a
+    background thread on a free port until the block ends (a module whose data would
+    crowd the shared server's pages overrides ``live_server`` with one of its own)."""
     app = create_app(
         {
             "SECRET_KEY": "browser-tests",

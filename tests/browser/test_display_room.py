@@ -8,6 +8,7 @@ after the last; time called is said, with no minutes left beneath it."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -21,7 +22,7 @@ from scorekeeper.engine.rules import ruleset
 from scorekeeper.engine.simulate import random_game
 from scorekeeper.extensions import db
 from scorekeeper.web.events import DISPLAY_ROWS, DISPLAY_TABLES, DISPLAY_TURN
-from tests.browser.conftest import LiveServer, keep_screenshot
+from tests.browser.conftest import LiveServer, keep_screenshot, served
 from tests.browser.words import OFF_SCREEN, SPLIT_WORDS
 
 SCREENS = {"1080p": {"width": 1920, "height": 1080}, "720p": {"width": 1280, "height": 720}}
@@ -32,6 +33,14 @@ LAST = ["Brandt", "Müller", "Oberhollenzer", "Featherstonehaugh", "Nowak", "de 
 # 48 entrants, short and long (the longest 29 letters: shortened, whole in its title)
 NAMES = [f"{FIRST[n % 8]} {LAST[n % 6]}{'' if n < 8 else f' {n}'}" for n in range(4 * TABLES)]
 RULES = {"game_end": "hands:6"}
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server of these tests' own: their nights' 48 players and big totals stay off the
+    shared server's pages (its season stats, read at 360 px by tests/browser/test_stats.py)."""
+    with served(tmp_path_factory.mktemp("room")) as server:
+        yield server
 
 
 def room_night(live_server: LiveServer, rounds_played: int, state: str) -> int:

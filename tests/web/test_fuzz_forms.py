@@ -36,7 +36,7 @@ from scorekeeper.games.stored import get_game
 from scorekeeper.store.models import Game
 from scorekeeper.web.forms import whole_number
 from tests.conftest import examples
-from tests.databases import copied_database
+from tests.databases import copied_database, release
 from tests.web.conftest import PLAYED_HAND, SIDES, played_game, test_app
 from tests.web.test_access import database_fingerprint
 from tests.web.test_concurrency import FORM as HAND_FORM
@@ -204,6 +204,7 @@ def test_random_posts_never_fail_or_half_write(
         outcomes_match_the_hands(app)
         with app.app_context():
             db.engine.dispose()
+        release(Path(folder))  # its database used again by the next example, emptied
 
 
 # --- numbers in a query -------------------------------------------------------------------
