@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.pool import NullPool
 
-from tests.databases import database_url, tables_url
+from tests.databases import database_url, on_postgres, release, tables_url
 
 pytest_plugins = ["pytester"]
 
@@ -65,7 +65,7 @@ def test_a_database_used_without_the_marker_fails_the_run(
         f"""
         import pytest
         from sqlalchemy import create_engine
-        from tests.databases import database_url, tables_url
+        from tests.databases import database_url, on_postgres, release, tables_url
 
         {mark}
         def test_it(tmp_path):
@@ -139,3 +139,27 @@ def test_the_copied_tables_are_the_ones_create_all_makes(tmp_path: Path) -> None
     assert _tables(copied) == _tables(made)
     assert len(_tables(copied)) == len(db.metadata.tables)
     assert tables_url(tmp_path / "copied.db") is None  # made already: the caller's own
+
+
+@pytest.mark.database
+@pytest.mark.skipif(not on_postgres(), reason="PostgreSQL's schemas are used again")
+def test_a_released_schema_comes_back_empty_with_its_ids_from_1(tmp_path: Path) -> None:
+    first = tables_url(tmp_path / "first" / "a.db")
+    assert first is not None
+    engine = create_engine(first, poolclass=NullPool)
+    with engine.begin() as connection:
+        connection.execute(
+            text("INSERT INTO player (name, created_at) VALUES ('Ann', now()), ('Bea', now())")
+        )
+    engine.dispose()
+    release(tmp_path / "first")
+    again = tables_url(tmp_path / "second" / "a.db")
+    assert again == first  # the same schema, emptied
+    engine = create_engine(again, poolclass=NullPool)
+    with engine.begin() as connection:
+        assert connection.execute(text("SELECT COUNT(*) FROM player")).scalar_one() == 0
+        made = connection.execute(
+            text("INSERT INTO player (name, created_at) VALUES ('Cal', now()) RETURNING id")
+        )
+        assert made.scalar_one() == 1
+    engine.dispose()

@@ -255,11 +255,14 @@ def display(event_id: int) -> Response:
 
 
 # the room's display: a page of tables (two columns of three), a page of standings rows,
-# each read at 1920x1080 and 1280x720 without scrolling (tests/browser/test_display.py)
+# each read at 1920x1080 and 1280x720 without scrolling (tests/browser/test_display_room.py)
 DISPLAY_TABLES = 6
 DISPLAY_ROWS = 12
 DISPLAY_TURN = 10  # seconds a page shows before the next
-DISPLAY_TURNS = 1_000  # turns a reloading display counts before it starts again
+# the turns a display without JavaScript counts before it starts again: every list of up to
+# 60 pages (the largest night's 200 entrants are 17) shows each of its pages in a cycle,
+# and at most 60 kept pages a change of the night
+DISPLAY_TURNS = 60
 
 
 def _made_display(event: Event, at_end: bool, turn: int, making: Making) -> Made:
@@ -274,7 +277,9 @@ def _made_display(event: Event, at_end: bool, turn: int, making: Making) -> Made
         shown_round = "playing"
     replayed = results(checked)
     table = event_standings(event, checked, replayed)
-    over = len(seated) == len(checked.rounds) and not table.provisional
+    # final once the last round is closed (until then a table may still be corrected)
+    last_closed = bool(event.rounds) and event.rounds[-1].closed_at is not None
+    over = len(seated) == len(checked.rounds) and last_closed and not table.provisional
     hide = at_end and not over
     clock = None if stored is None else round_clocks(event).get(stored.number)
     arguments = {"standings": "end"} if at_end else {}
