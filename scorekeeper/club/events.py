@@ -265,6 +265,15 @@ def event_standings(
     return replace(table, provisional=any(rounds_open(event, checked, replayed).values()))
 
 
+def standings_final(event: Event, checked: engine.Event, table: Standings) -> bool:
+    """Whether the night's standings are final: every round seated, none being played,
+    and the last one closed by the director (until then a table may still be corrected,
+    confirmed or adjusted)."""
+    seated = sum(1 for round_ in checked.rounds if round_.tables)
+    last_closed = bool(event.rounds) and event.rounds[-1].closed_at is not None
+    return seated == len(checked.rounds) and last_closed and not table.provisional
+
+
 def rounds_open(
     event: Event,
     checked: engine.Event,

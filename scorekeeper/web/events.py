@@ -45,6 +45,7 @@ from scorekeeper.club.events import (
     night_stamp,
     prints_stamp,
     rounds_open,
+    standings_final,
 )
 from scorekeeper.club.rounds import call_time, close_round
 from scorekeeper.club.seating import record_seating
@@ -277,9 +278,7 @@ def _made_display(event: Event, at_end: bool, turn: int, making: Making) -> Made
         shown_round = "playing"
     replayed = results(checked)
     table = event_standings(event, checked, replayed)
-    # final once the last round is closed (until then a table may still be corrected)
-    last_closed = bool(event.rounds) and event.rounds[-1].closed_at is not None
-    over = len(seated) == len(checked.rounds) and last_closed and not table.provisional
+    over = standings_final(event, checked, table)
     hide = at_end and not over
     clock = None if stored is None else round_clocks(event).get(stored.number)
     arguments = {"standings": "end"} if at_end else {}
