@@ -43,6 +43,7 @@ MODEL_TABLES = {
     "club_entrant",
     "club_round",
     "club_table",
+    "club_confirmation",
     "club_seat",
     "club_bye",
     "club_adjustment",
@@ -293,3 +294,27 @@ def test_the_club_downgrades_keep_ids_never_given_twice(app: Flask) -> None:
         made = {name: sql for name, sql in rows}
     for name in ("hand_edit", "game", "club_event", "club_entrant", "club_round", "club_table"):
         assert "AUTOINCREMENT" in made[name], name
+
+
+def test_a_table_confirmed_before_the_log_gets_its_first_confirmation(app: Flask) -> None:
+    """A table confirmed before every confirmation was kept (c8f4d2e0b3a5) has that one
+    as its first after the upgrade; the downgrade leaves club_table's latest."""
+    from scorekeeper.club.confirm import Confirmer, confirm_totals
+    from scorekeeper.store.club_models import EventTable
+    from tests.club.test_rounds import played, seated
+
+    upgrade()
+    game = played(seated()).rounds[0].tables[0].game
+    assert game is not None
+    confirm_totals(game, "Bea", Confirmer(director="ann"))
+    db.session.remove()
+    downgrade(revision="c8f4d2e0b3a5")
+    assert "club_confirmation" not in tables()
+    with db.engine.connect() as connection:
+        kept = connection.exec_driver_sql("SELECT confirmed_by FROM club_table").all()
+    assert [row[0] for row in kept] == ["Bea"]
+    upgrade()
+    table = db.session.execute(db.select(EventTable)).scalar_one()
+    assert [(c.name, c.director, c.at) for c in table.confirmations] == [
+        ("Bea", None, table.confirmed_at)
+    ]

@@ -39,6 +39,7 @@ TABLES = (
     "club_entrant",
     "club_round",
     "club_table",
+    "club_confirmation",
     "club_seat",
     "club_bye",
     "club_adjustment",

@@ -1,13 +1,16 @@
 """A round under the director's hand (docs/club-nights.md): time called, so that each
 table's next hand is its last, and the round closed, refused while a table is still
-playing unless the director ends it with a reason (kept with the round). A closed
+playing unless the director ends it with a reason (kept with the round), and asking
+once about the finished tables whose totals nobody confirmed. A closed
 round's tables take no more hands (``web/hands.py``, the API); its standings are no
 longer provisional. Each change is one transaction; a refusal writes nothing."""
 
 from __future__ import annotations
 
+from scorekeeper.club.confirm import confirmations_of
 from scorekeeper.club.events import engine_event, get_event
-from scorekeeper.engine.club.standings import unfinished
+from scorekeeper.engine.club import events as engine
+from scorekeeper.engine.club.standings import results, unfinished
 from scorekeeper.engine.errors import GameError
 from scorekeeper.engine.reasons import checked_reason
 from scorekeeper.extensions import db
@@ -44,16 +47,24 @@ def call_time(event: Event, number: int) -> EventRound:
     return stored
 
 
-def close_round(event: Event, number: int, reason: str = "") -> EventRound:
+def close_round(
+    event: Event, number: int, reason: str = "", unconfirmed: bool = False
+) -> EventRound:
     """Close round ``number``: refused while a table plays, unless ``reason`` says why
-    the director ends it (kept with the round)."""
+    the director ends it (kept with the round); refused while a finished table's totals
+    are not confirmed (or corrected since), unless the director said ``unconfirmed``."""
     try:
         stored = _round(event, number)
-        playing = unfinished(engine_event(get_event(event.id) or event), number)
+        checked = engine_event(get_event(event.id) or event)
+        playing = unfinished(checked, number)
         reason = checked_reason(reason, "the reason to close the round")
         if playing and not reason:
             tables = ", ".join(str(table) for table in playing)
             raise GameError("event_round_unfinished", round=number, tables=tables)
+        waiting = unconfirmed_tables(stored, checked, number)
+        if waiting and not unconfirmed:
+            tables = ", ".join(str(table) for table in waiting)
+            raise GameError("event_round_unconfirmed", round=number, tables=tables)
         stored.closed_at = utcnow()
         stored.closed_reason = reason or None
         db.session.commit()
@@ -61,3 +72,17 @@ def close_round(event: Event, number: int, reason: str = "") -> EventRound:
         db.session.rollback()
         raise
     return stored
+
+
+def unconfirmed_tables(stored: EventRound, checked: engine.Event, number: int) -> list[int]:
+    """The tables of round ``number`` whose game is over and whose totals are not
+    confirmed, or corrected since their latest confirmation."""
+    replayed = results(checked)
+    states = confirmations_of(stored.tables)
+    return [
+        table.number
+        for table in stored.tables
+        if (found := replayed.get((number, table.number))) is not None
+        and found.winner is not None
+        and (states[table.id].by is None or states[table.id].again)
+    ]

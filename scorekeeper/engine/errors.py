@@ -166,6 +166,14 @@ MESSAGES: dict[str, str] = {
     ),
     "event_confirmed_twice": "table {table}'s totals are confirmed by {name} already",
     "event_not_seated_here": "{name!r} is not seated at table {table}: {seated}",
+    "event_confirm_own_side": (
+        "{name!r} is on the side that kept score on this phone: table {table}'s totals are "
+        "confirmed by the other side ({others}), or by the director"
+    ),
+    "event_round_unconfirmed": (
+        "round {round}: table {tables} has no confirmation of its totals: close the round "
+        "anyway, or wait for the players"
+    ),
     "event_not_a_table": "this game is not played at a club night's table",
     "event_round_unfinished": (
         "round {round}: table {tables} is still playing: wait for it, or end the round "

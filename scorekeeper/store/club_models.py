@@ -128,14 +128,34 @@ class EventTable(db.Model):  # type: ignore[name-defined,misc]
     number: Mapped[int]
     game_id: Mapped[int | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"))
     # a player of the table confirmed its game's totals once it was over: when, and
-    # their name as seated (club.confirm); its hands are then the director's to correct
+    # their name as seated (club.confirm); its hands are then the director's to correct.
+    # The latest of its ``confirmations`` (the lock and the pages ask these two)
     confirmed_at: Mapped[datetime | None]
     confirmed_by: Mapped[str | None] = mapped_column(String(60))
 
     seats: Mapped[list[EventSeat]] = relationship(
         order_by="EventSeat.position", cascade="all, delete-orphan"
     )
+    confirmations: Mapped[list[TableConfirmation]] = relationship(
+        order_by="TableConfirmation.id", cascade="all, delete-orphan", lazy="selectin"
+    )
     game: Mapped[Game | None] = relationship()
+
+
+class TableConfirmation(db.Model):  # type: ignore[name-defined,misc]
+    """One confirmation of a table's totals, kept for good (club.confirm): the player's
+    name as seated, and the director's account name when the director tapped it on
+    that player's behalf. A correction after it asks the table for another."""
+
+    __tablename__ = "club_confirmation"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("club_table.id", ondelete="CASCADE"), index=True
+    )
+    name: Mapped[str] = mapped_column(String(60))
+    director: Mapped[str | None] = mapped_column(String(60))
+    at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class EventSeat(db.Model):  # type: ignore[name-defined,misc]

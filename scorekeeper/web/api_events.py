@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, jsonify, request, url_for
+from flask import Response, g, jsonify, request, url_for
 
-from scorekeeper.club.confirm import confirm_totals
+from scorekeeper.club.confirm import Confirmer, confirm_totals, confirmed
 from scorekeeper.club.events import (
     event_standings,
     events_page,
@@ -75,7 +75,7 @@ def event_view(event: Event) -> dict[str, Any]:
             "game": table.game_id,
             "game_key": None if table.game is None else table.game.key,
             "url": None if table.game_id is None else url_for("api.game", game_id=table.game_id),
-            **confirmed(table),
+            **confirmed_fields(table),
         }
         for round_ in event.rounds
         for table in round_.tables
@@ -88,12 +88,21 @@ def event_view(event: Event) -> dict[str, Any]:
     }
 
 
-def confirmed(table: EventTable) -> dict[str, Any]:
-    """Who confirmed the table's totals, and when (both null until then)."""
-    at = table.confirmed_at
+def confirmed_fields(table: EventTable) -> dict[str, Any]:
+    """Who confirmed the table's totals last, and when (both null until then), the
+    director who tapped it on that player's behalf (else null), the director's
+    corrections since the first confirmation, and whether the table confirms again."""
+    state = confirmed(table)
+    at = state.at
     return {
-        "confirmed_by": table.confirmed_by,
+        "confirmed_by": state.by,
         "confirmed_at": None if at is None else at.isoformat(timespec="seconds") + "Z",
+        "confirmed_by_director": state.director,
+        "corrected_after_confirmation": [
+            {"hand": hand, "action": action, "reason": reason}
+            for hand, action, reason in state.corrected
+        ],
+        "confirm_again": state.again,
     }
 
 
@@ -162,5 +171,8 @@ def confirm_table(game_id: int) -> Response:
     if unknown or not isinstance(player, str):
         raise ApiError(422, "bad_field", 'The body is {"player": a name seated at the table}.')
     game = game_of(game_id)
-    table = confirm_totals(game, player)
-    return jsonify({"game": game.id, "table": table.number, **confirmed(table)})
+    # an API token is a director's (a scorekeeper's or the owner's): on the player's behalf
+    user = g.get("api_user")
+    director = "owner" if user is None else str(user.name)  # "owner": logins switched off
+    table = confirm_totals(game, player, Confirmer(director=director))
+    return jsonify({"game": game.id, "table": table.number, **confirmed_fields(table)})

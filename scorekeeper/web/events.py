@@ -29,6 +29,7 @@ from flask_wtf.file import FileField, FileRequired
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.club.clock import next_tick, round_clocks, tables_minutes
+from scorekeeper.club.confirm import confirmations_of, night_corrections
 from scorekeeper.club.entrants import (
     add_entrant,
     draw_seats,
@@ -169,8 +170,13 @@ def show(event_id: int) -> Response:
     )
 
 
-def _page(event: Event, refused: str | None = None, refused_round: int | str | None = None) -> str:
-    return _made_page(event, refused, refused_round)[0]
+def _page(
+    event: Event,
+    refused: str | None = None,
+    refused_round: int | str | None = None,
+    anyway: str | None = None,
+) -> str:
+    return _made_page(event, refused, refused_round, anyway=anyway)[0]
 
 
 def _made_page(
@@ -178,6 +184,7 @@ def _made_page(
     refused: str | None = None,
     refused_round: int | str | None = None,
     at: datetime | None = None,
+    anyway: str | None = None,
 ) -> Made:
     """The event's page, and when its words of time change (a clock, a table's minutes)."""
     checked = engine_event(event)
@@ -195,8 +202,11 @@ def _made_page(
         playing=playing,
         clocks=round_clocks(event),
         minutes=tables_minutes(event, replayed),
+        confirmations=confirmations_of([t for r in event.rounds for t in r.tables]),
         refused=refused,
         refused_round=refused_round,
+        # the question before closing a round with unconfirmed tables: its reason kept
+        close_anyway=anyway,
     )
     return html, next_tick(event, at)
 
@@ -293,6 +303,7 @@ def _made_display(event: Event, at_end: bool, turn: int, making: Making) -> Made
         # the round closed: where everyone goes next, as the movement seats it
         coming=_next_round(event, checked) if shown_round == "closed" or not seated else None,
         results=replayed,
+        corrections=night_corrections(event),
         standings=None if hide else table,
         over=over,
         stamp=making.stamp,
@@ -322,6 +333,7 @@ def results_pdf(event_id: int) -> Response:
             event=checked,
             standings=event_standings(event),
             results=results(checked),
+            corrections=night_corrections(event),
         )
 
     return night_print(event, "results", f"club-night-{event.id}-results.pdf", render)
@@ -444,8 +456,18 @@ def call(event_id: int, number: int) -> BaseResponse | tuple[str, int]:
 def close(event_id: int, number: int) -> BaseResponse | tuple[str, int]:
     """The round closed (with the reason, when a table is still playing)."""
     reason = request.form.get("reason", "")  # bounded and checked by engine.reasons
-    return _director(event_id, number, lambda event: close_round(event, number, reason),
-                     _("Round %(number)s is closed.", number=number))  # fmt: skip
+    anyway = request.form.get("unconfirmed") == "yes"  # the question's second tap
+    event = event_or_404(event_id)
+    if not 1 <= number <= event.rounds_count:
+        abort(404)
+    try:
+        close_round(event, number, reason, unconfirmed=anyway)
+    except PinochleError as error:
+        asked = error.code == "event_round_unconfirmed"
+        page = _page(event, engine_message(error), number, reason[:500] if asked else None)
+        return page, 400
+    flash(_("Round %(number)s is closed.", number=number))
+    return redirect(url_for("events.show", event_id=event_id, _anchor=f"round-{number}"))
 
 
 def _director(

@@ -34,7 +34,7 @@ from scorekeeper.i18n.rule_words import option_label, option_value
 from scorekeeper.store.models import Player
 from scorekeeper.web.auth import requires
 from scorekeeper.web.forms import EngineForm, WholeNumberField, game_or_404, int_arg
-from scorekeeper.web.scoreboard import refused_page, scoreboard
+from scorekeeper.web.scoreboard import confirmer, refused_page, scoreboard
 
 bp = Blueprint("games", __name__)
 
@@ -262,7 +262,10 @@ def confirm(game_id: int) -> ResponseReturnValue:
     refusal is the scoreboard with the sentence in the confirm box, status 400."""
     game = game_or_404(game_id)
     try:
-        table = confirm_totals(game, request.form.get("player", ""))
+        who = confirmer(game.id)
+        if who is None:  # a viewer's account: refused before this (``requires``)
+            abort(403)
+        table = confirm_totals(game, request.form.get("player", ""), who)
     except PinochleError as error:
         return refused_page(game.id, engine_message(error), confirming=True)
     flash(

@@ -169,6 +169,29 @@ _CONFIRMED = {
         "description": "the seated player who confirmed the table's totals (null: not yet)",
     },
     "confirmed_at": {"type": "string", "format": "date-time", "nullable": True},
+    "confirmed_by_director": {
+        "type": "string",
+        "nullable": True,
+        "description": "the director's account that tapped the latest confirmation on the "
+        "player's behalf (null: the player's own tap on a table code's phone, or not yet)",
+    },
+    "corrected_after_confirmation": {
+        "type": "array",
+        "description": "the director's corrections since the first confirmation, oldest first",
+        "items": {
+            "type": "object",
+            "required": ["hand", "action", "reason"],
+            "properties": {
+                "hand": {"type": "integer"},
+                "action": {"type": "string", "enum": ["edited", "deleted", "put_back"]},
+                "reason": {"type": "string"},
+            },
+        },
+    },
+    "confirm_again": {
+        "type": "boolean",
+        "description": "corrected since the latest confirmation: the table confirms again",
+    },
 }
 _TABLE = {
     "type": "object",

@@ -19,12 +19,13 @@ from flask import abort, make_response, render_template, request, session, url_f
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from flask_login import current_user
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from scorekeeper.accounts.links import share_link
 from scorekeeper.accounts.users import may
-from scorekeeper.club.confirm import confirmation, locked
+from scorekeeper.club.confirm import Confirmer, confirmation, locked
 from scorekeeper.club.events import TablePlace, table_of_game
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.scoring import GameResult
@@ -40,7 +41,7 @@ from scorekeeper.games.stored import (
 )
 from scorekeeper.i18n.explained import hand_reasons
 from scorekeeper.i18n.refusals import engine_message
-from scorekeeper.web import page_cache
+from scorekeeper.web import page_cache, table_pass
 from scorekeeper.web.auth import can, current_role
 
 POLL_SECONDS = 4  # how often a shared page asks whether the game changed
@@ -159,11 +160,26 @@ def _page(
         put_back=board.put_back if writable else None,
         why=reasons,
         place=place,
-        confirm=confirmation(game) if token is None else None,
+        confirm=confirmation(game, confirmer(game.id) if writable else None)
+        if token is None
+        else None,
         lock=locked(game) if writable else None,
         confirm_refusal=refusal[0] if refusal and refusal[1] else None,
         refusal=refusal[0] if refusal and not refusal[1] else None,
     )
+
+
+def confirmer(game_id: int) -> Confirmer | None:
+    """Who may confirm a club table's totals on this phone (``club.confirm``): the
+    director (a scorekeeper's or the owner's account), or the player a table code's
+    phone said it is, at the table it opens; None for anyone else."""
+    if may(current_role(), "scorekeeper"):
+        name = current_user.name if current_user.is_authenticated else str(current_role())
+        return Confirmer(director=str(name))
+    at = table_pass.held()
+    if at is None or at.game_id != game_id:
+        return None
+    return Confirmer(entrant=table_pass.player_of(at.event_id))
 
 
 def _board(head: GameHead, writable: bool) -> Board:
@@ -205,12 +221,14 @@ def _etag(
     head: GameHead, writable: bool, token: str | None, link: Any, place: TablePlace | None
 ) -> str:
     """What the page shows depends on: the game and its change, the language, who reads
-    (the role; the session's CSRF token in its forms), the share link, the layout, and a
-    club night table's place (its round's time called, closed, and clock)."""
+    (the role; the session's CSRF token in its forms; who may confirm on this phone), the
+    share link, the layout, and a club night table's place (its round's time called,
+    closed, and clock)."""
     return page_cache.etag_of(
         LAYOUT,
         place,
         head,
+        confirmer(head.id) if writable and place is not None else None,
         _language(),
         current_role(),
         writable,

@@ -124,17 +124,19 @@ class Phone:
         self.url = url
         self.player = ""  # who the phone said it is
         self.north = ""  # who bids: North's side, the scoreboard's first
-        self.east = ""  # who confirms the totals: the other side
+        self.east = ""  # who confirms the totals: a player of the other side
 
     def scan(self, code: str, seated: list[str]) -> None:
         """The camera opens the code's address; a phone that has not said who it is at
         this table taps a name (North's)."""
         self.page.goto(f"{self.url}/t/{code}")
-        self.north, self.east = seated[0], seated[1]
+        self.north = seated[0]
         if not self.player:
             self.player = seated[0]
             self.person.tap(self.page.get_by_role("button", name=re.compile(self.player)))
         self.page.wait_for_url(re.compile(r"/games/\d+$"))
+        # the phone keeps score for its player's side: the seat on its left confirms
+        self.east = seated[(seated.index(self.player) + 1) % 4]
 
     def hand(self, numbers: tuple[int, ...], save: bool = True) -> None:
         """From the scoreboard: North's side bids 300 in hearts; Save unless told."""
@@ -210,7 +212,9 @@ def test_a_whole_night_three_tables_three_rounds(
             [re.compile("2 hands")] * 3, timeout=15_000
         )
         # each table's other side confirms the totals on the keeper's phone: one tap
-        for phone in phones:
+        for phone in phones:  # never the keeper's own side: not offered on that phone
+            own = phone.page.get_by_role("button", name=f"{phone.player} confirms")
+            expect(own).to_have_count(0)
             phone.person.tap(phone.page.get_by_role("button", name=f"{phone.east} confirms"))
             expect(phone.page.locator("#confirm")).to_contain_text(f"Confirmed by {phone.east}")
         director.goto(f"{url}/events/{event_id}#round-{number}")

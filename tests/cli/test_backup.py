@@ -18,6 +18,7 @@ from scorekeeper.accounts.links import create_share_link, share_link
 from scorekeeper.accounts.logins import log_in
 from scorekeeper.accounts.users import create_user
 from scorekeeper.cli import main
+from scorekeeper.club.confirm import Confirmer, confirm_totals
 from scorekeeper.club.events import import_event
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import hand_to_document
@@ -26,7 +27,7 @@ from scorekeeper.games.hands import add_hand, put_back, put_back_offer, replace_
 from scorekeeper.games.lifecycle import create_game
 from scorekeeper.games.listing import recent_games
 from scorekeeper.games.seasons import create_season
-from scorekeeper.games.stored import engine_game
+from scorekeeper.games.stored import engine_game, replay_game
 from tests.databases import database_url, untouched
 from tests.web.conftest import PLAYED_HAND
 
@@ -332,7 +333,15 @@ def good_backup(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         create_user("Olga", "tower clock at noon", "owner")
         create_user("Sam", "sunny orchard walk", "viewer")
         night = EVENTS / "club-night.json"  # a club night: its tables' games, byes, adjustments
-        import_event(json.loads(night.read_text(encoding="utf-8")))
+        event = import_event(json.loads(night.read_text(encoding="utf-8")))
+        table = next(  # a finished table's totals confirmed, by the director's tap
+            table
+            for round_ in event.rounds
+            for table in round_.tables
+            if table.game is not None and replay_game(table.game).finished
+        )
+        assert table.game is not None
+        confirm_totals(table.game, table.seats[1].entrant.name, Confirmer(director="Olga"))
         from scorekeeper.backup.restore import TABLES, backup_document
 
         document = backup_document()

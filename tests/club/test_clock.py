@@ -86,7 +86,7 @@ def test_a_table_plays_until_now_or_its_last_hand_and_a_closed_round_has_no_cloc
     last = max(hand.created_at for hand in game.hands)
     finished = tables_minutes(event, results(engine_event(event)))
     assert finished == {(1, 1): minutes_between(SEATED, last)}
-    close_round(event, 1)
+    close_round(event, 1, unconfirmed=True)
     event = get_event(event.id) or event
     assert round_clocks(event) == {}
     assert tables_minutes(event, results(engine_event(event))) == {}

@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from scorekeeper.club.confirm import confirm_totals, locked
-from scorekeeper.club.rounds import close_round
+from scorekeeper.club.confirm import Confirmer, confirm_totals, locked
+from scorekeeper.club.confirm import confirmed as confirmations
+from scorekeeper.club.events import engine_event
+from scorekeeper.club.rounds import close_round, unconfirmed_tables
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.games.hands import (
     Correction,
@@ -31,6 +33,7 @@ from tests.web.conftest import SIDES
 from tests.web.test_access import database_fingerprint
 
 DIRECTOR = Correction("the counters were swapped")
+TAPPED = Confirmer(director="ann")  # the director's tap, on a player's behalf
 CORRECTED = {**MADE, "counters": [160, 90]}
 
 
@@ -42,13 +45,13 @@ def table_game(event: Event) -> Game:
 
 def confirmed() -> Game:
     game = table_game(played(seated()))
-    confirm_totals(game, "Bea")
+    confirm_totals(game, "Bea", TAPPED)
     return game
 
 
 def test_a_finished_table_is_confirmed_by_a_player_seated_there(app: Flask) -> None:  # noqa: F811
     game = table_game(played(seated()))
-    table = confirm_totals(game, " Bea ")
+    table = confirm_totals(game, " Bea ", TAPPED)
     assert (table.confirmed_by, table.confirmed_at is not None) == ("Bea", True)
     lock = locked(game)
     assert lock is not None and (lock.table, lock.confirmed_by, lock.closed) == (1, "Bea", False)
@@ -67,8 +70,8 @@ NOT_CONFIRMED: list[tuple[str, Callable[[Event], Any], str, str, str]] = [
     ("a name not seated there", played, "Eve", "event_not_seated_here",
      "'Eve' is not seated at table 1: Ann, Bea, Cal, Dan"),
     ("a blank name", played, "  ", "event_not_seated_here", "is not seated at table 1"),
-    ("confirmed twice", lambda e: (played(e), confirm_totals(table_game(e), "Bea"))[0], "Dan",
-     "event_confirmed_twice", "confirmed by Bea already"),
+    ("confirmed twice", lambda e: (played(e), confirm_totals(table_game(e), "Bea", TAPPED))[0],
+     "Dan", "event_confirmed_twice", "confirmed by Bea already"),
 ]  # fmt: skip
 
 
@@ -88,7 +91,7 @@ def test_a_refused_confirmation_changes_nothing(
     first(event)
     before = database_fingerprint(app)
     with pytest.raises(PinochleError) as refused:
-        confirm_totals(table_game(event), name)
+        confirm_totals(table_game(event), name, TAPPED)
     assert (refused.value.code, words in str(refused.value)) == (code, True)
     assert database_fingerprint(app) == before
 
@@ -96,7 +99,7 @@ def test_a_refused_confirmation_changes_nothing(
 def test_a_game_of_its_own_is_not_confirmed(app: Flask) -> None:  # noqa: F811
     alone = create_game("partnership", {}, SIDES)
     with pytest.raises(PinochleError) as refused:
-        confirm_totals(alone, "Ann")
+        confirm_totals(alone, "Ann", TAPPED)
     assert refused.value.code == "event_not_a_table"
 
 
@@ -155,16 +158,16 @@ def test_the_director_corrects_with_a_reason_the_history_keeps(
     event = played(seated())
     game = table_game(event)
     if closing:
-        close_round(event, 1)
+        close_round(event, 1, unconfirmed=True)
     else:
-        confirm_totals(game, "Bea")
+        confirm_totals(game, "Bea", TAPPED)
     replace_hand(game, 1, CORRECTED, correction=DIRECTOR)
     delete_hand(game, 2, correction=Correction("  counted twice "))
     assert [(e.action, e.reason) for e in game.edits[-2:]] == [
         ("edited", "the counters were swapped"),
         ("deleted", "counted twice"),
     ]
-    assert locked(game) is not None  # a correction leaves the table confirmed (or closed)
+    assert locked(game) is not None  # a correction leaves the table locked
 
 
 def test_a_closed_round_refuses_a_new_hand_with_its_own_sentence(app: Flask) -> None:  # noqa: F811
@@ -173,3 +176,100 @@ def test_a_closed_round_refuses_a_new_hand_with_its_own_sentence(app: Flask) -> 
     with pytest.raises(PinochleError) as refused:
         add_hand(table_game(event), MADE)
     assert refused.value.code == "event_round_closed"
+
+
+# --- who confirms -----------------------------------------------------------------------
+
+# the player a table code's phone said it is -> the names it may tap (Ann and Cal sit
+# North and South, Bea and Dan East and West)
+OTHER_SIDE = [
+    ("North's phone", "Ann", ("Bea", "Dan")),
+    ("East's phone", "Bea", ("Ann", "Cal")),
+    ("South's phone", "Cal", ("Bea", "Dan")),
+    ("West's phone", "Dan", ("Ann", "Cal")),
+]
+
+
+def phone_of(event: Event, name: str) -> Confirmer:
+    """The confirmer of a table code's phone that said it is ``name``."""
+    return Confirmer(entrant=next(e.id for e in event.entrants if e.name == name))
+
+
+@pytest.mark.parametrize(
+    ("keeper", "others"), [case[1:] for case in OTHER_SIDE], ids=[c[0] for c in OTHER_SIDE]
+)
+def test_a_phone_confirms_only_by_the_other_side(
+    app: Flask,  # noqa: F811
+    keeper: str,
+    others: tuple[str, str],
+) -> None:
+    event = played(seated())
+    game = table_game(event)
+    phone = phone_of(event, keeper)
+    partner = {"Ann": "Cal", "Cal": "Ann", "Bea": "Dan", "Dan": "Bea"}[keeper]
+    before = database_fingerprint(app)
+    for own_side in (keeper, partner):
+        with pytest.raises(PinochleError) as refused:
+            confirm_totals(game, own_side, phone)
+        assert refused.value.code == "event_confirm_own_side"
+        assert f"by the other side ({', '.join(others)})" in str(refused.value)
+    assert database_fingerprint(app) == before
+    table = confirm_totals(game, others[1], phone)
+    assert table.confirmed_by == others[1]
+    assert [(c.name, c.director) for c in table.confirmations] == [(others[1], None)]
+
+
+def test_the_directors_tap_is_kept_as_the_directors(app: Flask) -> None:  # noqa: F811
+    game = table_game(played(seated()))
+    table = confirm_totals(game, "Ann", TAPPED)  # any name seated there
+    assert [(c.name, c.director) for c in table.confirmations] == [("Ann", "ann")]
+    state = confirmations(table)
+    assert (state.by, state.director, state.again, state.corrected) == ("Ann", "ann", False, ())
+
+
+def test_a_correction_after_confirmation_asks_for_another(app: Flask) -> None:  # noqa: F811
+    event = played(seated())
+    game = table_game(event)
+    table = confirm_totals(game, "Bea", phone_of(event, "Ann"))
+    replace_hand(game, 1, CORRECTED, correction=DIRECTOR)
+    state = confirmations(table)
+    assert state.again and state.corrected == ((1, "edited", "the counters were swapped"),)
+    assert locked(game) is not None  # still the director's only
+    with pytest.raises(PinochleError) as refused:  # the side that kept score, still not
+        confirm_totals(game, "Cal", phone_of(event, "Ann"))
+    assert refused.value.code == "event_confirm_own_side"
+    table = confirm_totals(game, "Dan", phone_of(event, "Ann"))
+    state = confirmations(table)
+    assert (state.by, state.again) == ("Dan", False)
+    assert state.corrected == ((1, "edited", "the counters were swapped"),)  # still listed
+    assert [c.name for c in table.confirmations] == ["Bea", "Dan"]  # both kept
+    with pytest.raises(PinochleError) as refused:
+        confirm_totals(game, "Bea", phone_of(event, "Ann"))
+    assert refused.value.code == "event_confirmed_twice"
+
+
+def test_a_correction_before_any_confirmation_is_not_after_one(app: Flask) -> None:  # noqa: F811
+    event = played(seated())
+    game = table_game(event)
+    close_round(event, 1, unconfirmed=True)
+    replace_hand(game, 1, CORRECTED, correction=DIRECTOR)
+    table = confirm_totals(game, "Bea", TAPPED)
+    assert confirmations(table).corrected == ()
+
+
+def test_closing_a_round_asks_about_its_unconfirmed_tables(app: Flask) -> None:  # noqa: F811
+    event = played(seated())
+    assert unconfirmed_tables(event.rounds[0], engine_event(event), 1) == [1]
+    before = database_fingerprint(app)
+    with pytest.raises(PinochleError) as refused:
+        close_round(event, 1)
+    assert refused.value.code == "event_round_unconfirmed"
+    assert str(refused.value).startswith("round 1: table 1 has no confirmation of its totals")
+    assert database_fingerprint(app) == before
+    assert close_round(event, 1, unconfirmed=True).closed_at is not None
+
+
+def test_a_round_of_confirmed_tables_closes_at_once(app: Flask) -> None:  # noqa: F811
+    event = played(seated())
+    confirm_totals(table_game(event), "Bea", TAPPED)
+    assert close_round(event, 1).closed_at is not None

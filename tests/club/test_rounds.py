@@ -49,7 +49,7 @@ def test_time_called_marks_the_round_and_its_tables(app: Flask) -> None:  # noqa
 
 
 def test_a_round_whose_tables_finished_closes_without_a_reason(app: Flask) -> None:  # noqa: F811
-    closed = close_round(played(seated()), 1)
+    closed = close_round(played(seated()), 1, unconfirmed=True)  # asked, and said so
     assert closed.closed_at is not None and closed.closed_reason is None
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from scorekeeper.club.confirm import confirm_totals
+from scorekeeper.club.confirm import Confirmer, confirm_totals
 from scorekeeper.extensions import db
 from scorekeeper.games.hands import add_hand
 from scorekeeper.store.models import Game, HandEdit
@@ -54,7 +54,7 @@ def table_game(app: Flask, hands: int = 2, confirmed_by: str | None = None) -> i
         for hand in (MADE, SET)[:hands]:
             add_hand(game, hand)
         if confirmed_by is not None:
-            confirm_totals(game, confirmed_by)
+            confirm_totals(game, confirmed_by, Confirmer(director="owner"))
         return game.id
 
 
@@ -171,7 +171,10 @@ def test_the_director_corrects_a_confirmed_hand_with_the_reason_kept(app: Flask)
     assert edits(app, game_id)[-1] == ("edited", "counters swapped")
     page = text(client.get(f"/games/{game_id}").text)
     assert "corrected by the director: counters swapped" in page
-    assert "Confirmed by Bea" in page  # a correction leaves the table confirmed
+    # a correction leaves the table locked, lists itself and asks for a confirmation again
+    assert "Hand 1 corrected after confirmation: counters swapped" in page
+    assert "Corrected after Bea confirmed: the totals need confirming again." in page
+    assert "Confirmed by Bea" not in page and "Dan confirms" in page
     sheet = text(client.get(f"/games/{game_id}/sheet").text)
     assert "Hand 1 corrected: counters swapped" in sheet
 
@@ -191,7 +194,10 @@ def test_the_director_deletes_a_confirmed_hand_with_the_reason_kept(app: Flask) 
 def test_a_closed_rounds_hand_is_corrected_with_a_reason(app: Flask) -> None:
     game_id = table_game(app)
     client = app.test_client()
-    client.post("/events/1/rounds/1/close", data={"reason": ""})
+    asked = client.post("/events/1/rounds/1/close", data={"reason": ""})
+    assert asked.status_code == 400 and "table 1 has no confirmation" in text(asked.text)
+    closed = client.post("/events/1/rounds/1/close", data={"reason": "", "unconfirmed": "yes"})
+    assert closed.status_code == 302
     before = database_fingerprint(app)
     refused = client.post(f"/games/{game_id}/hands/1/edit", data=EDIT)
     assert refused.status_code == 400

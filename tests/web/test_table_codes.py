@@ -384,7 +384,8 @@ def test_the_table_cards_and_the_directors_screen_carry_the_code(night: Night) -
 
 
 def test_a_table_code_confirms_the_totals_and_then_corrects_nothing(night: Night) -> None:
-    """The other side confirms on its own phone by the table's code; the table is then
+    """The other side confirms on the keeper's phone (a phone takes only the names of
+    the side its own player is not on: East's own phone not East's); the table is then
     locked for the codes' phones, the director still corrects it with a reason."""
     keeper = night.at_table(1)  # North keeps score
     game = night.game(1)
@@ -396,7 +397,13 @@ def test_a_table_code_confirms_the_totals_and_then_corrects_nothing(night: Night
     east_id, east = night.seated(1)[1]
     other_side = night.client()  # East's own phone
     assert other_side.post(f"/t/{night.code(1)}", data={"entrant": str(east_id)}).status_code == 302
-    confirmed = other_side.post(f"/games/{game}/confirm", data={"player": east})
+    board = words(other_side.get(f"/games/{game}").text)
+    assert f"{east} confirms" not in board and f"{night.seated(1)[0][1]} confirms" in board
+    refused = other_side.post(f"/games/{game}/confirm", data={"player": east})
+    assert refused.status_code == 400
+    assert f"'{east}' is on the side that kept score on this phone" in words(refused.text)
+    assert f"{east} confirms" in words(keeper.get(f"/games/{game}").text)
+    confirmed = keeper.post(f"/games/{game}/confirm", data={"player": east})
     assert confirmed.status_code == 302
     assert f"confirmed by {east}" in words(director.get(f"/events/{night.event}").text)
     before = database_fingerprint(night.app, {"login_attempt"})

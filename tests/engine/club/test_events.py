@@ -280,6 +280,8 @@ def test_every_event_refusal_has_a_case() -> None:
         "event_not_seated_here",
         "event_table_confirmed",
         "event_table_playing",
+        "event_confirm_own_side",
+        "event_round_unconfirmed",
     }
     assert codes - stored <= {case[3] for case in REFUSED}
 
