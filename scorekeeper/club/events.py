@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import bindparam, case, func, literal, or_, select
@@ -40,7 +40,7 @@ from scorekeeper.store.club_models import (
     EventSeat,
     EventTable,
 )
-from scorekeeper.store.models import Game, Hand, Player, Seat
+from scorekeeper.store.models import Game, Hand, Player, Seat, utcnow
 from scorekeeper.store.outcomes import rate_unrated
 
 # --- import ------------------------------------------------------------------------------
@@ -60,6 +60,17 @@ def import_event(document: object, language: str = DEFAULT_LANGUAGE) -> Event:
         db.session.rollback()
         raise
     return event
+
+
+def _closed(checked: engine.Event, round_: engine.Round, last: int) -> datetime | None:
+    """When an imported round is closed: now, for a round played before the last one
+    seated (a later round was seated, and rounds are seated in order) and for the last
+    one once every game of it is over; None for a round not seated, or the last one
+    while a table plays."""
+    seated = bool(round_.tables or round_.byes)
+    if not seated or (round_.number == last and unfinished(checked, round_.number)):
+        return None
+    return utcnow()
 
 
 def _stored(checked: engine.Event, language: str) -> Event:
@@ -88,8 +99,9 @@ def _stored(checked: engine.Event, language: str) -> Event:
         )
         event.entrants.append(row)
         entrants[entrant.name] = row
+    last = max((r.number for r in checked.rounds if r.tables or r.byes), default=0)
     for round_ in checked.rounds:
-        stored_round = EventRound(number=round_.number)
+        stored_round = EventRound(number=round_.number, closed_at=_closed(checked, round_, last))
         event.rounds.append(stored_round)
         for table in round_.tables:
             stored_round.tables.append(_table(checked, table, entrants, language, known))
@@ -286,6 +298,24 @@ def rounds_open(
         for stored in event.rounds
         if stored.tables and stored.closed_at is None
     }
+
+
+def unseatable(event: Event, replayed: dict[tuple[int, int], GameResult]) -> set[int]:
+    """The rounds the director may unseat (``seating.unseat_round``): seated, not
+    closed, no hand recorded at any of their tables, and no later round seated."""
+    found: set[int] = set()
+    for index, stored in enumerate(event.rounds):
+        later = event.rounds[index + 1] if index + 1 < len(event.rounds) else None
+        if not (stored.tables or stored.byes) or stored.closed_at is not None:
+            continue
+        if later is not None and (later.tables or later.byes):
+            continue
+        played = any(
+            result.hands for (number, _t), result in replayed.items() if number == stored.number
+        )
+        if not played:
+            found.add(stored.number)
+    return found
 
 
 @dataclass(frozen=True)

@@ -184,6 +184,9 @@ MESSAGES: dict[str, str] = {
     "event_withdrawn_twice": "{name!r} has withdrawn already",
     "event_withdrawn_seated": "round {round}: {name!r} has withdrawn and plays no more",
     "event_round_seated": "round {round} is seated already",
+    "event_round_before_open": (
+        "round {round} is seated once round {before} is closed: close round {before} first"
+    ),
     "event_draw_seated": "a round is seated already: the seats are drawn before the first",
     "table_code_unknown": (
         "this is not a table code of a club night here, or its round was seated again "

@@ -23,7 +23,8 @@ from scorekeeper.club.events import (
     get_event,
     import_event,
 )
-from scorekeeper.club.seating import record_seating
+from scorekeeper.club.rounds import close_round
+from scorekeeper.club.seating import record_seating, unseat_round
 from scorekeeper.i18n.languages import DEFAULT as DEFAULT_LANGUAGE
 from scorekeeper.i18n.languages import LANGUAGES
 from scorekeeper.store.club_models import Event, EventTable
@@ -145,6 +146,43 @@ def event_file(event_id: int) -> Response:
 @requires("scorekeeper")
 def seat_round(event_id: int, number: int) -> Response:
     """Seat a round not yet played: each table gets its game, with no hands yet."""
+    found = _round_of(event_id, number)
+    document = json_body()
+    record_seating(found, number, document, _language())
+    return _answer(_event(event_id))
+
+
+@bp.delete("/events/<int:event_id>/rounds/<int:number>")
+@requires("scorekeeper")
+def unseat(event_id: int, number: int) -> Response:
+    """Take back a round's seating while none of its tables has a hand."""
+    unseat_round(_round_of(event_id, number), number)
+    return _answer(_event(event_id))
+
+
+@bp.post("/events/<int:event_id>/rounds/<int:number>/close")
+@requires("scorekeeper")
+def close(event_id: int, number: int) -> Response:
+    """Close a round (``{"reason": ..., "unconfirmed": true}``, both optional): the
+    reason when a table still plays, ``unconfirmed`` when a finished table's totals are
+    not confirmed (as the page asks once)."""
+    found = _round_of(event_id, number)
+    body = json_body()
+    reason, unconfirmed = body.get("reason", ""), body.get("unconfirmed", False)
+    if (
+        set(body) - {"reason", "unconfirmed"}
+        or not isinstance(reason, str)
+        or not isinstance(unconfirmed, bool)
+    ):
+        raise ApiError(
+            422, "bad_field", 'The body is {"reason": a text, "unconfirmed": true or false}.'
+        )
+    close_round(found, number, reason, unconfirmed=unconfirmed)
+    return _answer(_event(event_id))
+
+
+def _round_of(event_id: int, number: int) -> Event:
+    """The event of round ``number`` (404 for a round it does not have)."""
     found = _event(event_id)
     if not 1 <= number <= found.rounds_count:
         raise ApiError(
@@ -152,9 +190,7 @@ def seat_round(event_id: int, number: int) -> Response:
             "no_round",
             f"Event {event_id} has rounds 1 to {found.rounds_count}, not {number}.",
         )
-    document = json_body()
-    record_seating(found, number, document, _language())
-    return _answer(_event(event_id))
+    return found
 
 
 # --- a table's totals confirmed ------------------------------------------------------------

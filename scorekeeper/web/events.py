@@ -47,9 +47,10 @@ from scorekeeper.club.events import (
     prints_stamp,
     rounds_open,
     standings_final,
+    unseatable,
 )
 from scorekeeper.club.rounds import call_time, close_round
-from scorekeeper.club.seating import record_seating
+from scorekeeper.club.seating import record_seating, unseat_round
 from scorekeeper.club.table_codes import table_code
 from scorekeeper.engine.club import events as engine
 from scorekeeper.engine.club.event_movement import next_seating
@@ -200,6 +201,7 @@ def _made_page(
         next_round=_next_round(event, checked),
         open_rounds=open_rounds,
         playing=playing,
+        unseatable=unseatable(event, replayed),
         clocks=round_clocks(event),
         minutes=tables_minutes(event, replayed),
         confirmations=confirmations_of([t for r in event.rounds for t in r.tables]),
@@ -449,6 +451,14 @@ def call(event_id: int, number: int) -> BaseResponse | tuple[str, int]:
     """Time is called: every table's next hand is its last."""
     return _director(event_id, number, lambda event: call_time(event, number),
                      _("Time is called on round %(number)s.", number=number))  # fmt: skip
+
+
+@bp.route("/events/<int:event_id>/rounds/<int:number>/unseat", methods=["POST"])
+@requires("scorekeeper")
+def unseat(event_id: int, number: int) -> BaseResponse | tuple[str, int]:
+    """The round's seating taken back before a hand is recorded at it."""
+    return _director(event_id, number, lambda event: unseat_round(event, number),
+                     _("Round %(number)s is no longer seated.", number=number))  # fmt: skip
 
 
 @bp.route("/events/<int:event_id>/rounds/<int:number>/close", methods=["POST"])

@@ -228,7 +228,24 @@ CONFIRM = {
     "properties": {"player": {**_NAME, "description": "a player seated at the table"}},
 }
 
+CLOSE = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "reason": {
+            "type": "string",
+            "maxLength": 500,
+            "description": "why the director ends the round while a table still plays",
+        },
+        "unconfirmed": {
+            "type": "boolean",
+            "description": "close although a finished table's totals are not confirmed",
+        },
+    },
+}
+
 EVENT_SCHEMAS = {
+    "Close": CLOSE,
     "Confirmation": CONFIRMATION,
     "Confirm": CONFIRM,
     "EventDocument": EVENT_DOCUMENT,
@@ -333,6 +350,41 @@ EVENT_PATHS = {
                 "409": error("a hand is recorded at one of the round's tables already"),
                 "410": _GONE,
                 "422": _REFUSED,
+                "503": BUSY,
+            },
+        },
+        "delete": {
+            "summary": "Unseat a round no hand is recorded at (its tables and their games go)",
+            "operationId": "unseatRound",
+            "parameters": [_EVENT_KEY],
+            "responses": {
+                "200": _EVENT_VIEW,
+                **REFUSALS,
+                "404": _NO_EVENT,
+                "409": error("a hand is recorded at one of the round's tables already"),
+                "410": _GONE,
+                "422": error("the round is not seated, is closed, or a later round is seated"),
+                "503": BUSY,
+            },
+        },
+    },
+    "/events/{event_id}/rounds/{number}/close": {
+        "parameters": [_EVENT_ID, _ROUND],
+        "post": {
+            "summary": "Close a round: its tables take no more hands but the director's",
+            "operationId": "closeRound",
+            "parameters": [_EVENT_KEY],
+            "requestBody": body(ref("Close")),
+            "responses": {
+                "200": _EVENT_VIEW,
+                **REFUSALS,
+                "404": _NO_EVENT,
+                "410": _GONE,
+                "422": error(
+                    "not seated, closed already, a table still playing without a reason, "
+                    "or a finished table unconfirmed without `unconfirmed` (the engine's "
+                    "code and sentence)"
+                ),
                 "503": BUSY,
             },
         },

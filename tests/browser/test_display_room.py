@@ -85,6 +85,8 @@ def room_night(live_server: LiveServer, rounds_played: int, state: str) -> int:
                 stored_round.closed_at = now
             if number == rounds_played:
                 stored_round.seated_at = now
+                if state != "closed":  # an import closes a round whose games are all over
+                    stored_round.closed_at = None
                 if state == "called":
                     stored_round.time_called_at = now
         db.session.commit()

@@ -58,7 +58,10 @@ def nothing(event: Event) -> None:
 
 
 def seat_all(event: Event) -> None:
-    for number in (2, 3):
+    from scorekeeper.club.rounds import close_round
+
+    for number in (2, 3):  # each once the round before it is closed
+        close_round(get_event(event.id) or event, number - 1, "no time", unconfirmed=True)
         record_seating(get_event(event.id) or event, number, ROUND_1)
 
 

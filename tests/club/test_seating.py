@@ -147,12 +147,17 @@ def test_a_round_is_seated_in_turn_open_and_without_who_withdrew(app: Flask) -> 
     record_seating(get_event(event.id), 1, ROUND_1)
     withdraw(get_event(event.id), "Eve")  # from round 2 on
     before = database_fingerprint(app)
+    with pytest.raises(PinochleError) as refused:  # rounds in order: round 1 still open
+        record_seating(get_event(event.id), 2, ROUND_1)
+    assert refused.value.code == "event_round_before_open"
+    assert str(refused.value) == "round 2 is seated once round 1 is closed: close round 1 first"
+    assert database_fingerprint(app) == before
+    close_round(get_event(event.id), 1, "the hall closes")
+    before = database_fingerprint(app)
     with pytest.raises(PinochleError) as refused:
         record_seating(get_event(event.id), 2, ROUND_1)  # Eve has the bye in it
     assert refused.value.code == "event_withdrawn_seated" and "'Eve'" in str(refused.value)
     assert database_fingerprint(app) == before
-    close_round(get_event(event.id), 1, "the hall closes")
-    before = database_fingerprint(app)
     with pytest.raises(PinochleError) as refused:
         record_seating(get_event(event.id), 1, ROUND_1_AGAIN)
     assert refused.value.code == "event_round_closed"

@@ -26,6 +26,7 @@ from scorekeeper.accounts.users import create_user, delete_user, may, user_named
 from scorekeeper.backup.restore import backup_document
 from scorekeeper.cli import main
 from scorekeeper.club.events import import_event
+from scorekeeper.club.rounds import close_round
 from scorekeeper.club.seating import record_seating
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import to_document
@@ -64,7 +65,7 @@ SEATING = {"tables": [{"table": 1, "seats": ["Ann", "Bea", "Cal", "Dan"]}], "bye
 
 class Club:
     """An app with logins on: a user per role, each with an API token, a game, and an
-    event of two rounds whose round 1 is seated and has a hand at its table."""
+    event of two rounds whose round 1 is seated, has a hand at its table and is closed."""
 
     def __init__(self, app: Flask) -> None:
         self.app = app
@@ -79,6 +80,7 @@ class Club:
             event = import_event(EVENT)
             table = record_seating(event, 1, SEATING).tables[0]
             add_hand(table.game, PLAYED_HAND)
+            close_round(event, 1, "the hall closes")  # round 2 is seated after it
             self.event = event.id
 
     def call(
@@ -105,7 +107,7 @@ def _path(club: Club, endpoint: str) -> str:
         rule.rule.removeprefix(API)
         .replace("<int:game_id>", str(club.game))
         .replace("<int:event_id>", str(club.event))
-        .replace("rounds/<int:number>", "rounds/2")  # round 1 is being played
+        .replace("rounds/<int:number>", "rounds/2")  # round 1 is played and closed
         .replace("<int:number>", "1")
     )
 
@@ -118,10 +120,13 @@ BODIES: dict[str, Any] = {
     "api.create_event": EVENT,
     "api.seat_round": SEATING,  # seated again, as often as it is asked, till played
     "api.confirm_table": {"player": "Ann"},
+    "api.close": {},
 }
 # routes the club's data cannot satisfy: past the role check, the engine refuses them
-# (game 1 is no club table: 422 event_not_a_table; tests/web/test_event_confirm.py)
-REFUSED_PAST_ACCESS = {"api.confirm_table"}
+# (game 1 is no club table: 422 event_not_a_table; tests/web/test_event_confirm.py;
+# round 2 is seated and unseated again by each role in turn, and closed when it is not
+# seated: 422 event_round_unseated; tests/web/test_api_events.py)
+REFUSED_PAST_ACCESS = {"api.confirm_table", "api.close"}
 API_ROUTES = sorted(
     (route, needed) for route, needed in NEEDS.items() if route[0].startswith("api.")
 )

@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from scorekeeper.club.events import get_event
-from scorekeeper.club.rounds import close_round
 from scorekeeper.engine.club.events import from_document, to_document
 from scorekeeper.engine.club.standings import standings
 from tests.web.test_access import database_fingerprint
@@ -68,11 +67,26 @@ def test_a_night_through_the_api(club: Club) -> None:  # noqa: F811
     )
     assert exported.json == read.json["event"]
     assert standings(from_document(exported.json)).as_dict() == board
-    # played: round 1 is no longer seated again; round 2 is
-    again = club.call("scorekeeper", "PUT", f"/events/{event['id']}/rounds/1", SEATING)
+    # played: round 1 is no longer seated again; round 2 is, once round 1 is closed
+    rounds = f"/events/{event['id']}/rounds"
+    again = club.call("scorekeeper", "PUT", f"{rounds}/1", SEATING)
     assert (again.status_code, again.json["error"]) == (409, "event_round_played")
-    later = club.call("scorekeeper", "PUT", f"/events/{event['id']}/rounds/2", SEATING)
+    early = club.call("scorekeeper", "PUT", f"{rounds}/2", SEATING)
+    assert (early.status_code, early.json["error"]) == (422, "event_round_before_open")
+    asked = club.call("scorekeeper", "POST", f"{rounds}/1/close", {})
+    assert (asked.status_code, asked.json["error"]) == (422, "event_round_unconfirmed")
+    closed = club.call("scorekeeper", "POST", f"{rounds}/1/close", {"unconfirmed": True})
+    assert closed.status_code == 200, closed.json
+    later = club.call("scorekeeper", "PUT", f"{rounds}/2", SEATING)
     assert later.status_code == 200 and len(later.json["tables"]) == 2
+    # unseated before a hand is recorded at it: its table and game gone, seated again
+    unseated = club.call("scorekeeper", "DELETE", f"{rounds}/2")
+    assert unseated.status_code == 200 and len(unseated.json["tables"]) == 1
+    gone = club.call("viewer", "GET", later.json["tables"][1]["url"].removeprefix("/api/v1"))
+    assert gone.status_code == 404
+    assert club.call("scorekeeper", "PUT", f"{rounds}/2", SEATING).status_code == 200
+    refused = club.call("scorekeeper", "DELETE", f"{rounds}/1")
+    assert (refused.status_code, refused.json["error"]) == (422, "event_round_closed")
 
 
 def test_a_teams_night_seats_its_teams(club: Club) -> None:  # noqa: F811
@@ -126,8 +140,7 @@ def test_a_refused_event_is_a_sentence_and_stores_nothing(club: Club) -> None:  
 def test_a_hand_at_a_closed_rounds_table_is_refused(club: Club) -> None:  # noqa: F811
     with club.app.app_context():
         event = get_event(club.event)
-        assert event is not None
-        close_round(event, 1, "the hall closes")
+        assert event is not None and event.rounds[0].closed_at is not None  # the club's
         game_id = event.rounds[0].tables[0].game_id
     before = database_fingerprint(club.app, {"api_token"})
     late = club.call("scorekeeper", "POST", f"/games/{game_id}/hands", MADE)
