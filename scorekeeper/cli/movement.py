@@ -53,6 +53,15 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         default=[],
         help="with --played: an entrant who leaves before the next round (repeatable)",
     )
+    parser.add_argument(
+        "--at-once",
+        metavar="P",
+        type=int,
+        action="append",
+        default=[],
+        help="with --played: a late arrival who plays at once, someone there from the start "
+        "sitting out instead (repeatable; else late arrivals sit out first)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run_movement)
 
@@ -62,8 +71,9 @@ def run_movement(args: argparse.Namespace) -> int:
     try:
         if args.played is not None:
             night = _recomputed(args)
-        elif args.withdraw:
-            raise MovementError("--withdraw needs --played: the rounds played before it")
+        elif args.withdraw or args.at_once:
+            option = "--withdraw" if args.withdraw else "--at-once"
+            raise MovementError(f"{option} needs --played: the rounds played before it")
         else:
             night = movement(args.fmt, args.entrants, args.rounds, args.seed)
     except MovementError as exc:
@@ -97,7 +107,7 @@ def _recomputed(args: argparse.Namespace) -> Movement:
         raise MovementError(f"{args.played!r} is not JSON: {exc}") from exc
     played = played_from_document(document)
     rounds = DEFAULT_ROUNDS if args.rounds is None else args.rounds
-    return recompute(played, args.entrants, rounds, args.withdraw, args.seed)
+    return recompute(played, args.entrants, rounds, args.withdraw, args.seed, at_once=args.at_once)
 
 
 def format_movement(night: Movement) -> str:

@@ -9,9 +9,12 @@ rule, nobody twice). Progressive nights only: a fixed-teams round robin has no g
 
 from __future__ import annotations
 
+from typing import Any
+
 from scorekeeper.club.events import engine_event, export_event, get_event
 from scorekeeper.engine.club import events as engine
-from scorekeeper.engine.club.event_movement import Night, draw, planned_night
+from scorekeeper.engine.club.event_movement import Night, draw, next_seating, planned_night
+from scorekeeper.engine.club.movements import Evenness
 from scorekeeper.engine.errors import GameError
 from scorekeeper.extensions import db
 from scorekeeper.games.players import player_named
@@ -41,12 +44,26 @@ def withdrawn(event: Event, number: int) -> list[str]:
     ]
 
 
+def at_once(event: Event) -> list[str]:
+    """The late arrivals the director lets play at once (the others sit out first)."""
+    return [entrant.name for entrant in event.entrants if entrant.plays_at_once]
+
+
+def next_round_seating(
+    event: Event, checked: engine.Event, number: int
+) -> tuple[dict[str, Any], Evenness]:
+    """Round ``number``'s seating as the movement gives it for who is there then (its
+    late arrivals in, its withdrawals out), and the whole night's evenness."""
+    return next_seating(checked, number, withdrawn(event, number), at_once(event))
+
+
 def night_planned(event: Event, checked: engine.Event) -> Night:
     """The whole night (``checked``, the stored ``event`` as the engine reads it): the
     rounds seated as they are, the rest as the movement plans them for who is there for
     the next round (its late arrivals in, its withdrawals out)."""
     number = first_unseated(event)
-    return planned_night(checked, withdrawn(event, number) if number is not None else ())
+    gone = withdrawn(event, number) if number is not None else ()
+    return planned_night(checked, gone, at_once(event))
 
 
 def _fresh(event: Event) -> Event:
@@ -60,8 +77,9 @@ def _fresh(event: Event) -> Event:
     return fresh
 
 
-def add_entrant(event: Event, name: str) -> Entrant:
-    """A late arrival, in the rounds not seated yet."""
+def add_entrant(event: Event, name: str, plays_at_once: bool = False) -> Entrant:
+    """A late arrival, in the rounds not seated yet: sitting out before anyone there
+    from the start, unless the director lets them play at once."""
     try:
         fresh = _fresh(event)
         document = export_event(fresh)
@@ -71,6 +89,7 @@ def add_entrant(event: Event, name: str) -> Entrant:
             position=len(fresh.entrants),
             name=checked.entrants[-1].name,
             player=player_named(checked.entrants[-1].name),
+            plays_at_once=plays_at_once,
         )
         fresh.entrants.append(joined)
         db.session.commit()

@@ -34,7 +34,7 @@ def template_catalog() -> Catalog:
     ):
         catalog.add(message, locations=[(filename, line)], auto_comments=comments)
     for code, template in [*MESSAGES.items(), *REASONS.items()]:
-        catalog.add(template, locations=[(f"scorekeeper/engine/errors.py:{code}", 0)])
+        catalog.add(template, locations=[(f"scorekeeper/engine/messages.py:{code}", 0)])
     words: list[str | tuple[str, str]] = [display_name(n) for n in (*MELD_NAMES, ROUNDHOUSE)]
     words += [counted_pair(meld) for meld in COUNTED]
     words += [suit.word for suit in Suit]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import db
@@ -79,6 +79,9 @@ class Entrant(db.Model):  # type: ignore[name-defined,misc]
     # the first round a withdrawn entrant no longer plays (None: plays on); the rounds
     # before it stay as played (club.entrants)
     withdrawn_before: Mapped[int | None]
+    # a late arrival the director lets play at once: someone there from the start may
+    # sit out for them (else a late arrival sits out first; engine movement_changes)
+    plays_at_once: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     player: Mapped[Player] = relationship(foreign_keys=[player_id])
     partner: Mapped[Player | None] = relationship(foreign_keys=[partner_id])

@@ -34,8 +34,8 @@ from scorekeeper.club.entrants import (
     add_entrant,
     draw_seats,
     first_unseated,
+    next_round_seating,
     withdraw,
-    withdrawn,
 )
 from scorekeeper.club.events import (
     engine_event,
@@ -53,7 +53,6 @@ from scorekeeper.club.rounds import call_time, close_round
 from scorekeeper.club.seating import record_seating, unseat_round
 from scorekeeper.club.table_codes import table_code
 from scorekeeper.engine.club import events as engine
-from scorekeeper.engine.club.event_movement import next_seating
 from scorekeeper.engine.club.movements import Evenness, MovementError
 from scorekeeper.engine.club.standings import results
 from scorekeeper.engine.errors import GameError, PinochleError
@@ -157,7 +156,7 @@ def _next_round(event: Event, checked: engine.Event) -> NextRound | None:
     if number is None:
         return None
     try:
-        seating, even = next_seating(checked, number, withdrawn(event, number))
+        seating, even = next_round_seating(event, checked, number)
     except MovementError as error:
         return NextRound(number, None, None, str(error))
     return NextRound(number, seating, even, None)
@@ -223,7 +222,7 @@ def seat(event_id: int, number: int) -> BaseResponse | tuple[str, int]:
     try:
         if event.rounds[number - 1].tables:  # a second tap, a page sent again: kept as it is
             raise GameError("event_round_seated", round=number)
-        seating, _even = next_seating(engine_event(event), number, withdrawn(event, number))
+        seating, _even = next_round_seating(event, engine_event(event), number)
         record_seating(event, number, seating, page_language())
     except MovementError as error:
         return _refused(event_id, str(error), number)
@@ -409,7 +408,7 @@ def arrive(event_id: int) -> BaseResponse | tuple[str, int]:
     name = request.form.get("name", "")[:NAME_FIELD_LIMIT]
     event = event_or_404(event_id)
     try:
-        joined = add_entrant(event, name)
+        joined = add_entrant(event, name, request.form.get("at_once") == "yes")
     except PinochleError as error:
         return _refused(event_id, engine_message(error), "entrants")
     flash(_("%(name)s joins from the next round.", name=joined.name))

@@ -11,6 +11,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from scorekeeper.club.events import get_event, import_event
+from scorekeeper.club.rounds import close_round
 from scorekeeper.club.seating import record_seating
 from scorekeeper.games.hands import add_hand
 from tests.browser.conftest import LiveServer
@@ -31,6 +32,7 @@ def seated_night(live_server: LiveServer) -> tuple[int, int]:
             table["game"]["rules"] = {"game_end": "hands:6"}
     with live_server.app.app_context():
         event = import_event(document)
+        close_round(event, 3, "six hands a game now")  # its games unfinished: seated in order
         seating = {"tables": [{"table": 1, "seats": ["Ann", "Bea", "Cal", "Dan"]}], "byes": ["Eve"]}
         table = record_seating(event, 4, seating).tables[0]
         assert table.game_id is not None

@@ -161,7 +161,9 @@ def test_a_whole_game_in_the_tables_language(
 
     page.goto(f"{live_server.url}/games/{game_id}")
     sheet_link = page.get_by_role("link", name=tr(language, "Score sheet (PDF)"))
-    answer = page.request.get(live_server.url + sheet_link.get_attribute("href"))
+    # a render process's first sheet (WeasyPrint and its fonts loaded): 10 s was once too
+    # little on a machine busy with the other worker's tests (the page's own wait is 10 s)
+    answer = page.request.get(live_server.url + sheet_link.get_attribute("href"), timeout=30_000)
     assert answer.ok and answer.headers["content-type"] == "application/pdf"
     text = pdf_text(answer.body())
     assert english_words(text, language) == [], "the PDF sheet"

@@ -101,7 +101,11 @@ def test_played_rounds_are_kept_and_the_rest_computed_for_a_late_arrival(
     assert night.status == 0
     assert night.json["rounds"][:2] == played.json["rounds"]
     assert [len(r["byes"]) for r in night.json["rounds"]] == [0, 0, 1, 1]
+    # the late arrival (12) sits out: nobody there from the start does for them
+    assert [r["byes"] for r in night.json["rounds"][2:]] == [[12], [12]]
     assert night.json["evenness"]["partner_repeats"] == 0
+    at_once = run(*argv, "--played", str(path), "--at-once", "12", "--json")
+    assert all(12 not in r["byes"] and len(r["byes"]) == 1 for r in at_once.json["rounds"][2:])
     assert run(*argv, "--played", str(path), "--json").out == night.out
     withdrawn = run(*argv, "--played", str(path), "--withdraw", "3", "--json")
     assert all(3 not in r["byes"] for r in withdrawn.json["rounds"][2:])
@@ -129,6 +133,7 @@ def test_a_played_file_that_cannot_be_used_is_refused(
     assert words in done.err
 
 
-def test_withdraw_needs_played_rounds(run: Run) -> None:
-    done = run("movement", "--format", "progressive", "--entrants", "13", "--withdraw", "2")
-    assert (done.status, "--withdraw needs --played" in done.err) == (2, True)
+@pytest.mark.parametrize("option", ["--withdraw", "--at-once"])
+def test_a_change_needs_played_rounds(run: Run, option: str) -> None:
+    done = run("movement", "--format", "progressive", "--entrants", "13", option, "2")
+    assert (done.status, f"{option} needs --played" in done.err) == (2, True)

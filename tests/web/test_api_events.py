@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.club.events import get_event
+from scorekeeper.club.rounds import close_round
 from scorekeeper.engine.club.events import from_document, to_document
 from scorekeeper.engine.club.standings import standings
 from tests.web.test_access import database_fingerprint
@@ -118,6 +119,9 @@ def test_the_events_list_pages_the_latest_day_first(club: Club) -> None:  # noqa
 
 def test_the_event_key_names_one_event(club: Club) -> None:  # noqa: F811
     key = club.call("viewer", "GET", f"/events/{club.event}").json["key"]
+    closed = club.call("owner", "POST", f"/events/{club.event}/rounds/1/close",
+                       {"reason": "the hall closes"}, **{"Event-Key": key})  # fmt: skip
+    assert closed.status_code == 200
     path = f"/events/{club.event}/rounds/2"
     assert club.call("owner", "PUT", path, SEATING, **{"Event-Key": key}).status_code == 200
     before = database_fingerprint(club.app, {"api_token"})
@@ -140,7 +144,8 @@ def test_a_refused_event_is_a_sentence_and_stores_nothing(club: Club) -> None:  
 def test_a_hand_at_a_closed_rounds_table_is_refused(club: Club) -> None:  # noqa: F811
     with club.app.app_context():
         event = get_event(club.event)
-        assert event is not None and event.rounds[0].closed_at is not None  # the club's
+        assert event is not None
+        close_round(event, 1, "the hall closes")
         game_id = event.rounds[0].tables[0].game_id
     before = database_fingerprint(club.app, {"api_token"})
     late = club.call("scorekeeper", "POST", f"/games/{game_id}/hands", MADE)

@@ -56,3 +56,21 @@ def test_a_round_with_a_hand_offers_no_unseat(night: Night) -> None:  # noqa: F8
     assert refused.status_code == 400
     assert "round 1 is being played" in words(refused.text)
     assert database_fingerprint(night.app, {"login_attempt"}) == before
+
+
+def test_a_late_arrival_waits_unless_the_director_says_at_once(night: Night) -> None:  # noqa: F811
+    from sqlalchemy import select
+
+    from scorekeeper.extensions import db
+    from scorekeeper.store.club_models import Entrant
+
+    director = night.client("director")
+    page = words(director.get(f"/events/{night.event}").text)
+    rule = "A late arrival sits out first: nobody here from the start sits out a round for them."
+    assert rule in page and "Plays at once" in page
+    for name, at_once in (("Yan", {}), ("Zed", {"at_once": "yes"})):
+        added = director.post(f"/events/{night.event}/entrants", data={"name": name, **at_once})
+        assert added.status_code == 302
+    with night.app.app_context():
+        flags = dict(db.session.execute(select(Entrant.name, Entrant.plays_at_once)).all())
+    assert (flags["Yan"], flags["Zed"], flags["Ann"]) == (False, True, False)

@@ -47,14 +47,15 @@ from .movements import (
 
 
 def next_seating(
-    event: Event, number: int, withdrawn: Collection[str] = ()
+    event: Event, number: int, withdrawn: Collection[str] = (), at_once: Collection[str] = ()
 ) -> tuple[dict[str, Any], Evenness]:
     """Round ``number``'s seating as ``events.seating`` reads it, and the whole night's
     evenness, without the ``withdrawn`` entrants (progressive: a late arrival is an
     entrant past those seated so far); ``MovementError`` (its sentence) when a round
     before it is not seated, no movement fits the entrants, or a fixed-teams night
-    has lost a team."""
-    night = _movement(event, number, withdrawn)
+    has lost a team. A late arrival sits out before anyone there from the start, unless
+    in ``at_once`` (``movement_changes.byes_to_come``)."""
+    night = _movement(event, number, withdrawn, at_once)
     chosen = _by_name(night.rounds[number - 1], event.names)
     seating = {
         "tables": [{"table": table.number, "seats": list(table.seats)} for table in chosen.tables],
@@ -63,7 +64,9 @@ def next_seating(
     return seating, night.evenness
 
 
-def _movement(event: Event, number: int, withdrawn: Collection[str]) -> Movement:
+def _movement(
+    event: Event, number: int, withdrawn: Collection[str], at_once: Collection[str] = ()
+) -> Movement:
     """The night's movement from round ``number`` on, the rounds before it as seated."""
     unseated = [r.number for r in event.rounds[: number - 1] if not r.tables and not r.byes]
     if unseated:
@@ -74,6 +77,7 @@ def _movement(event: Event, number: int, withdrawn: Collection[str]) -> Movement
         played = tuple(_by_number(event.rounds[: number - 1], names))
         place = {name: index for index, name in enumerate(names)}
         gone = tuple(sorted(place[name] for name in withdrawn))
+        now = tuple(sorted(place[name] for name in at_once if name in place))
         # the plan in force: the one made at the start of the night, or after the last late
         # arrival or withdrawal, while its rounds were seated as it planned them, so the
         # night goes on as its prints (itineraries, the movement sheet) said; else the
@@ -81,11 +85,11 @@ def _movement(event: Event, number: int, withdrawn: Collection[str]) -> Movement
         # the API, imported)
         present = [p for p in range(len(names)) if p not in gone]
         begun = _since_everyone(played, set(present))
-        if begun < len(played) and _byes_follow(played, begun, present, bool(gone)):
-            night = _progressive(played[:begun], len(names), rounds, gone)
+        if begun < len(played) and _byes_follow(played, begun, present, bool(gone), now):
+            night = _progressive(played[:begun], len(names), rounds, gone, now)
             if all(map(_same, night.rounds[begun : len(played)], played[begun:])):
                 return night
-        return _progressive(played, len(names), rounds, gone)
+        return _progressive(played, len(names), rounds, gone, now)
     if withdrawn:
         raise MovementError("a fixed-teams night keeps its teams: the round robin has no gap")
     return movement(TEAMS, len(names), rounds)
@@ -93,12 +97,16 @@ def _movement(event: Event, number: int, withdrawn: Collection[str]) -> Movement
 
 @lru_cache(maxsize=64)
 def _progressive(
-    played: tuple[Round, ...], entrants: int, rounds: int, gone: tuple[int, ...]
+    played: tuple[Round, ...],
+    entrants: int,
+    rounds: int,
+    gone: tuple[int, ...],
+    at_once: tuple[int, ...] = (),
 ) -> Movement:
     """The progressive night after ``played`` (kept: a page shown again, a round seated,
     the prints ask for the same night, and a search takes a tenth of a second or more)."""
     if played or gone:
-        return recompute(played, entrants, rounds, gone)
+        return recompute(played, entrants, rounds, gone, at_once=at_once)
     return movement(PROGRESSIVE, entrants, rounds)
 
 
@@ -117,7 +125,11 @@ def _there(round_: Round) -> set[int]:
 
 
 def _byes_follow(
-    played: Sequence[Round], start: int, present: Sequence[int], withdrawals: bool
+    played: Sequence[Round],
+    start: int,
+    present: Sequence[int],
+    withdrawals: bool,
+    at_once: Collection[int] = (),
 ) -> bool:
     """Whether the rounds after ``played[:start]`` have the byes a plan made then gives
     (the whole night's movement, from the start and with nobody withdrawn, has its own):
@@ -125,7 +137,7 @@ def _byes_follow(
     if not start and not withdrawals:
         return True
     later = played[start:]
-    byes = byes_to_come(played[:start], present, len(later))
+    byes = byes_to_come(played[:start], present, len(later), at_once)
     return all(sorted(r.byes) == sitting for r, sitting in zip(later, byes, strict=True))
 
 
@@ -175,11 +187,14 @@ class Night:
         return tuple(r.number for r in self.rounds if r.number not in self.seated)
 
 
-def planned_night(event: Event, withdrawn: Collection[str] = ()) -> Night:
+def planned_night(
+    event: Event, withdrawn: Collection[str] = (), at_once: Collection[str] = ()
+) -> Night:
     """The night's rounds: those seated as they are, the rest as ``next_seating`` would
     seat them one after the other (for progressive nights the movement searched from the
     rounds seated, once: the same rounds the page offers in turn while nobody arrives or
-    leaves), without the ``withdrawn`` entrants.
+    leaves), without the ``withdrawn`` entrants, the late arrivals of ``at_once``
+    playing at once.
 
     >>> from scorekeeper.engine.club.events import EXAMPLE, from_document
     >>> night = planned_night(from_document({**EXAMPLE, "rounds": [{"round": 1}, {"round": 2}]}))
@@ -193,7 +208,7 @@ def planned_night(event: Event, withdrawn: Collection[str] = ()) -> Night:
     problem = None
     if first is not None:
         try:
-            night = _movement(event, first, withdrawn)
+            night = _movement(event, first, withdrawn, at_once)
         except MovementError as error:
             problem = str(error)
         else:

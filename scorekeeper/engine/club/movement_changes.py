@@ -3,14 +3,20 @@ played stay as they were; the rest of a progressive night is searched again for 
 players there now, and the evenness is counted over the whole night.
 
 A late arrival takes the next number (the night's count grows); a withdrawal keeps
-their number and leaves the rounds to come. The byes to come go to whoever has sat
-out least, then to whoever did not sit out the round before, then by number.
+their number and leaves the rounds to come. The byes to come go first to the late
+arrivals (whoever is in none of the first round's seats and byes) unless the director
+lets them play at once (``at_once``): nobody there from the start sits out a round
+for a latecomer. Then to whoever has sat out least, then to whoever did not sit out
+the round before, then by number.
 
 >>> from scorekeeper.engine.club.movements import progressive
 >>> played = progressive(13, 2, seed=1).rounds
 >>> night = recompute(played, entrants=14, rounds=4, seed=1)
 >>> [r.byes for r in night.rounds], night.rounds[:2] == played
-([(0,), (1,), (2, 3), (4, 5)], True)
+([(0,), (1,), (2, 13), (3, 13)], True)
+>>> night = recompute(played, entrants=14, rounds=4, seed=1, at_once=[13])
+>>> [r.byes for r in night.rounds]
+[(0,), (1,), (2, 3), (4, 5)]
 """
 
 from __future__ import annotations
@@ -38,10 +44,12 @@ def recompute(
     rounds: int,
     withdrawn: Collection[int] = (),
     seed: int | None = None,
+    at_once: Collection[int] = (),
 ) -> Movement:
     """The night of ``rounds`` rounds whose first ``len(played)`` are ``played``, for
     ``entrants`` numbered from 0 (those past the played rounds' numbers arrived late),
-    less ``withdrawn``."""
+    less ``withdrawn``; the late arrivals in ``at_once`` play from now on as if they had
+    been there from the start."""
     before = 1 + max((p for r in played for t in r.tables for p in t.seats), default=-1)
     before = max(before, 1 + max((p for r in played for p in r.byes), default=-1))
     if entrants < before:
@@ -67,7 +75,7 @@ def recompute(
         raise MovementError(f"{len(present)} players left cannot fill a table")
     to_come = [
         sorted(set(sitting) | gone)
-        for sitting in byes_to_come(played, present, rounds - len(played))
+        for sitting in byes_to_come(played, present, rounds - len(played), at_once)
     ]
     grid = [[list(t.seats) for t in r.tables] for r in played]
     found = search(entrants, len(to_come), DEFAULT_SEED if seed is None else seed, to_come, grid)
@@ -80,12 +88,18 @@ def recompute(
     )
 
 
-def byes_to_come(played: Sequence[Round], present: Sequence[int], count: int) -> list[list[int]]:
+def byes_to_come(
+    played: Sequence[Round], present: Sequence[int], count: int, at_once: Collection[int] = ()
+) -> list[list[int]]:
     """Who of ``present`` sits out in each of the ``count`` rounds after ``played``: the
-    fewest byes so far first, then who did not sit out the round before, then by number.
+    late arrivals first (in none of the first round's seats and byes) but those who play
+    ``at_once``, then the fewest byes so far, then who did not sit out the round before,
+    then by number.
 
     >>> byes_to_come([Round(1, (), (0,))], [0, 1, 2, 3, 4], 2)
     [[1], [2]]
+    >>> byes_to_come([Round(1, (Table(1, (0, 1, 2, 3)),), ())], [0, 1, 2, 3, 4], 2)
+    [[4], [4]]
     """
     out = len(present) % 4
     byes = {p: 0 for p in present}
@@ -95,15 +109,22 @@ def byes_to_come(played: Sequence[Round], present: Sequence[int], count: int) ->
             if p in byes:
                 byes[p] += 1
         last = set(done.byes)
+    there = _there(played[0]) if played else set(present)
+    waiting = {p for p in present if p not in there and p not in at_once}
     made = []
     for _ in range(count):
-        order = sorted(present, key=lambda p: (byes[p], p in last, p))
+        order = sorted(present, key=lambda p: (p not in waiting, byes[p], p in last, p))
         sitting = sorted(order[:out])
         for p in sitting:
             byes[p] += 1
         last = set(sitting)
         made.append(sitting)
     return made
+
+
+def _there(round_: Round) -> set[int]:
+    """Who is in ``round_``, at a table or sitting out."""
+    return {p for table in round_.tables for p in table.seats} | set(round_.byes)
 
 
 def played_from_document(document: Mapping[str, Any]) -> list[Round]:
