@@ -166,7 +166,9 @@ def _next_round(event: Event, checked: engine.Event) -> NextRound | None:
 def show(event_id: int) -> Response:
     """The event's page, made once per change of the night (web/night_pages.py)."""
     return night_page(
-        event_id, "event", lambda making: _made_page(event_or_404(event_id), at=making.at)
+        event_id,
+        "event",
+        lambda making: _made_page(event_or_404(event_id), at=making.at, stamp=making.stamp),
     )
 
 
@@ -185,6 +187,7 @@ def _made_page(
     refused_round: int | str | None = None,
     at: datetime | None = None,
     anyway: str | None = None,
+    stamp: str | None = None,
 ) -> Made:
     """The event's page, and when its words of time change (a clock, a table's minutes)."""
     checked = engine_event(event)
@@ -208,6 +211,8 @@ def _made_page(
         refused_round=refused_round,
         # the question before closing a round with unconfirmed tables: its reason kept
         close_anyway=anyway,
+        # the page follows the night by itself (static/js/follow.js); a refusal does not
+        follow_stamp=stamp,
     )
     return html, next_tick(event, at)
 
@@ -244,7 +249,7 @@ def display(event_id: int) -> Response:
     """The room's display: the round being played (each table's hands and totals); once
     it is closed (or before the first), the next round's seating as the movement gives
     it; and the standings (``?standings=end``: not until every round is played). It
-    follows the night by itself (static/js/display.js).
+    follows the night by itself (static/js/follow.js; display.js turns its pages).
 
     One screen that never scrolls: a list longer than its place is cut into pages
     (``DISPLAY_TABLES`` tables, ``DISPLAY_ROWS`` standings rows) that turn every

@@ -5,7 +5,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -16,6 +26,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired
 
 from scorekeeper.club.confirm import confirm_totals
+from scorekeeper.club.events import table_of_game
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import read_json
 from scorekeeper.engine.people import checked_name, side_name
@@ -25,7 +36,7 @@ from scorekeeper.games import lifecycle as game_lifecycle
 from scorekeeper.games.lifecycle import create_game, delete_game, set_language
 from scorekeeper.games.listing import Search, count_games, list_games, page_count
 from scorekeeper.games.players import get_player, known_players
-from scorekeeper.games.stored import replay_game
+from scorekeeper.games.stored import game_stamp, replay_game
 from scorekeeper.games.transfer import export_game, import_game
 from scorekeeper.i18n.languages import LANGUAGES, in_language
 from scorekeeper.i18n.languages import language as page_language
@@ -34,7 +45,7 @@ from scorekeeper.i18n.rule_words import option_label, option_value
 from scorekeeper.store.models import Player
 from scorekeeper.web.auth import requires
 from scorekeeper.web.forms import EngineForm, WholeNumberField, game_or_404, int_arg
-from scorekeeper.web.scoreboard import confirmer, refused_page, scoreboard
+from scorekeeper.web.scoreboard import confirmer, refused_page, scoreboard, table_stamp
 
 bp = Blueprint("games", __name__)
 
@@ -212,6 +223,20 @@ def _side_name(typed: str, side: int, language: str) -> str:
 @bp.route("/games/<int:game_id>")
 def show(game_id: int) -> ResponseReturnValue:
     return scoreboard(game_id)
+
+
+@bp.route("/games/<int:game_id>/stamp")
+def stamp(game_id: int) -> Response:
+    """A club table's change stamp (``table_stamp``): every phone at the table, and a
+    director's, fetches its scoreboard again when it differs (static/js/follow.js). A
+    few small queries: each phone asks every 3 s."""
+    game = game_stamp(game_id)
+    place = table_of_game(game_id) if game else None
+    if place is None:
+        abort(404)
+    response = jsonify(stamp=table_stamp(game, place))
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.route("/games/<int:game_id>/delete", methods=["POST"])

@@ -26,7 +26,7 @@ from markupsafe import Markup
 from scorekeeper.accounts.links import share_link
 from scorekeeper.accounts.users import may
 from scorekeeper.club.confirm import Confirmer, confirmation, locked
-from scorekeeper.club.events import TablePlace, table_of_game
+from scorekeeper.club.events import TablePlace, night_stamp, table_of_game
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.scoring import GameResult
 from scorekeeper.games.hands import put_back_offer
@@ -155,6 +155,8 @@ def _page(
         account_writer=writable and may(current_role(), "scorekeeper"),
         shared_token=token,
         stamp=head.stamp if token else None,
+        # a club table's phones follow it (static/js/follow.js): the stamp it was made at
+        follow_stamp=table_stamp(head.stamp, place) if writable and place else None,
         poll_seconds=POLL_SECONDS,
         share=share_panel(link) if writable and may(current_role(), "scorekeeper") else None,
         put_back=board.put_back if writable else None,
@@ -167,6 +169,13 @@ def _page(
         confirm_refusal=refusal[0] if refusal and refusal[1] else None,
         refusal=refusal[0] if refusal and not refusal[1] else None,
     )
+
+
+def table_stamp(game: str, place: TablePlace) -> str:
+    """A club table's scoreboard changes with its game (a hand, a confirmation) and its
+    night (time called, the round closed): both stamps, as ``games.stamp`` answers."""
+    night = night_stamp(place.event_id)
+    return f"{game}.{night[1] if night else ''}"
 
 
 def confirmer(game_id: int) -> Confirmer | None:

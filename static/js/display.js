@@ -1,8 +1,8 @@
-/* The room's display follows the night: every few seconds it asks for the night's change
-   stamp (a few bytes) and, when it differs, fetches the page again and swaps its <main>:
-   no reload, no flash. Off the network it keeps asking, and catches up once back.
-   A list cut into pages (the tables, the standings) shows its next page every turn
-   (data-turn-seconds), each list on its own count of pages. */
+/* The room's display: a list cut into pages (the tables, the standings) shows its next
+   page every turn (data-turn-seconds), each list on its own count of pages. It follows
+   the night with follow.js (every 3 s the night's change stamp, a few bytes; when it
+   differs, the page fetched again and its <main> swapped: no reload, no flash; off the
+   network it keeps asking, and catches up once back). */
 (function () {
   "use strict";
   var body = document.body;
@@ -16,42 +16,7 @@
     }
   }
   setInterval(function () { turn += 1; turnPages(); }, every);
-  var url = body.getAttribute("data-display-changed");
-  if (!url || !window.fetch || !window.DOMParser) return;
-  var stamp = body.getAttribute("data-display-stamp");
-  var busy = false;
-  function swap(html) {
-    var fresh = new DOMParser().parseFromString(html, "text/html");
-    var main = fresh.querySelector("main");
-    if (!main) return;
-    document.querySelector("main").replaceWith(main);
-    turnPages(); // the fresh page at this turn's pages, not the turn it was made for
-    stamp = fresh.body.getAttribute("data-display-stamp") || stamp;
-  }
-  // a request that hangs (a half-open connection) is given up, so the next tick asks
-  function get(address) {
-    var options = { cache: "no-store", credentials: "same-origin" };
-    if (window.AbortController) {
-      var stop = new AbortController();
-      window.setTimeout(function () { stop.abort(); }, 10000);
-      options.signal = stop.signal;
-    }
-    return fetch(address, options);
-  }
-  function ask() {
-    if (busy) return;
-    busy = true;
-    get(url)
-      .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (answer) {
-        if (!answer || answer.stamp === stamp) return null;
-        return get(location.href)
-          .then(function (response) { return response.ok ? response.text() : null; })
-          .then(function (html) { if (html) swap(html); });
-      })
-      .catch(function () { /* off the network: ask again at the next tick */ })
-      .then(function () { busy = false; });
-  }
-  setInterval(ask, 3000);
-  window.addEventListener("online", ask);
+  // follow.js swaps <main> when the night changes: the fresh page at this turn's pages,
+  // not the turn it was made for
+  document.addEventListener("page-followed", turnPages);
 })();

@@ -119,6 +119,7 @@ NEEDS: dict[tuple[str, str], str] = {
     ("events.display_stamp", "GET"): "viewer",
     ("events.close", "POST"): "scorekeeper",
     ("events.unseat", "POST"): "scorekeeper",
+    ("games.stamp", "GET"): "viewer",  # a club table's change stamp (and a table code's)
     ("events.draw", "POST"): "scorekeeper",
     ("api.events", "GET"): "viewer",
     ("api.create_event", "POST"): "scorekeeper",

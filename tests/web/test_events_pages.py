@@ -394,7 +394,7 @@ def test_a_hand_stored_while_the_display_is_made_shows_at_its_next_tick(
     monkeypatch.setattr(pages, "results", hand_meanwhile)
     page = client.get(event + "/display").text
     assert "Table 1 Dan & Cal 0 Bea & Eve 0" in text(page)  # made before the hand came
-    stamp = re.search(r'data-display-stamp="([^"]+)"', page)
+    stamp = re.search(r'data-follow-stamp="([^"]+)"', page)
     assert stamp is not None
     assert client.get(event + "/display/stamp").json["stamp"] != stamp[1]  # so: again
     assert "250 Bea & Eve 140 1 hand" in text(client.get(event + "/display").text)

@@ -234,7 +234,7 @@ def test_the_display_follows_the_seats_drawn_before_the_first_round(app: Flask) 
     room = logged_in(app, "viewer")
     before = room.get(event + "/display").text
     stamp = room.get(event + "/display/stamp").json["stamp"]
-    assert f'data-display-stamp="{stamp}"' in before
+    assert f'data-follow-stamp="{stamp}"' in before
     drawn = director.post(event + "/draw", data={"csrf_token": token(director, event)})
     assert drawn.status_code == 302
     assert room.get(event + "/display/stamp").json["stamp"] != stamp

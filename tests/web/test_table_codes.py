@@ -152,6 +152,7 @@ AT_OWN_TABLE: list[tuple[str, str, bool]] = [
     ("GET", "/games/{game}/hands/1/edit", True),
     ("POST", "/games/{game}/undo", True),
     ("GET", "/games/{game}/sheet", True),
+    ("GET", "/games/{game}/stamp", True),  # every phone at the table follows it
     ("GET", "/meld", True),
     ("GET", "/meld?return_to=/games/{game}/hands/new", True),
     ("GET", "/meld?return_to=/games/{other}/hands/new", False),  # another game's rules
@@ -164,6 +165,7 @@ AT_OWN_TABLE: list[tuple[str, str, bool]] = [
     ("GET", "/games/{game}/export.json", False),
     ("GET", "/games/{other}", False),
     ("GET", "/games/{other}/hands/new", False),
+    ("GET", "/games/{other}/stamp", False),  # another table's, not followed from here
     ("POST", "/games/{other}/hands/new", False),
     ("GET", "/", False),
     ("GET", "/events/{event}", False),
