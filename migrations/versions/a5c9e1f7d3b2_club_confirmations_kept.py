@@ -9,8 +9,10 @@ keep score, or by the director on a named player's behalf; a correction after th
 asks the table to confirm again. Each confirmation is a row of club_confirmation (the
 player's name, the director's account name or none, when), never deleted; club_table's
 confirmed_at and confirmed_by go on repeating the latest. The upgrade copies each table
-confirmed so far as its first confirmation; the downgrade drops the table (club_table
-keeps the latest).
+confirmed so far as its first confirmation. club_table.kept_by says which sides recorded
+a hand there on a table code's phone (empty for the tables so far: their phones' own
+players stand for it). The downgrade drops both (club_table keeps the latest
+confirmation).
 """
 from alembic import op
 import sqlalchemy as sa
@@ -24,6 +26,10 @@ depends_on = None
 
 
 def upgrade():
+    with op.batch_alter_table('club_table', schema=None) as batch_op:
+        batch_op.add_column(
+            sa.Column('kept_by', sa.String(length=2), server_default='', nullable=False)
+        )
     op.create_table(
         'club_confirmation',
         sa.Column('id', sa.Integer(), nullable=False),
@@ -45,7 +51,14 @@ def upgrade():
     )
 
 
+# a table rebuilt on SQLite keeps AUTOINCREMENT: its ids are never given twice
+# (NEVER_AGAIN, e1a7c3b95d20); other databases ignore it
+KEPT_IDS = {'sqlite_autoincrement': True}
+
+
 def downgrade():
     with op.batch_alter_table('club_confirmation', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_club_confirmation_table_id'))
     op.drop_table('club_confirmation')
+    with op.batch_alter_table('club_table', schema=None, table_kwargs=KEPT_IDS) as batch_op:
+        batch_op.drop_column('kept_by')

@@ -22,7 +22,7 @@ from datetime import datetime
 
 from sqlalchemy import select, update
 
-from scorekeeper.engine.club.confirming import confirming_seats
+from scorekeeper.engine.club.confirming import confirming_seats, side
 from scorekeeper.engine.errors import GameError
 from scorekeeper.extensions import db
 from scorekeeper.games import hands as game_hands
@@ -187,10 +187,6 @@ class Confirmation:
     state: Confirmed
     on_behalf: bool  # the director's phone: a tap is kept as the director's
 
-    @property
-    def confirmed_by(self) -> str | None:
-        return self.state.by
-
 
 def confirmation(game: Game, confirmer: Confirmer | None) -> Confirmation | None:
     """The confirm box's facts for a club table's game (``confirmer`` None: nobody on
@@ -233,7 +229,7 @@ def _corrected_after(tables: list[EventTable]) -> dict[int, list[_Corrected]]:
 def confirm_totals(game: Game, name: str, confirmer: Confirmer) -> EventTable:
     """The totals of ``game``'s table confirmed by ``name``, a player seated there whom
     ``confirmer`` may name, in one transaction; refused (nothing written) for a game not
-    over, a name not seated there or of the side that kept score on this phone, or a
+    over, a name not seated there or of the side that kept score, or a
     table confirmed already (and not corrected since)."""
     try:
         serialize("ratings")  # as a change of the game's hands: one waits for the other
@@ -282,6 +278,8 @@ def _verify_name(table: EventTable, name: str, confirmer: Confirmer) -> None:
             "event_not_seated_here", name=name, table=table.number, seated=", ".join(names)
         )
     allowed = _may_confirm(table, confirmer)
+    if not allowed:
+        raise GameError("event_confirm_director", table=table.number)
     if name not in allowed:
         raise GameError(
             "event_confirm_own_side", name=name, table=table.number, others=", ".join(allowed)
@@ -289,18 +287,42 @@ def _verify_name(table: EventTable, name: str, confirmer: Confirmer) -> None:
 
 
 def _may_confirm(table: EventTable, confirmer: Confirmer) -> tuple[str, ...]:
-    """The names ``confirmer`` may tap at ``table``: the director any, a phone those of
-    the side that did not keep score on it (engine.club.confirming)."""
+    """The names ``confirmer`` may tap at ``table``: the director any; a table code's
+    phone those of the side that did not keep score (engine.club.confirming): the sides
+    whose phones recorded a hand here, or before any, the side of the phone's player."""
     seated = _seated(table)
     if confirmer.director is not None:
         return tuple(name for _seat, name in seated)
     if confirmer.entrant is None:
         return ()
-    keeper = next(
-        (seat.position for seat in table.seats if seat.entrant_id == confirmer.entrant), None
-    )
-    seats = confirming_seats(len(table.seats), keeper)
+    kept = {int(mark) for mark in table.kept_by}
+    if not kept:
+        here = [seat.position for seat in table.seats if seat.entrant_id == confirmer.entrant]
+        kept = {side(here[0])} if here else set()
+    seats = confirming_seats(len(table.seats), kept)
     return tuple(name for seat, name in seated if seat in seats)
+
+
+def note_keeper(game_id: int, entrant: int) -> None:
+    """A hand was recorded at ``game_id``'s table on the phone of ``entrant``: their side
+    kept score there (one small transaction; nothing for a player from another table
+    or a game of its own)."""
+    try:
+        table = db.session.execute(
+            select(EventTable).where(EventTable.game_id == game_id)
+        ).scalar_one_or_none()
+        seat = (
+            None
+            if table is None
+            else next((s.position for s in table.seats if s.entrant_id == entrant), None)
+        )
+        if table is None or seat is None or str(side(seat)) in table.kept_by:
+            return
+        table.kept_by = "".join(sorted(table.kept_by + str(side(seat))))
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
 
 
 def _table_of(game: Game) -> EventTable | None:

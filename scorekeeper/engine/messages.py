@@ -155,8 +155,11 @@ MESSAGES: dict[str, str] = {
     "event_confirmed_twice": "table {table}'s totals are confirmed by {name} already",
     "event_not_seated_here": "{name!r} is not seated at table {table}: {seated}",
     "event_confirm_own_side": (
-        "{name!r} is on the side that kept score on this phone: table {table}'s totals are "
-        "confirmed by the other side ({others}), or by the director"
+        "{name!r} is on the side that kept score: table {table}'s totals are confirmed by "
+        "the other side ({others}), or by the director"
+    ),
+    "event_confirm_director": (
+        "both sides kept score at table {table} on their phones: the director confirms its totals"
     ),
     "event_round_unconfirmed": (
         "round {round}: table {tables} has no confirmation of its totals: close the round "

@@ -135,6 +135,9 @@ class EventTable(db.Model):  # type: ignore[name-defined,misc]
     # The latest of its ``confirmations`` (the lock and the pages ask these two)
     confirmed_at: Mapped[datetime | None]
     confirmed_by: Mapped[str | None] = mapped_column(String(60))
+    # the sides whose players recorded a hand here on a table code's phone ("0" North-
+    # South, "1" East-West, "01" both): the other side confirms (engine.club.confirming)
+    kept_by: Mapped[str] = mapped_column(String(2), default="", server_default="")
 
     seats: Mapped[list[EventSeat]] = relationship(
         order_by="EventSeat.position", cascade="all, delete-orphan"

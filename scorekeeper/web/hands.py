@@ -28,7 +28,7 @@ from flask import Blueprint, flash, g, jsonify, redirect, render_template, reque
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorekeeper.club.confirm import LOCK_CODES, locked
+from scorekeeper.club.confirm import LOCK_CODES, locked, note_keeper
 from scorekeeper.club.events import table_of_game
 from scorekeeper.engine.entry import HandReading
 from scorekeeper.engine.errors import PinochleError
@@ -46,7 +46,7 @@ from scorekeeper.games.hands import (
 from scorekeeper.games.stored import hand_document, replay_game
 from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.store.models import Game
-from scorekeeper.web import hand_keys, meanwhile
+from scorekeeper.web import hand_keys, meanwhile, table_pass
 from scorekeeper.web.auth import requires
 from scorekeeper.web.corrections import about_the_reason, director_correction, posted_reason
 from scorekeeper.web.forms import game_or_404, hand_or_404, posted_int, whole_number
@@ -322,6 +322,9 @@ def _new(game: Game, receipt: Receipt | None = None) -> tuple[str, int] | BaseRe
 
     try:
         if _save(form, table, store) is not None:
+            keeper = table_pass.player_at(game_id) if place is not None else None
+            if keeper is not None:  # this phone's side kept score (club.confirm)
+                note_keeper(game_id, keeper)
             return redirect(url_for("games.show", game_id=game_id))
     except PinochleError as error:
         g.hand_refusal_code = error.code

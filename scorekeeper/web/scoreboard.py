@@ -26,7 +26,7 @@ from markupsafe import Markup
 from scorekeeper.accounts.links import share_link
 from scorekeeper.accounts.users import may
 from scorekeeper.club.confirm import Confirmer, confirmation, locked
-from scorekeeper.club.events import TablePlace, night_stamp, table_of_game
+from scorekeeper.club.events import TablePlace, table_of_game
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.scoring import GameResult
 from scorekeeper.games.hands import put_back_offer
@@ -156,7 +156,8 @@ def _page(
         shared_token=token,
         stamp=head.stamp if token else None,
         # a club table's phones follow it (static/js/follow.js): the stamp it was made at
-        follow_stamp=table_stamp(head.stamp, place) if writable and place else None,
+        # (not a refusal's page: its address is the form's, and it is answered once)
+        follow_stamp=table_stamp(head.stamp, place) if writable and place and not refusal else None,
         poll_seconds=POLL_SECONDS,
         share=share_panel(link) if writable and may(current_role(), "scorekeeper") else None,
         put_back=board.put_back if writable else None,
@@ -173,9 +174,9 @@ def _page(
 
 def table_stamp(game: str, place: TablePlace) -> str:
     """A club table's scoreboard changes with its game (a hand, a confirmation) and its
-    night (time called, the round closed): both stamps, as ``games.stamp`` answers."""
-    night = night_stamp(place.event_id)
-    return f"{game}.{night[1] if night else ''}"
+    round (time called, closed): both, as ``games.stamp`` answers (not the whole
+    night's: a hand at another table changes nothing here)."""
+    return f"{game}.{int(place.time_called)}{int(place.closed)}"
 
 
 def confirmer(game_id: int) -> Confirmer | None:
@@ -188,7 +189,7 @@ def confirmer(game_id: int) -> Confirmer | None:
     at = table_pass.held()
     if at is None or at.game_id != game_id:
         return None
-    return Confirmer(entrant=table_pass.player_of(at.event_id))
+    return Confirmer(entrant=table_pass.player_at(game_id))
 
 
 def _board(head: GameHead, writable: bool) -> Board:

@@ -113,3 +113,11 @@ def opens(endpoint: str | None, view_args: dict[str, Any] | None) -> bool:
 def at_own_table() -> bool:
     """Whether this request is for the game this phone's pass opens (for the pages)."""
     return opens(request.endpoint, request.view_args)
+
+
+def player_at(game_id: int) -> int | None:
+    """The entrant this phone said it is, when its pass opens ``game_id``'s table."""
+    at = held()
+    if at is None or at.game_id != game_id:
+        return None
+    return player_of(at.event_id)

@@ -33,10 +33,28 @@
     }
     return false;
   }
+  // the offline queue's box (offline.js keeps it: its banner, what was saved on this
+  // phone, the hands waiting) stays the same element, with the fresh page's attributes
+  function keepOffline(main) {
+    var live = document.querySelector("main [data-offline]");
+    var coming = main.querySelector("[data-offline]");
+    if (!live || !coming) return;
+    var names = [];
+    for (var i = 0; i < live.attributes.length; i += 1) names.push(live.attributes[i].name);
+    names.forEach(function (name) {
+      if (name !== "hidden" && !coming.hasAttribute(name)) live.removeAttribute(name);
+    });
+    for (var j = 0; j < coming.attributes.length; j += 1) {
+      var attribute = coming.attributes[j];
+      if (attribute.name !== "hidden") live.setAttribute(attribute.name, attribute.value);
+    }
+    coming.replaceWith(live);
+  }
   function swap(html) {
     var fresh = new DOMParser().parseFromString(html, "text/html");
     var main = fresh.querySelector("main");
     if (!main || typing()) return;
+    keepOffline(main);
     document.querySelector("main").replaceWith(main);
     stamp = fresh.body.getAttribute("data-follow-stamp") || stamp;
     document.dispatchEvent(new CustomEvent("page-followed")); // the display turns its pages
@@ -54,7 +72,12 @@
     if (busy || document.hidden || typing()) return;
     busy = true;
     get(url)
-      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (response) {
+        // gone (its round closed and the table code expired, the game or night deleted):
+        // the page loaded again says so
+        if ([400, 403, 404, 410].indexOf(response.status) >= 0) { window.location.reload(); return null; }
+        return response.ok ? response.json() : null;
+      })
       .then(function (answer) {
         if (!answer || answer.stamp === stamp) return null;
         return get(location.pathname + location.search)

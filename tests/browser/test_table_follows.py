@@ -68,6 +68,8 @@ def test_a_second_phone_follows_the_table_without_a_reload(
     director.evaluate("window.keptSinceLoad = true")
     totals = east.locator(".totals .points")
     expect(totals).to_have_text(["0", "0"])
+    # the offline queue's box (offline.js holds it) must stay the page's own
+    east.evaluate("window.offlineBox = document.querySelector('[data-offline]')")
     record(live_server, game_id, MADE)  # on North's phone
     expect(totals).to_have_text(["250", "140"], timeout=FOLLOWED)
     expect(director.locator("#round-4")).to_contain_text("1 hand", timeout=FOLLOWED)
@@ -78,11 +80,15 @@ def test_a_second_phone_follows_the_table_without_a_reload(
     confirm = east.locator("#confirm")
     expect(confirm).to_contain_text("Confirm the totals", timeout=FOLLOWED)
     expect(confirm.get_by_role("button", name="Ann confirms")).to_be_visible()
+    assert east.evaluate("document.querySelector('[data-offline]') === window.offlineBox")
+    for page in (east, director):
+        assert page.evaluate("window.keptSinceLoad") is True
     with live_server.app.app_context():
         close_round(import_event_of(event_id), 4, unconfirmed=True)
     expect(director.locator("#round-4")).to_contain_text("Closed.", timeout=FOLLOWED)
-    for page in (east, director):
-        assert page.evaluate("window.keptSinceLoad") is True
+    assert director.evaluate("window.keptSinceLoad") is True
+    # the round closed, the table's code has expired: the phone loads again and says so
+    expect(east.locator("main")).to_contain_text("it has expired", timeout=FOLLOWED)
 
 
 def test_a_field_being_typed_in_is_left_alone(new_context: Any, live_server: LiveServer) -> None:

@@ -5,12 +5,13 @@ delete with a reason, which the history keeps; every refusal writes nothing."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import pytest
 from flask import Flask
 
-from scorekeeper.club.confirm import Confirmer, confirm_totals, locked
+from scorekeeper.club.confirm import Confirmer, confirm_totals, confirmation, locked
 from scorekeeper.club.confirm import confirmed as confirmations
 from scorekeeper.club.events import engine_event
 from scorekeeper.club.rounds import close_round, unconfirmed_tables
@@ -273,3 +274,79 @@ def test_a_round_of_confirmed_tables_closes_at_once(app: Flask) -> None:  # noqa
     event = played(seated())
     confirm_totals(table_game(event), "Bea", TAPPED)
     assert close_round(event, 1).closed_at is not None
+
+
+def test_a_fixed_teams_table_is_confirmed_by_a_player_of_the_other_team(
+    app: Flask,  # noqa: F811
+) -> None:
+    from scorekeeper.club.events import import_event
+    from tests.club.test_events_store import NIGHTS, document
+
+    night = document(NIGHTS[1])
+    night["rounds"][0]["tables"][0]["game"]["hands"] = []  # table 1 not played yet
+    night["rounds"] = night["rounds"][:1]
+    event = import_event(night)
+    table = event.rounds[0].tables[0]
+    assert table.game is not None
+    played(event)  # Ann & Cal against Bea & Dan, two hands: over
+    keeper = next(e for e in event.entrants if e.name == "Ann & Cal")
+    phone = Confirmer(entrant=keeper.id)
+    state = confirmation(table.game, phone)
+    assert state is not None and state.players == ("Bea", "Dan")  # each by name
+    assert confirmation(table.game, TAPPED).players == ("Ann", "Cal", "Bea", "Dan")
+    assert confirmation(table.game, Confirmer()).players == ()  # a phone that said nobody
+    assert confirm_totals(table.game, "Dan", phone).confirmed_by == "Dan"
+
+
+def test_two_phones_confirming_at_once_keep_the_first(
+    app: Flask,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The other phone's tap lands between this one's checks and its write: this one is
+    refused with the other's name, and writes nothing."""
+    import scorekeeper.club.confirm as confirm_module
+    from scorekeeper.extensions import db
+
+    game = table_game(played(seated()))
+    replayed = confirm_module.replay_game
+
+    def meanwhile(found: Game) -> Any:
+        # the other tap, as the guarded write will find it (the write lock held here
+        # keeps a second connection out, so it is written in this transaction)
+        db.session.execute(
+            db.text("UPDATE club_table SET confirmed_at = :at, confirmed_by = 'Dan'"),
+            {"at": datetime(2026, 12, 5, 20, 0)},
+        )
+        return replayed(found)
+
+    monkeypatch.setattr(confirm_module, "replay_game", meanwhile)
+    with pytest.raises(PinochleError) as refused:
+        confirm_totals(game, "Bea", TAPPED)
+    assert refused.value.code == "event_confirmed_twice" and "by Dan" in str(refused.value)
+    assert db.session.execute(db.text("SELECT count(*) FROM club_confirmation")).scalar() == 0
+    assert locked(game) is None  # the other tap was this test's: rolled back with it
+
+
+def test_the_side_that_recorded_the_hands_kept_score_whoever_asks(
+    app: Flask,  # noqa: F811
+) -> None:
+    """North's phone recorded: East's own phone offers East-West too, and a phone that
+    says it is someone else changes nothing; both sides recorded: the director only."""
+    from scorekeeper.club.confirm import note_keeper
+
+    event = played(seated())
+    game = table_game(event)
+    note_keeper(game.id, phone_of(event, "Ann").entrant or 0)  # North's phone saved hands
+    for asking in ("Ann", "Bea", "Cal", "Dan"):
+        state = confirmation(game, phone_of(event, asking))
+        assert state is not None and state.players == ("Bea", "Dan"), asking
+    note_keeper(game.id, phone_of(event, "Dan").entrant or 0)  # and West's phone one
+    before = database_fingerprint(app)
+    with pytest.raises(PinochleError) as refused:
+        confirm_totals(game, "Bea", phone_of(event, "Bea"))
+    assert refused.value.code == "event_confirm_director"
+    assert str(refused.value) == (
+        "both sides kept score at table 1 on their phones: the director confirms its totals"
+    )
+    assert database_fingerprint(app) == before
+    assert confirm_totals(game, "Bea", TAPPED).confirmed_by == "Bea"

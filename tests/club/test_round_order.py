@@ -122,3 +122,31 @@ def test_an_imported_nights_played_rounds_come_in_closed(
 ) -> None:
     event = import_event(document(last_hands))
     assert [stored.closed_at is not None for stored in fresh(event).rounds] == closed
+
+
+def test_a_night_stored_before_rounds_were_in_order_keeps_its_later_round(
+    app: Flask,  # noqa: F811
+) -> None:
+    """A night stored before this rule may have round 1 open beside a seated round 2:
+    round 1 is not unseated under it (nor offered)."""
+    from scorekeeper.club.events import unseatable
+    from scorekeeper.engine.club.standings import results
+    from scorekeeper.extensions import db
+
+    event = seated_once()
+    close_round(event, 1, "no players")
+    record_seating(fresh(event), 2, ROUND_1)
+    stored = fresh(event)
+    stored.rounds[0].closed_at = None  # as an older version left it
+    db.session.commit()
+    before = database_fingerprint(app)
+    with pytest.raises(PinochleError) as refused:
+        unseat_round(fresh(event), 1)
+    assert (refused.value.code, str(refused.value)) == (
+        "event_round_seated",
+        "round 2 is seated already",
+    )
+    assert database_fingerprint(app) == before
+    from scorekeeper.club.events import engine_event
+
+    assert unseatable(fresh(event), results(engine_event(fresh(event)))) == {2}

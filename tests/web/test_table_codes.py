@@ -386,9 +386,9 @@ def test_the_table_cards_and_the_directors_screen_carry_the_code(night: Night) -
 
 
 def test_a_table_code_confirms_the_totals_and_then_corrects_nothing(night: Night) -> None:
-    """The other side confirms on the keeper's phone (a phone takes only the names of
-    the side its own player is not on: East's own phone not East's); the table is then
-    locked for the codes' phones, the director still corrects it with a reason."""
+    """The other side confirms, on its own phone or the keeper's (every phone takes only
+    the names of the side that did not record the hands); the table is then locked for
+    the codes' phones, the director still corrects it with a reason."""
     keeper = night.at_table(1)  # North keeps score
     game = night.game(1)
     assert keeper.post(f"/games/{game}/hands/new", data=night.hand(1)).status_code == 302
@@ -399,13 +399,16 @@ def test_a_table_code_confirms_the_totals_and_then_corrects_nothing(night: Night
     east_id, east = night.seated(1)[1]
     other_side = night.client()  # East's own phone
     assert other_side.post(f"/t/{night.code(1)}", data={"entrant": str(east_id)}).status_code == 302
-    board = words(other_side.get(f"/games/{game}").text)
-    assert f"{east} confirms" not in board and f"{night.seated(1)[0][1]} confirms" in board
-    refused = other_side.post(f"/games/{game}/confirm", data={"player": east})
+    north = night.seated(1)[0][1]
+    for phone in (keeper, other_side):  # North's phone recorded: East-West confirms on any
+        board = words(phone.get(f"/games/{game}").text)
+        assert f"{east} confirms" in board and f"{north} confirms" not in board
+    before = database_fingerprint(night.app, {"login_attempt"})
+    refused = keeper.post(f"/games/{game}/confirm", data={"player": north})
     assert refused.status_code == 400
-    assert f"'{east}' is on the side that kept score on this phone" in words(refused.text)
-    assert f"{east} confirms" in words(keeper.get(f"/games/{game}").text)
-    confirmed = keeper.post(f"/games/{game}/confirm", data={"player": east})
+    assert f"'{north}' is on the side that kept score: table 1's" in words(refused.text)
+    assert database_fingerprint(night.app, {"login_attempt"}) == before
+    confirmed = other_side.post(f"/games/{game}/confirm", data={"player": east})
     assert confirmed.status_code == 302
     assert f"confirmed by {east}" in words(director.get(f"/events/{night.event}").text)
     before = database_fingerprint(night.app, {"login_attempt"})

@@ -2,14 +2,18 @@
 
 A table's totals are confirmed by a player of the side that did not keep score. A
 side is a pair of partners: North and South, East and West; a fixed-teams night seats
-its two teams as sides already (0 North-South, 1 East-West). So a phone that said which
-player it is offers, and takes, only the names of the other side. A phone whose player
-sits at another table this round (keeping score here with the director's leave) kept
-score for neither side, and the director confirms on a named player's behalf: both may
-take any name seated at the table.
+its two teams as sides already (0 North-South, 1 East-West). The side that kept score
+is the side of each player whose phone (a table code's) recorded a hand there; before
+any, the side of the player the phone said it is. So only the other side's names are
+offered and taken, on any phone at the table. A table whose hands only the director or
+a player from another table recorded kept score for neither side: either confirms. One
+both sides recorded at is confirmed by the director, who may always tap any name on a
+player's behalf.
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection
 
 SIDES = ("North-South", "East-West")
 
@@ -20,10 +24,9 @@ def side(seat: int) -> int:
     return seat % 2
 
 
-def confirming_seats(seats: int, keeper: int | None) -> tuple[int, ...]:
-    """The seats (of the ``seats`` at the table) whose players may confirm totals kept
-    by the player at seat ``keeper``; every seat when the keeper sits at no seat here
-    (None)."""
-    if keeper is None:
-        return tuple(range(seats))
-    return tuple(seat for seat in range(seats) if side(seat) != side(keeper))
+def confirming_seats(seats: int, kept: Collection[int]) -> tuple[int, ...]:
+    """The seats (of the ``seats`` at the table) whose players may confirm its totals,
+    given the sides that ``kept`` score at it: the other side's; every seat when no side
+    did (the director recorded, or a player from another table); none when both did
+    (then the director confirms)."""
+    return tuple(seat for seat in range(seats) if side(seat) not in kept)

@@ -12,25 +12,24 @@ NORTH, EAST, SOUTH, WEST = range(4)
 NORTH_SOUTH, EAST_WEST = range(2)  # a fixed-teams night's two seats
 
 CASES = [
-    # (seats, keeper, who confirms)
-    ("North keeps score: East and West confirm", 4, NORTH, (EAST, WEST)),
-    ("South keeps score: East and West confirm", 4, SOUTH, (EAST, WEST)),
-    ("East keeps score: North and South confirm", 4, EAST, (NORTH, SOUTH)),
-    ("West keeps score: North and South confirm", 4, WEST, (NORTH, SOUTH)),
-    ("a keeper from another table: either side", 4, None, (NORTH, EAST, SOUTH, WEST)),
-    ("teams: North-South keeps, East-West confirms", 2, NORTH_SOUTH, (EAST_WEST,)),
-    ("teams: East-West keeps, North-South confirms", 2, EAST_WEST, (NORTH_SOUTH,)),
-    ("teams: a keeper from another table", 2, None, (NORTH_SOUTH, EAST_WEST)),
+    # (seats, the sides that kept score, who confirms)
+    ("North-South kept score: East and West confirm", 4, {0}, (EAST, WEST)),
+    ("East-West kept score: North and South confirm", 4, {1}, (NORTH, SOUTH)),
+    ("no side kept score (the director): either side", 4, set(), (NORTH, EAST, SOUTH, WEST)),
+    ("both sides kept score: only the director", 4, {0, 1}, ()),
+    ("teams: North-South keeps, East-West confirms", 2, {0}, (EAST_WEST,)),
+    ("teams: East-West keeps, North-South confirms", 2, {1}, (NORTH_SOUTH,)),
+    ("teams: no side kept score", 2, set(), (NORTH_SOUTH, EAST_WEST)),
 ]
 
 
 @pytest.mark.parametrize(
-    ("seats", "keeper", "confirmers"), [case[1:] for case in CASES], ids=[c[0] for c in CASES]
+    ("seats", "kept", "confirmers"), [case[1:] for case in CASES], ids=[c[0] for c in CASES]
 )
 def test_the_side_that_did_not_keep_score_confirms(
-    seats: int, keeper: int | None, confirmers: tuple[int, ...]
+    seats: int, kept: set[int], confirmers: tuple[int, ...]
 ) -> None:
-    assert confirming_seats(seats, keeper) == confirmers
+    assert confirming_seats(seats, kept) == confirmers
 
 
 PARTNERS = [
@@ -49,4 +48,5 @@ def test_partners_sit_across(seat: int, named: str) -> None:
 def test_no_keeper_confirms_their_own_totals() -> None:
     for seats in (2, 4):
         for keeper in range(seats):
-            assert all(side(seat) != side(keeper) for seat in confirming_seats(seats, keeper))
+            kept = {side(keeper)}
+            assert all(side(seat) not in kept for seat in confirming_seats(seats, kept))

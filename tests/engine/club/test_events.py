@@ -283,6 +283,7 @@ def test_every_event_refusal_has_a_case() -> None:
         "event_confirm_own_side",
         "event_round_unconfirmed",
         "event_round_before_open",
+        "event_confirm_director",
     }
     assert codes - stored <= {case[3] for case in REFUSED}
 
