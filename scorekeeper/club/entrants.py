@@ -89,7 +89,8 @@ def add_entrant(event: Event, name: str, plays_at_once: bool = False) -> Entrant
             position=len(fresh.entrants),
             name=checked.entrants[-1].name,
             player=player_named(checked.entrants[-1].name),
-            plays_at_once=plays_at_once,
+            # late only once a round is seated: before the first, everyone is on time
+            plays_at_once=plays_at_once and first_unseated(fresh) != 1,
         )
         fresh.entrants.append(joined)
         db.session.commit()

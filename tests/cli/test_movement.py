@@ -106,6 +106,9 @@ def test_played_rounds_are_kept_and_the_rest_computed_for_a_late_arrival(
     assert night.json["evenness"]["partner_repeats"] == 0
     at_once = run(*argv, "--played", str(path), "--at-once", "12", "--json")
     assert all(12 not in r["byes"] and len(r["byes"]) == 1 for r in at_once.json["rounds"][2:])
+    for not_late in ("3", "13"):  # there from the start; no entrant at all
+        refused = run(*argv, "--played", str(path), "--at-once", not_late)
+        assert refused.status == 2 and f"entrant {not_late} is not a late arrival" in refused.err
     assert run(*argv, "--played", str(path), "--json").out == night.out
     withdrawn = run(*argv, "--played", str(path), "--withdraw", "3", "--json")
     assert all(3 not in r["byes"] for r in withdrawn.json["rounds"][2:])

@@ -81,3 +81,12 @@ def test_a_waiting_latecomer_is_seated_once_the_tables_have_room(app: Flask) -> 
     seating, _even = next_round_seating(fresh(event), engine_event(fresh(event)), 2)
     seated = {name for table in seating["tables"] for name in table["seats"]}
     assert {"Wes", "Xia", "Yan", "Zed"} <= seated and len(seating["tables"]) == 4
+
+
+def test_before_the_first_round_nobody_is_late(app: Flask) -> None:  # noqa: F811
+    """Added before round 1 is seated, an entrant is there from the start: "plays at
+    once" means nothing and is not kept (the page does not offer it then)."""
+    event = import_event(tuesday_night(TWELVE, rounds=3))
+    assert add_entrant(event, "Zed", plays_at_once=True).plays_at_once is False
+    seating, _even = next_round_seating(fresh(event), engine_event(fresh(event)), 1)
+    assert len(seating["byes"]) == 1  # thirteen on time: the movement's own bye

@@ -77,7 +77,8 @@ def _movement(
         played = tuple(_by_number(event.rounds[: number - 1], names))
         place = {name: index for index, name in enumerate(names)}
         gone = tuple(sorted(place[name] for name in withdrawn))
-        now = tuple(sorted(place[name] for name in at_once if name in place))
+        first = _there(played[0]) if played else set()  # a late arrival is in none of it
+        now = tuple(sorted(place[n] for n in at_once if n in place and place[n] not in first))
         # the plan in force: the one made at the start of the night, or after the last late
         # arrival or withdrawal, while its rounds were seated as it planned them, so the
         # night goes on as its prints (itineraries, the movement sheet) said; else the

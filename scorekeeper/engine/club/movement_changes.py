@@ -70,6 +70,13 @@ def recompute(
     unknown = sorted(p for p in gone if not 0 <= p < entrants)
     if unknown:
         raise MovementError(f"withdrawn entrant {unknown[0]} is not one of the 0 to {entrants - 1}")
+    there = set().union(*(_there(r) for r in played[:1]))  # the first round's: on time
+    on_time = sorted(p for p in at_once if p in there or not 0 <= p < entrants)
+    if on_time:
+        raise MovementError(
+            f"entrant {on_time[0]} is not a late arrival (in none of the first round's seats "
+            "and byes): only a late arrival plays at once"
+        )
     present = [p for p in range(entrants) if p not in gone]
     if len(present) < 4:
         raise MovementError(f"{len(present)} players left cannot fill a table")
