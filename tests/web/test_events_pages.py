@@ -131,7 +131,7 @@ def test_the_next_round_is_seated_by_the_movement_shown(app: Flask) -> None:
     assert "Table 1 Dan & Cal – Bea & Eve not played yet" in page
     assert "provisional: round 4 is being played" in page
     with app.app_context():
-        games = db.session.execute(db.select(Game)).scalars().all()
+        games = db.session.execute(db.select(Game).order_by(Game.id)).scalars().all()
         assert len(games) == 4  # three played, and round 4's, empty
         assert [seat.player.name for seat in games[-1].seats] == ["Dan", "Bea", "Cal", "Eve"]
         table_game = games[-1].id
