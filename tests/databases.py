@@ -24,6 +24,7 @@ import secrets
 import shutil
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -93,14 +94,18 @@ def tables_url(sqlite_file: Path) -> str | None:
 # made anew: the tables' DDL costs the server ~60 ms a test, and 2,000 schemas of 24
 # tables each slow its catalog down as the run goes on
 _TABLED: set[str] = set()
-_FREE: list[str] = []
+# each released schema with when it was released: used again only after REST seconds, so
+# that whatever its test started and left to end (a served subprocess being killed, a
+# connection closed late) has stopped writing to it before another test empties it
+_FREE: list[tuple[float, str]] = []
+REST = 5.0
 LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's SQLSTATE when lock_timeout runs out
 
 
 def _tables_schema() -> str:
     """A schema with the app's tables, empty: a free one emptied, else a new one."""
-    while _FREE:
-        schema = _FREE.pop()
+    while _FREE and time.monotonic() - _FREE[0][0] >= REST:
+        _released, schema = _FREE.pop(0)
         try:
             with _postgres().begin() as connection:
                 connection.exec_driver_sql(
@@ -144,7 +149,7 @@ def release(folder: Path) -> None:
     for path in [path for path in _SCHEMAS if path.is_relative_to(folder)]:
         schema = _schema(_SCHEMAS.pop(path))
         if schema in _TABLED:
-            _FREE.append(schema)
+            _FREE.append((time.monotonic(), schema))
 
 
 def _in_schema(server: str, schema: str) -> str:

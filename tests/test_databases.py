@@ -143,7 +143,13 @@ def test_the_copied_tables_are_the_ones_create_all_makes(tmp_path: Path) -> None
 
 @pytest.mark.database
 @pytest.mark.skipif(not on_postgres(), reason="PostgreSQL's schemas are used again")
-def test_a_released_schema_comes_back_empty_with_its_ids_from_1(tmp_path: Path) -> None:
+def test_a_released_schema_comes_back_empty_with_its_ids_from_1(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests import databases
+
+    monkeypatch.setattr(databases, "_FREE", [])  # this test's schema the only one free
+    monkeypatch.setattr(databases, "REST", 0.0)  # and free at once
     first = tables_url(tmp_path / "first" / "a.db")
     assert first is not None
     engine = create_engine(first, poolclass=NullPool)
@@ -163,3 +169,19 @@ def test_a_released_schema_comes_back_empty_with_its_ids_from_1(tmp_path: Path) 
         )
         assert made.scalar_one() == 1
     engine.dispose()
+
+
+@pytest.mark.database
+@pytest.mark.skipif(not on_postgres(), reason="PostgreSQL's schemas are used again")
+def test_a_schema_just_released_is_not_given_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever its test left to end (a served subprocess being killed) may still write
+    to it for a moment: another test gets a schema of its own meanwhile."""
+    from tests import databases
+
+    monkeypatch.setattr(databases, "_FREE", [])
+    first = tables_url(tmp_path / "first" / "a.db")
+    release(tmp_path / "first")
+    again = tables_url(tmp_path / "second" / "a.db")
+    assert again is not None and again != first
