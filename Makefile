@@ -34,8 +34,9 @@ PYTEST_ARGS ?=
 
 ## test: install into .venv when needed, lint, type-check the engine, run every test, print the coverage (lines and branches)
 test: $(STAMP) lint
-	$(TESTS) -n $(WORKERS) --dist worksteal -m "not alone" $(COVERAGE) --time-report=10 $(PYTEST_ARGS)
-	$(TESTS) -m alone $(COVERAGE) --cov-append $(PYTEST_ARGS) || [ $$? -eq 5 ]  # 5: PYTEST_ARGS left none
+	alone=$$(mktemp) && trap 'rm -f '$$alone EXIT && \
+	$(TESTS) -n $(WORKERS) --dist worksteal -m "not alone" $(COVERAGE) --time-report=10 --alone-files=$$alone $(PYTEST_ARGS) && \
+	{ ! [ -s $$alone ] || $(TESTS) -m alone $(COVERAGE) --cov-append $(PYTEST_ARGS) $$(cat $$alone) || [ $$? -eq 5 ]; }  # 5: PYTEST_ARGS left none
 	$(BIN)/python -m coverage report
 
 ## test-quick: the engine and everything else that needs no database, server or browser (under a minute)
@@ -44,8 +45,9 @@ test-quick: $(STAMP)
 
 ## test-report: every test as make test runs them (no coverage), each phase then printing the time by folder and its 30 slowest tests
 test-report: $(STAMP)
-	$(TESTS) -n $(WORKERS) --dist worksteal -m "not alone" --time-report=30 $(PYTEST_ARGS)
-	$(TESTS) -m alone --time-report=30 $(PYTEST_ARGS) || [ $$? -eq 5 ]
+	alone=$$(mktemp) && trap 'rm -f '$$alone EXIT && \
+	$(TESTS) -n $(WORKERS) --dist worksteal -m "not alone" --time-report=30 --alone-files=$$alone $(PYTEST_ARGS) && \
+	{ ! [ -s $$alone ] || $(TESTS) -m alone --time-report=30 $(PYTEST_ARGS) $$(cat $$alone) || [ $$? -eq 5 ]; }
 
 ## test-long: every test but the alone ones, each property test with ten times the examples, freshly drawn (Hypothesis's "long" profile)
 test-long: $(STAMP)
@@ -53,7 +55,8 @@ test-long: $(STAMP)
 
 ## test-postgres: the tests that use a database (marker `database`) again on a throwaway PostgreSQL (needs its server binaries installed)
 test-postgres: $(STAMP)
-	TMPDIR=$(TEST_TMP) scripts/with-postgres sh -c '$(PYTEST) -n $(WORKERS) --dist worksteal -m "database and not alone" --time-report=10 $(PYTEST_ARGS) && { $(PYTEST) -m "database and alone" $(PYTEST_ARGS) || [ $$? -eq 5 ]; }'
+	alone=$$(mktemp) && trap 'rm -f '$$alone EXIT && \
+	TMPDIR=$(TEST_TMP) scripts/with-postgres sh -c '$(PYTEST) -n $(WORKERS) --dist worksteal -m "database and not alone" --time-report=10 --alone-files='$$alone' $(PYTEST_ARGS) && { ! [ -s '$$alone' ] || $(PYTEST) -m "database and alone" $(PYTEST_ARGS) $$(cat '$$alone') || [ $$? -eq 5 ]; }'
 
 ## lint: ruff, mypy --strict on the engine, and the house's import contracts (import-linter)
 lint: $(STAMP)

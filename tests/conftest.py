@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-pytest_plugins = ["tests.databases", "tests.per_process", "tests.timing"]
+pytest_plugins = ["tests.databases", "tests.per_process", "tests.timing", "tests.alone"]
 
 # Hypothesis: the same examples on every run (a failure seen once is seen again, and a
 # run's time does not wander), none kept between runs; ``--hypothesis-profile=long``

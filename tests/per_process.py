@@ -13,6 +13,13 @@
   URLs, for every rule of every app (nine tenths of making an app); the function
   depends only on the rule's text, its parsed parts, its defaults and converters, and
   is kept by those here (tests/test_per_process.py compares it with a fresh one).
+- SQL: SQLAlchemy compiles each statement once per engine and keeps it in that engine's
+  cache, keyed by the engine's dialect object; each app a test makes has an engine of its
+  own, so every test compiled the same few hundred statements again (a third of a page
+  test's time). One cache serves every engine here, keyed by the dialect's settings
+  (its class and every value it holds) instead of its object: engines whose dialects
+  differ in anything, a server's version or a driver's option, never share a statement
+  (tests/test_per_process.py compiles each kept one anew and compares).
 
 Nothing here changes what the app answers, only how often the same work is redone.
 """
@@ -20,11 +27,14 @@ Nothing here changes what the app answers, only how often the same work is redon
 from __future__ import annotations
 
 import functools
+import types
 from typing import Any
 
 from flask import Flask
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
+from sqlalchemy import Engine, event
+from sqlalchemy.util import LRUCache
 from werkzeug.routing import Rule
 
 from scorekeeper.accounts import logins, users
@@ -69,12 +79,87 @@ def _keep_url_builders() -> None:
     Rule._compile_builder = kept_builder  # type: ignore[method-assign]
 
 
+# a dialect's values compared as they are: plain values, and modules, functions and
+# classes by identity; any other object by its class and its own plain values
+_PLAIN = (type(None), bool, int, float, str, bytes, tuple, frozenset)
+_BY_IDENTITY = (types.ModuleType, types.FunctionType, types.BuiltinFunctionType, type)
+
+
+def _setting(value: Any, *, nested: bool = False) -> Any:
+    if isinstance(value, _BY_IDENTITY):
+        return value
+    if isinstance(value, _PLAIN):
+        try:
+            hash(value)
+        except TypeError:  # a tuple holding a list
+            return type(value)
+        return value
+    if not nested and hasattr(value, "__dict__"):
+        own = sorted(vars(value).items())
+        return (type(value), tuple((name, _setting(each, nested=True)) for name, each in own))
+    return type(value)
+
+
+def dialect_settings(dialect: Any) -> tuple[Any, ...]:
+    """What a dialect compiles by: its class and every value it holds, but the ones it
+    works out from those on first use (its memo of the types' processors, the values of
+    its class's memoized properties) and the back references of the objects it holds."""
+    kind = type(dialect)
+    own = sorted(vars(dialect).items())
+    return (
+        kind,
+        tuple(
+            (name, _setting(value))
+            for name, value in own
+            if name != "_type_memos" and not _worked_out(getattr(kind, name, None))
+        ),
+    )
+
+
+def _worked_out(attribute: Any) -> bool:
+    """Whether a class's attribute is a memoized property: a value computed once, from
+    the instance's others, and then kept in the instance."""
+    kind = type(attribute)
+    return hasattr(kind, "__get__") and not hasattr(kind, "__set__") and not callable(attribute)
+
+
+class SharedCompiledSQL:
+    """SQLAlchemy's compiled cache for every engine: its keys' first part, the dialect,
+    taken as the first dialect seen with the same settings."""
+
+    def __init__(self, size: int = 10_000) -> None:
+        self.kept: Any = LRUCache(size)
+        self.dialects: dict[tuple[Any, ...], Any] = {}
+
+    def _key(self, key: tuple[Any, ...]) -> tuple[Any, ...]:
+        dialect, *rest = key
+        return (self.dialects.setdefault(dialect_settings(dialect), dialect), *rest)
+
+    def get(self, key: tuple[Any, ...], default: Any = None) -> Any:
+        return self.kept.get(self._key(key), default)
+
+    def __setitem__(self, key: tuple[Any, ...], compiled: Any) -> None:
+        self.kept[self._key(key)] = compiled
+
+
+SHARED_SQL = SharedCompiledSQL()
+
+
+def _share_compiled_sql(connection: Any) -> None:
+    """An engine's cache replaced by the shared one on its first connection (one made
+    with no cache, ``query_cache_size=0``, keeps none)."""
+    engine = connection.engine
+    if engine._compiled_cache is not None and engine._compiled_cache is not SHARED_SQL:
+        engine._compiled_cache = SHARED_SQL
+
+
 def _keep_work() -> None:
     real_hash: Any = users.generate_password_hash
     real_check: Any = logins.check_password_hash
     users.generate_password_hash = functools.cache(real_hash)  # type: ignore[assignment]
     logins.check_password_hash = functools.cache(real_check)  # type: ignore[assignment]
     Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": _KeptBytecode()}
+    event.listen(Engine, "engine_connect", _share_compiled_sql)
     if hasattr(Rule, "_compile_builder"):
         _keep_url_builders()  # else werkzeug changed: each app compiles its own again
 

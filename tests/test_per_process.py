@@ -5,11 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from flask import Flask
+from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
+from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite
 from werkzeug.routing import Rule
 from werkzeug.security import check_password_hash
 
 from scorekeeper.accounts import logins, users
-from tests.web.conftest import test_app
+from scorekeeper.extensions import db
+from tests.databases import on_postgres
+from tests.per_process import SHARED_SQL, dialect_settings
+from tests.web.conftest import played_game, test_app
 
 
 @pytest.mark.database
@@ -37,3 +43,49 @@ def test_a_kept_password_hash_is_a_real_one() -> None:
     assert check_password_hash(hashed, "a long enough password")
     assert logins.check_password_hash(hashed, "a long enough password")
     assert not logins.check_password_hash(hashed, "a long enough passwore")
+
+
+@pytest.mark.database
+def test_a_kept_statement_is_the_one_sqlalchemy_compiles(tmp_path: Path) -> None:
+    def play(app: Flask) -> None:
+        game_id = played_game(app, 2)
+        client = app.test_client()
+        for path in (f"/games/{game_id}", f"/games/{game_id}/hands/new", "/stats"):
+            assert client.get(path).status_code == 200, path
+
+    first, second = test_app(tmp_path / "first.db"), test_app(tmp_path / "second.db")
+    play(first)
+    kept = len(SHARED_SQL.kept)
+    play(second)  # an engine of its own, the same statements
+    with first.app_context():
+        settings = dialect_settings(db.engine.dialect)
+    with second.app_context():
+        alike = settings == dialect_settings(db.engine.dialect)
+    # kept once for both on SQLite; on PostgreSQL each test's schema is the dialect's
+    # default one, so nothing is shared (those tests compile as before)
+    assert alike or on_postgres()
+    assert (len(SHARED_SQL.kept) == kept) == alike
+    third = test_app(tmp_path / "third.db")
+    with third.app_context():
+        fresh = db.engine
+        with fresh.connect():  # its dialect learns the server's version, as the apps' did
+            pass
+    compared = 0
+    for key, compiled in list(SHARED_SQL.kept.items()):
+        dialect, _cache_key, column_keys, _schema_translated, for_executemany = key
+        if dialect_settings(dialect) == dialect_settings(fresh.dialect):
+            dialect = fresh.dialect  # another engine's, alike: compiles the same
+        anew = compiled.statement.compile(
+            dialect=dialect, column_keys=list(column_keys), for_executemany=for_executemany
+        )
+        assert anew.string == compiled.string
+        compared += 1
+    assert compared >= 20
+
+
+def test_dialects_that_differ_in_anything_share_no_statement() -> None:
+    same, other = SQLiteDialect_pysqlite(), SQLiteDialect_pysqlite()
+    assert dialect_settings(same) == dialect_settings(other)
+    other.server_version_info = (3, 8, 2)  # an old SQLite: no RETURNING, no window functions
+    assert dialect_settings(same) != dialect_settings(other)
+    assert dialect_settings(same) != dialect_settings(PGDialect_psycopg())
