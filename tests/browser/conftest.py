@@ -283,6 +283,23 @@ def stored_game(
         return game.id
 
 
+def until_followed(assertion: Callable[[], None], *pages: Any, tick: int = 3_000) -> None:
+    """Run the ``pages``' timers ``tick`` ms on, again and again, until ``assertion``
+    (an ``expect`` with a short timeout) holds: a page that follows the server by a
+    timer (follow.js, share.js) asks at once rather than when its tick comes. Each page
+    had ``page.clock.install()`` before it loaded; its requests still take real time,
+    which the assertion's timeout waits for. Five ticks at most."""
+    for attempt in range(5):
+        for page in pages:
+            page.clock.run_for(tick)
+        try:
+            assertion()
+            return
+        except AssertionError:
+            if attempt == 4:
+                raise
+
+
 def totals(page: Any) -> list[int]:
     """The side totals shown large on the scoreboard."""
     shown = page.locator(".totals .points").all_inner_texts()

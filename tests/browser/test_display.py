@@ -14,7 +14,7 @@ from scorekeeper.club.events import get_event, import_event
 from scorekeeper.club.rounds import close_round
 from scorekeeper.club.seating import record_seating
 from scorekeeper.games.hands import add_hand
-from tests.browser.conftest import LiveServer
+from tests.browser.conftest import LiveServer, until_followed
 
 EVENTS = Path(__file__).resolve().parents[1] / "data" / "events"
 MADE = {"bidder": "Ann", "bid": 250, "trump": "H", "meld": [100, 40], "counters": [150, 100]}
@@ -54,6 +54,7 @@ def test_the_display_follows_the_night_without_a_reload(
 ) -> None:
     event_id, game_id = seated_night(live_server)
     page = new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    page.clock.install()  # its ticks run by until_followed
     page.goto(f"{live_server.url}/events/{event_id}/display")
     totals = page.locator(".display-tables .pair-total")
     expect(totals).to_have_text(["0", "0"])
@@ -61,16 +62,19 @@ def test_the_display_follows_the_night_without_a_reload(
     assert size >= 48
     page.evaluate("window.keptSinceLoad = true")  # gone if the page were loaded again
     record(live_server, game_id, MADE)
-    expect(totals).to_have_text(["250", "140"], timeout=10_000)
+    until_followed(lambda: expect(totals).to_have_text(["250", "140"], timeout=3_000), page)
     expect(page.locator(".display-tables .progress")).to_have_text("1 hand")
     assert page.evaluate("window.keptSinceLoad") is True
     # the network drops; a hand recorded meanwhile shows once it is back
     page.context.set_offline(True)
     record(live_server, game_id, SET)
-    page.wait_for_timeout(4_000)  # a tick or more asked into the void
+    page.clock.run_for(4_000)  # a tick or more asked into the void
+    page.wait_for_timeout(500)
     expect(totals).to_have_text(["250", "140"])
     page.context.set_offline(False)
-    expect(totals).to_have_text(["510", "−160"], timeout=10_000)  # Bea set: −300
+    until_followed(  # Bea set: −300
+        lambda: expect(totals).to_have_text(["510", "−160"], timeout=3_000), page
+    )
     assert page.evaluate("window.keptSinceLoad") is True
     with live_server.app.app_context():
         event = get_event(event_id)

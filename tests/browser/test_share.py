@@ -17,6 +17,7 @@ from tests.browser.conftest import (
     stored_game,
     too_small,
     totals,
+    until_followed,
 )
 
 HAND = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
@@ -46,6 +47,7 @@ def test_the_shared_scoreboard_follows_the_game_until_revoked(
     assert drawing["width"] >= 0.7 * box["width"], (box, drawing)  # filling it
 
     phone = new_context(login=False, **NARROW).new_page()  # a player: no account
+    phone.clock.install()  # its ticks run by until_followed
     phone.goto(address)
     assert totals(phone) == [340, 160]
     assert phone.get_by_role("link", name=re.compile("Record hand|Correct hand")).count() == 0
@@ -55,11 +57,13 @@ def test_the_shared_scoreboard_follows_the_game_until_revoked(
         game = get_game(game_id)
         assert game is not None
         add_hand(game, HAND)
-    expect(phone.locator(".totals .points").first).to_have_text("680", timeout=15_000)
+    first = phone.locator(".totals .points").first
+    until_followed(lambda: expect(first).to_have_text("680", timeout=3_000), phone, tick=4_000)
 
     keeper.reload()
     keeper.get_by_role("button", name="Revoke the link").click()
-    expect(phone.get_by_role("heading", name="Not found")).to_be_visible(timeout=15_000)
+    gone = phone.get_by_role("heading", name="Not found")
+    until_followed(lambda: expect(gone).to_be_visible(timeout=3_000), phone, tick=4_000)
 
 
 def test_account_pages_fit_a_360_px_phone(
