@@ -23,6 +23,7 @@ from importlib import resources
 from itertools import combinations
 from typing import Any
 
+from .movement_floor import floor
 from .movement_search import cyclic_byes, search
 
 PROGRESSIVE, TEAMS, AB = "progressive", "teams", "ab"
@@ -60,9 +61,10 @@ class Round:
 @dataclass(frozen=True)
 class Evenness:
     """How even a movement is: partnerships played twice or more (each time after the first),
-    repeat meetings (Σ over pairs of max(0, rounds at one table − 1)) and the least it
-    could be, the most rounds any two entrants share a table, and the byes' spread (most
-    byes of anyone minus fewest, among those there every round)."""
+    repeat meetings (Σ over pairs of max(0, rounds at one table − 1)) and the least any
+    seating of the same entrants and rounds could have (``movement_floor``), the most
+    rounds any two entrants share a table, and the byes' spread (most byes of anyone
+    minus fewest, among those there every round)."""
 
     partner_repeats: int
     repeat_meetings: int
@@ -114,10 +116,21 @@ def evenness(fmt: str, entrants: int, rounds: Sequence[Round]) -> Evenness:
         always &= set(round_.byes) | {p for table in round_.tables for p in table.seats}
     byes = [byes[player] for player in sorted(always)]
     excess = sum(max(0, count - (entrants - 1)) for count in met)
+    present = [
+        (
+            frozenset(round_.byes) | {p for table in round_.tables for p in table.seats},
+            len(round_.tables),
+            len(round_.byes),
+            len(round_.tables[0].seats) if round_.tables else 4,
+        )
+        for round_ in rounds
+    ]
     return Evenness(
         partner_repeats=sum(count - 1 for count in partner.values()),
         repeat_meetings=sum(count - 1 for count in meet.values()),
-        lower_bound=(excess + 1) // 2,
+        # the larger of two proven floors (movement_floor.py): too many meetings, and
+        # the pigeonhole of a round's tables against an earlier round's
+        lower_bound=max((excess + 1) // 2, floor(present)),
         most_meetings=max(meet.values(), default=0),
         bye_spread=max(byes, default=0) - min(byes, default=0),
     )

@@ -61,7 +61,13 @@ def figure(entrants: int, rounds: list[list[tuple[int, ...]]]) -> dict[str, int]
     return {
         "partner_repeats": sum(count - 1 for count in partners.values()),
         "repeat_meetings": sum(count - 1 for count in meetings.values()),
-        "lower_bound": 2 * tables * max(0, 3 * len(rounds) - 4 * tables + 1),
+        # the larger of the two floors (docs/club.md): too many meetings, and the
+        # pigeonhole of each round after the first against it (full tables, no bye: 1
+        # table forces 6, 2 tables 4, 3 tables 3, 4 or more none)
+        "lower_bound": max(
+            2 * tables * max(0, 3 * len(rounds) - 4 * tables + 1),
+            (len(rounds) - 1) * {1: 6, 2: 4, 3: 3}.get(tables, 0),
+        ),
         "most_meetings": max(meetings.values(), default=0),
         "bye_spread": worst_spread,
     }
