@@ -73,6 +73,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         REMEMBER_COOKIE_SAMESITE="Lax",
         REMEMBER_COOKIE_DURATION=timedelta(days=365),
         SESSION_COOKIE_SECURE=_https,
+        # the session's cookie is sent only when the session changes: sent again with
+        # every answer (Flask's default for a permanent session), a slow answer to a
+        # request made before a change (a page's poll, the service worker's check) put
+        # the older cookie back, and a phone that had just scanned the next round's
+        # table code found its old, closed table's pass instead
+        SESSION_REFRESH_EACH_REQUEST=False,
         REMEMBER_COOKIE_SECURE=_https,
         # seconds a write waits for another's lock (SQLite's busy timeout, PostgreSQL's
         # lock_timeout); past it the answer is 503 with Retry-After, not a long hang
@@ -83,6 +89,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         COMPRESS_ALGORITHM=["br", "gzip"],
         COMPRESS_ALGORITHM_STREAMING=["br", "gzip"],
         COMPRESS_MIMETYPES=[*COMPRESSED_TYPES],
+        # the address phones open the app at, for table cards, table codes and share
+        # links (web/public_address.py); None: the address each page was asked at
+        PUBLIC_ADDRESS=os.environ.get("SCOREKEEPER_PUBLIC_ADDRESS") or None,
     )
     if test_config is None:
         private_folder(instance)  # 0700: the database, its key and its backups are secret
@@ -92,6 +101,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     else:
         app.config.update(test_config)
 
+    from scorekeeper.web.public_address import SETTING, checked_setting
+
+    app.config[SETTING] = checked_setting(app.config.get(SETTING))
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
         # a connection the server dropped (PostgreSQL restarted) is replaced, not used
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {}).setdefault("pool_pre_ping", True)

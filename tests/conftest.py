@@ -91,3 +91,12 @@ class Wall:
 @pytest.fixture
 def wall(monkeypatch: pytest.MonkeyPatch) -> Wall:
     return Wall(monkeypatch)
+
+
+@pytest.fixture(autouse=True)
+def _no_network_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    """This machine's network addresses as the table cards' check sees them: none, as on
+    a machine with no network, whatever the machine the tests run on has (a card asked
+    for at ``localhost`` is then printed, there being no address to offer instead). The
+    tests of the refusal give it one: tests/web/test_public_address.py."""
+    monkeypatch.setattr("scorekeeper.web.public_address.lan_addresses", lambda: [])

@@ -65,6 +65,10 @@ def tables() -> set[str]:
     return set(inspect(db.engine).get_table_names())
 
 
+def columns(table: str) -> set[str]:
+    return {column["name"] for column in inspect(db.engine).get_columns(table)}
+
+
 def revision() -> str | None:
     with db.engine.connect() as connection:
         current: str | None = MigrationContext.configure(connection).get_current_revision()
@@ -318,3 +322,25 @@ def test_a_table_confirmed_before_the_log_gets_its_first_confirmation(app: Flask
     assert [(c.name, c.director, c.at) for c in table.confirmations] == [
         ("Bea", None, table.confirmed_at)
     ]
+
+
+def test_nights_stored_before_the_unfinished_tables_rule_keep_nothing_counts(app: Flask) -> None:
+    """A night stored before d6a3f1c8e2b7 keeps what its standings did (a table its
+    round stopped counts nothing); a night stored after gets the form's default; the
+    downgrade drops the rule and the games' mark."""
+    from scorekeeper.store.club_models import Event
+    from tests.club.test_rounds import seated
+
+    upgrade()
+    seated()
+    db.session.remove()
+    downgrade(revision="b2d8f4a6c1e9")
+    assert "unfinished_tables" not in columns("club_event")
+    assert "stopped" not in columns("game")
+    upgrade()
+    assert [e.unfinished_tables for e in db.session.execute(db.select(Event)).scalars()] == [
+        "nothing_counts"
+    ]
+    seated()
+    rules = [e.unfinished_tables for e in db.session.execute(db.select(Event)).scalars()]
+    assert rules == ["nothing_counts", "ahead_wins"]

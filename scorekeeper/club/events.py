@@ -23,7 +23,13 @@ from sqlalchemy.orm import selectinload
 from scorekeeper.club.clock import clock_of
 from scorekeeper.engine.club import events as engine
 from scorekeeper.engine.club.round_clock import RoundClock
-from scorekeeper.engine.club.standings import Standings, results, standings, unfinished
+from scorekeeper.engine.club.standings import (
+    Standings,
+    closed,
+    results,
+    standings,
+    unfinished,
+)
 from scorekeeper.engine.rules import ruleset
 from scorekeeper.engine.scoring import GameResult
 from scorekeeper.extensions import db
@@ -62,15 +68,15 @@ def import_event(document: object, language: str = DEFAULT_LANGUAGE) -> Event:
     return event
 
 
-def _closed(checked: engine.Event, round_: engine.Round, last: int) -> datetime | None:
-    """When an imported round is closed: now, for a round played before the last one
-    seated (a later round was seated, and rounds are seated in order) and for the last
-    one once every game of it is over; None for a round not seated, or the last one
-    while a table plays."""
+def _closed(checked: engine.Event, round_: engine.Round) -> datetime | None:
+    """When an imported round is closed: now, for a round the engine takes as over (the
+    file says it is closed, or a later round is played: its unfinished tables count by
+    the night's rule, as in the file's standings) and for a seated round whose every
+    game is over; None for a round not seated, or one with a table still playing."""
     seated = bool(round_.tables or round_.byes)
-    if not seated or (round_.number == last and unfinished(checked, round_.number)):
-        return None
-    return utcnow()
+    if closed(checked, round_) or (seated and not unfinished(checked, round_.number)):
+        return utcnow()
+    return None
 
 
 def _stored(checked: engine.Event, language: str) -> Event:
@@ -85,6 +91,7 @@ def _stored(checked: engine.Event, language: str) -> Event:
         bye_rule=checked.bye_rule,
         rounds_count=len(checked.rounds),
         time_limit=checked.time_limit,
+        unfinished_tables=checked.unfinished_tables,
     )
     db.session.add(event)
     known = players_named(_names(checked))  # in bulk, before the first row is written
@@ -99,12 +106,12 @@ def _stored(checked: engine.Event, language: str) -> Event:
         )
         event.entrants.append(row)
         entrants[entrant.name] = row
-    last = max((r.number for r in checked.rounds if r.tables or r.byes), default=0)
     for round_ in checked.rounds:
-        stored_round = EventRound(number=round_.number, closed_at=_closed(checked, round_, last))
+        stored_round = EventRound(number=round_.number, closed_at=_closed(checked, round_))
         event.rounds.append(stored_round)
+        over = stored_round.closed_at is not None
         for table in round_.tables:
-            stored_round.tables.append(_table(checked, table, entrants, language, known))
+            stored_round.tables.append(_table(checked, table, entrants, language, known, over))
         for position, name in enumerate(round_.byes):
             stored_round.byes.append(Bye(position=position, entrant=entrants[name]))
     for position, adjustment in enumerate(checked.adjustments):
@@ -136,13 +143,20 @@ def _table(
     entrants: dict[str, Entrant],
     language: str,
     players: dict[str, Player],
+    over: bool,
 ) -> EventTable:
     game = None
     if table.game is not None:
         # a game without its own day was played on the event's (export leaves it out again)
         played_on = table.game.played_on or checked.date
         game = stage_new_game(
-            table.game, played_on, hands=True, rate=False, language=language, players=players
+            table.game,
+            played_on,
+            hands=True,
+            rate=False,
+            language=language,
+            players=players,
+            stopped=checked.unfinished_tables if over else None,
         )
     stored = EventTable(number=table.number, game=game)
     for position, name in enumerate(table.seats):
@@ -236,6 +250,7 @@ def engine_event(event: Event) -> engine.Event:
                     for table in round_.tables
                 ),
                 tuple(bye.entrant.name for bye in round_.byes),
+                round_.closed_at is not None,
             )
             for round_ in event.rounds
         ),
@@ -244,15 +259,22 @@ def engine_event(event: Event) -> engine.Event:
             for a in event.adjustments
         ),
         time_limit=event.time_limit,
+        unfinished_tables=event.unfinished_tables,
     )
 
 
 def export_event(event: Event) -> dict[str, Any]:
     """The event's ``pinochle-event/1`` document; a game played on the event's day
-    carries no day of its own (as it came in)."""
-    document = engine.to_document(engine_event(event))
+    carries no day of its own (as it came in). A closed round says so only when a
+    table of it is not over (its games then count by the night's rule): one whose every
+    game is over reads the same either way, and is closed again on import."""
+    checked = engine_event(event)
+    document = engine.to_document(checked)
     day = document["date"]
+    replayed = results(checked)
     for round_ in document["rounds"]:
+        if round_.get("closed") and not unfinished(checked, round_["round"], replayed):
+            del round_["closed"]
         for table in round_["tables"]:
             game = table["game"]
             if game is not None and day is not None and game.get("played_on") == day:
@@ -266,9 +288,10 @@ def event_standings(
     replayed: dict[tuple[int, int], GameResult] | None = None,
 ) -> Standings:
     """The engine's standings over the event's stored games; provisional only while a
-    round the director has not closed is being played (a game a closed round ended
-    unfinished counts nothing, and never will). ``checked`` and ``replayed``: the
-    night's ``engine_event`` and ``results`` when a page has them made already."""
+    round the director has not closed is being played (a game a closed round stopped
+    counts by the night's rule for unfinished tables, and never changes). ``checked``
+    and ``replayed``: the night's ``engine_event`` and ``results`` when a page has them
+    made already."""
     checked = engine_event(event) if checked is None else checked
     replayed = results(checked) if replayed is None else replayed
     table = standings(checked, replayed)

@@ -3,7 +3,9 @@ table's next hand is its last, and the round closed, refused while a table is st
 playing unless the director ends it with a reason (kept with the round), and asking
 once about the finished tables whose totals nobody confirmed. A closed
 round's tables take no more hands (``web/hands.py``, the API); its standings are no
-longer provisional. Each change is one transaction; a refusal writes nothing."""
+longer provisional, and a game of it not over counts by the night's rule for
+unfinished tables (engine/club/unfinished.py), in the season's figures too. Each
+change is one transaction; a refusal writes nothing."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from scorekeeper.engine.club.standings import results, unfinished
 from scorekeeper.engine.errors import GameError
 from scorekeeper.engine.reasons import checked_reason
 from scorekeeper.extensions import db
+from scorekeeper.games.lifecycle import stop_game
 from scorekeeper.store.club_models import Event, EventRound
 from scorekeeper.store.locks import serialize_night
 from scorekeeper.store.models import utcnow
@@ -67,6 +70,9 @@ def close_round(
             raise GameError("event_round_unconfirmed", round=number, tables=tables)
         stored.closed_at = utcnow()
         stored.closed_reason = reason or None
+        for table in stored.tables:
+            if table.game is not None:  # one not over counts by the night's rule
+                stop_game(table.game, event.unfinished_tables)
         db.session.commit()
     except Exception:
         db.session.rollback()

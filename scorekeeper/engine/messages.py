@@ -140,6 +140,7 @@ MESSAGES: dict[str, str] = {
     "event_time_limit": "a round's time limit is from {least} to {most} minutes, not {got}",
     "event_round_unseated": "round {round} is not seated yet: seat it first",
     "event_round_closed": "round {round} is closed: nothing more is recorded at its tables",
+    "event_round_closed_unseated": "round {round} is closed but not seated: seat it first",
     "event_time_called_twice": "time is called on round {round} already",
     "event_table_confirmed": (
         "table {table}'s totals are confirmed by {name}; only the director can correct "

@@ -99,16 +99,31 @@ def stage_new_game(
     rate: bool = True,
     language: str = DEFAULT_LANGUAGE,
     players: Mapping[str, Player] | None = None,
+    stopped: str | None = None,
 ) -> Game:
     """A game the engine accepted, with its hands (``hands``) and outcomes, added to the
     session but not committed: the caller commits it with the rest of its transaction
     (a club night's games, ``club.events.import_event``). ``players``: its players by
-    name, read in bulk by a caller staging many games (else each is read here)."""
+    name, read in bulk by a caller staging many games (else each is read here).
+    ``stopped``: the rule it counts by should it not be over (``stop_game``)."""
     result = replay(checked)  # a hand the replay refuses (a bidder not at the table) first
     game = _stored(checked, played_on, known_language(language), players)
+    game.stopped = stopped
     insert_hands(game, checked.hands if hands else ())
     record_outcomes(game, result, rate=rate, new=True)
     return game
+
+
+def stop_game(game: Game, rule: str) -> None:
+    """``game``'s round is closed: should it not be over, it counts by ``rule`` (the
+    event's ``unfinished_tables``, engine.club.unfinished), in the season's figures as in
+    the night's standings; its figures written again when so (not committed)."""
+    if game.stopped == rule:
+        return
+    game.stopped = rule
+    result = replay_game(game)
+    if not result.finished:
+        record_outcomes(game, result)
 
 
 def known_language(language: str) -> str:

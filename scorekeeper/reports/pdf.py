@@ -335,7 +335,8 @@ def season_report_pdf(language: str = ENGLISH, **figures: Any) -> bytes:
 
 def event_results_html(language: str = ENGLISH, **night: Any) -> str:
     """A club night's result sheet as one HTML document: ``event`` (the engine's),
-    ``standings`` and ``results`` (each table's game replayed, by round and table)."""
+    ``standings``, ``results`` (each table's game replayed, by round and table) and
+    ``counted`` (what each counts for: ``engine.club.standings.counted``)."""
     return _render({"paper": PAPERS["a4"], **night}, language, "pdf/event.html")
 
 

@@ -42,6 +42,11 @@ class Event(db.Model):  # type: ignore[name-defined,misc]
     rounds_count: Mapped[int]
     # minutes each round may last (engine.club.events.TIME_LIMITS); None: no limit, no clock
     time_limit: Mapped[int | None]
+    # what a game counts for when its round is closed before it is over
+    # (engine.club.unfinished.UNFINISHED_RULES)
+    unfinished_tables: Mapped[str] = mapped_column(
+        String(20), default="ahead_wins", server_default="ahead_wins"
+    )
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     entrants: Mapped[list[Entrant]] = relationship(

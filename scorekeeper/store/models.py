@@ -86,6 +86,10 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     # the finished game this one is the rematch of (not a foreign key: deleting that
     # game leaves the rematch as it is)
     rematch_of_id: Mapped[int | None] = mapped_column(default=None)
+    # a club table's game its round closed before it was over: the event's rule for it
+    # (engine.club.unfinished), which the season's figures count it by as the night's
+    # standings do; None for every other game
+    stopped: Mapped[str | None] = mapped_column(String(20), default=None)
 
     __mapper_args__: ClassVar[dict[str, Any]] = {"version_id_col": version}
 

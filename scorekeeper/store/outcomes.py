@@ -23,6 +23,7 @@ from typing import Any
 from sqlalchemy import delete, func, insert, select, tuple_, update
 from sqlalchemy.orm import InstrumentedAttribute
 
+from scorekeeper.engine.club.unfinished import stopped
 from scorekeeper.engine.hand_score import MISDEAL, THROWN_IN
 from scorekeeper.engine.presets import RuleSet
 from scorekeeper.engine.ratings import START, rating_changes
@@ -53,12 +54,19 @@ def record_outcomes(
     With ``rate``, the rating changes are kept when the game's result did not
     change, and every later game is rated again when it did; without, they are
     left unrated for one ``rate_from(None)`` after a bulk import. A ``new`` game (staged
-    now: no rows of it stored) has nothing to read or delete first.
+    now: no rows of it stored) has nothing to read or delete first. A club table's game
+    its round stopped (``game.stopped``) counts by that rule, as the night's standings
+    count it (``engine.club.unfinished.stopped``): finished, or no rows at all.
     """
     if rate:
         serialize("ratings")  # before the game's kept ratings are read
     db.session.flush()  # the game has its id
+    counts = result if game.stopped is None else stopped(result, game.stopped)
     before, kept = None, {}
+    if counts is None:  # a club table's game its round stopped, which counts nothing
+        _forget(game, rate and not new)
+        return
+    result = counts
     if not new:
         before = _result_of(game.id)
         kept = _rating_changes_of(game.id)
@@ -96,6 +104,17 @@ def record_outcomes(
     if before == _result_of(game.id) and kept and all(None not in pair for pair in kept.values()):
         _restore_rating_changes(game.id, kept)
     else:
+        rate_from(game)
+
+
+def _forget(game: Game, rate: bool) -> None:
+    """No figures for ``game``: its rows deleted, and the games after it rated again
+    when it had a finished result that rated them."""
+    had = _result_of(game.id) if rate else None
+    for table in OUTCOME_TABLES:
+        db.session.execute(delete(table).where(table.game_id == game.id))
+    db.session.flush()
+    if had is not None and had[0]:
         rate_from(game)
 
 

@@ -21,6 +21,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Optional
 
 from scorekeeper.engine.club import events as engine
+from scorekeeper.engine.club import unfinished
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.presets import PRESETS, RuleSet
 from scorekeeper.i18n.refusals import engine_message
@@ -81,6 +82,15 @@ class NewEventForm(EngineForm):
             SelectChoice(engine.WINNERS_AVERAGE, _l("The winners' average")),
             SelectChoice(engine.OWN_AVERAGE, _l("Own average")),
         ],
+    )
+    unfinished_tables = SelectField(
+        _l("A table unfinished when its round closes"),
+        choices=[
+            SelectChoice(unfinished.AHEAD_WINS, _l("The side ahead wins")),
+            SelectChoice(unfinished.TOTALS_COUNT, _l("The totals count, no win")),
+            SelectChoice(unfinished.NOTHING_COUNTS, _l("Nothing counts")),
+        ],
+        default=unfinished.AHEAD_WINS,
     )
     players = SelectMultipleField(
         _l("Known players"),
@@ -144,6 +154,7 @@ def event_document(form: NewEventForm, rules: RuleSet) -> dict[str, Any]:
         "standing_order": form.standing_order.data,
         "bye_rule": form.bye_rule.data,
         "time_limit": form.time_limit.data,
+        "unfinished_tables": form.unfinished_tables.data,
         "entrants": typed_entrants(form),
         # as many as typed (the engine says how many a night may have), within reason
         "rounds": [{"round": number} for number in range(1, min(rounds, 10_000) + 1)],

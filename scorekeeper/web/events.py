@@ -4,18 +4,17 @@ by the night's movement, its evenness shown before it is taken."""
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-import segno
 from flask import (
     Blueprint,
     Response,
     abort,
+    current_app,
     flash,
     jsonify,
     redirect,
@@ -51,10 +50,9 @@ from scorekeeper.club.events import (
 )
 from scorekeeper.club.rounds import call_time, close_round
 from scorekeeper.club.seating import record_seating, unseat_round
-from scorekeeper.club.table_codes import table_code
 from scorekeeper.engine.club import events as engine
 from scorekeeper.engine.club.movements import Evenness, MovementError
-from scorekeeper.engine.club.standings import results
+from scorekeeper.engine.club.standings import counted, results
 from scorekeeper.engine.errors import GameError, PinochleError
 from scorekeeper.engine.gamefile import read_json
 from scorekeeper.engine.presets import PRESETS
@@ -63,14 +61,13 @@ from scorekeeper.extensions import db
 from scorekeeper.games.players import known_players
 from scorekeeper.i18n.languages import language as page_language
 from scorekeeper.i18n.refusals import engine_message
-from scorekeeper.reports.pdf import event_results_pdf, table_cards_pdf
 from scorekeeper.store.club_models import Event
-from scorekeeper.web.auth import requires
+from scorekeeper.web.auth import can, requires
 from scorekeeper.web.event_form import event_document, event_presets, new_event_form
 from scorekeeper.web.forms import EngineForm, whole_number
 from scorekeeper.web.night_pages import Made, Making, night_page
+from scorekeeper.web.public_address import SETTING, public_base, unreachable
 from scorekeeper.web.sheets import SHEET_VERSION, stored_sheet
-from scorekeeper.web.table_pass import secret
 
 bp = Blueprint("events", __name__)
 
@@ -199,6 +196,7 @@ def _made_page(
         event=event,
         checked=checked,
         results=replayed,
+        counted=counted(checked, replayed),
         standings=event_standings(event, checked, replayed),
         next_round=_next_round(event, checked),
         open_rounds=open_rounds,
@@ -211,6 +209,10 @@ def _made_page(
         refused_round=refused_round,
         # the question before closing a round with unconfirmed tables: its reason kept
         close_anyway=anyway,
+        # where the table cards and codes send the phones (web/public_address.py)
+        public_address=public_base(),
+        public_setting=bool(current_app.config.get(SETTING)),
+        nowhere=unreachable() if can("scorekeeper") else None,
         # the page follows the night by itself (static/js/follow.js); a refusal does not
         follow_stamp=stamp,
     )
@@ -230,14 +232,14 @@ def seat(event_id: int, number: int) -> BaseResponse | tuple[str, int]:
         seating, _even = next_round_seating(event, engine_event(event), number)
         record_seating(event, number, seating, page_language())
     except MovementError as error:
-        return _refused(event_id, str(error), number)
+        return refused_page(event_id, str(error), number)
     except PinochleError as error:
-        return _refused(event_id, engine_message(error), number)
+        return refused_page(event_id, engine_message(error), number)
     flash(_("Round %(number)s is seated: each table's game is ready.", number=number))
     return redirect(url_for("events.show", event_id=event_id, _anchor=f"round-{number}"))
 
 
-def _refused(event_id: int, sentence: str, where: int | str | None = None) -> tuple[str, int]:
+def refused_page(event_id: int, sentence: str, where: int | str | None = None) -> tuple[str, int]:
     """The event's page with ``sentence`` where the director tapped: under round
     ``where``, or (``"entrants"``) under the late arrivals and withdrawals; the form
     posted to that place's anchor, so the page opens there."""
@@ -309,6 +311,7 @@ def _made_display(event: Event, at_end: bool, turn: int, making: Making) -> Made
         # the round closed: where everyone goes next, as the movement seats it
         coming=_next_round(event, checked) if shown_round == "closed" or not seated else None,
         results=replayed,
+        counted=counted(checked, replayed),
         corrections=night_corrections(event),
         standings=None if hide else table,
         over=over,
@@ -327,24 +330,6 @@ def _made_display(event: Event, at_end: bool, turn: int, making: Making) -> Made
     return html, next_tick(event, making.at) if clock is not None else None
 
 
-@bp.route("/events/<int:event_id>/results.pdf")
-def results_pdf(event_id: int) -> Response:
-    """The night's result sheet: the standings, each round's tables, the adjustments."""
-    event = event_or_404(event_id)
-
-    def render() -> bytes:
-        checked = engine_event(event)
-        return event_results_pdf(
-            page_language(),
-            event=checked,
-            standings=event_standings(event),
-            results=results(checked),
-            corrections=night_corrections(event),
-        )
-
-    return night_print(event, "results", f"club-night-{event.id}-results.pdf", render)
-
-
 def night_print(event: Event, kind: str, filename: str, render: Callable[[], bytes]) -> Any:
     """A night's print as the score sheets are served (``sheets.stored_sheet``): made
     holding a render slot (503 beyond them), kept in the sheet store while the night
@@ -354,43 +339,6 @@ def night_print(event: Event, kind: str, filename: str, render: Callable[[], byt
     # next stamp, never a print older than its stamp
     db.session.expire_all()
     return stored_sheet(".".join(parts), filename, render)
-
-
-@bp.route("/events/<int:event_id>/rounds/<int:number>/cards.pdf")
-@requires("scorekeeper")  # the cards carry the table codes: the director's
-def table_cards(event_id: int, number: int) -> Response:
-    """A seated round's table cards: the table's number, who sits where, and the QR
-    code of the table's code (web/table_codes.py), to scan at the table."""
-    event = event_or_404(event_id)
-    if not 1 <= number <= event.rounds_count or not event.rounds[number - 1].tables:
-        abort(404)
-    filename = f"club-night-{event.id}-round-{number}-tables.pdf"
-    # the codes' address is the one asked at, and their signature the instance's key's
-    signed = hashlib.sha256(secret().encode()).hexdigest()[:12]
-    kind = f"cards-{number}-{signed}-{request.host_url}"
-    return night_print(event, kind, filename, lambda: _table_cards(event, number))
-
-
-def _table_cards(event: Event, number: int) -> bytes:
-    seat_words = _seat_words(event.kind == engine.TEAMS)
-    cards = []
-    for table in event.rounds[number - 1].tables:
-        if table.game_id is None:  # its game was deleted: the card says who sits, no code
-            address, qr = "", ""
-        else:
-            code = table_code(table.id, table.game_id, event.key, secret())
-            address = url_for("tables.scan", code=code, _external=True)
-            qr = segno.make(address, micro=False).svg_inline(scale=4, border=2, omitsize=True)
-        seats = list(zip(seat_words, (seat.entrant.name for seat in table.seats), strict=True))
-        cards.append({"number": table.number, "seats": seats, "address": address, "qr": qr})
-    return table_cards_pdf(page_language(), event_name=event.name, round=number, cards=cards)
-
-
-def _seat_words(teams: bool) -> list[str]:
-    """The seats' names on a table card, in the page's language."""
-    if teams:
-        return [_("North-South"), _("East-West")]
-    return [_("North"), _("East"), _("South"), _("West")]
 
 
 @bp.route("/events/<int:event_id>/display/stamp")
@@ -415,7 +363,7 @@ def arrive(event_id: int) -> BaseResponse | tuple[str, int]:
     try:
         joined = add_entrant(event, name, request.form.get("at_once") == "yes")
     except PinochleError as error:
-        return _refused(event_id, engine_message(error), "entrants")
+        return refused_page(event_id, engine_message(error), "entrants")
     flash(_("%(name)s joins from the next round.", name=joined.name))
     return redirect(url_for("events.show", event_id=event_id, _anchor="entrants"))
 
@@ -429,7 +377,7 @@ def leave(event_id: int) -> BaseResponse | tuple[str, int]:
     try:
         gone = withdraw(event, name)
     except PinochleError as error:
-        return _refused(event_id, engine_message(error), "entrants")
+        return refused_page(event_id, engine_message(error), "entrants")
     flash(
         _("%(name)s leaves from round %(number)s on.", name=gone.name, number=gone.withdrawn_before)
     )
@@ -444,7 +392,7 @@ def draw(event_id: int) -> BaseResponse | tuple[str, int]:
     try:
         draw_seats(event, secrets.randbits(32))
     except PinochleError as error:
-        return _refused(event_id, engine_message(error), 1)
+        return refused_page(event_id, engine_message(error), 1)
     flash(_("The seats are drawn: round 1 below seats them so."))
     return redirect(url_for("events.show", event_id=event_id, _anchor="round-1"))
 
@@ -493,6 +441,6 @@ def _director(
     try:
         change(event)
     except PinochleError as error:
-        return _refused(event_id, engine_message(error), number)
+        return refused_page(event_id, engine_message(error), number)
     flash(said)
     return redirect(url_for("events.show", event_id=event_id, _anchor=f"round-{number}"))

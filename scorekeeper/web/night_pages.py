@@ -31,6 +31,7 @@ from scorekeeper.club import events as club_events
 from scorekeeper.i18n.languages import language as page_language
 from scorekeeper.web import page_cache
 from scorekeeper.web.auth import can, current_role
+from scorekeeper.web.public_address import public_base
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,7 @@ def _key(event_id: int, event_key: str, stamp: str, kind: str) -> tuple[object, 
         current_role(),
         writes,
         _csrf_secret() if writes else None,
+        public_base() if writes else None,  # where the director's codes send phones
     )
 
 

@@ -15,6 +15,7 @@ from scorekeeper.engine.club.events import (
     STANDING_ORDERS,
     TIME_LIMITS,
 )
+from scorekeeper.engine.club.unfinished import UNFINISHED_RULES
 from scorekeeper.engine.people import NAME_LIMIT
 from scorekeeper.web.openapi_parts import (
     BUSY,
@@ -71,6 +72,13 @@ EVENT_DOCUMENT = _closed(
         "rules": {"type": "object", "description": "house-rule options, as a game's"},
         "standing_order": {"type": "string", "enum": list(STANDING_ORDERS)},
         "bye_rule": {"type": "string", "enum": list(BYE_RULES)},
+        "unfinished_tables": {
+            "type": "string",
+            "enum": list(UNFINISHED_RULES),
+            "description": "what a game counts for when its round is closed before it is "
+            "over: the side ahead wins (the default), the totals count with no win, or "
+            "nothing counts",
+        },
         "time_limit": {
             "type": "integer",
             "minimum": TIME_LIMITS[0],
@@ -108,6 +116,11 @@ EVENT_DOCUMENT = _closed(
                         ),
                     },
                     "byes": _NAMES,
+                    "closed": {
+                        "type": "boolean",
+                        "description": "closed by the director (a seated round): a game "
+                        "of it not over counts by unfinished_tables",
+                    },
                 },
             ),
         },

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import segno
-from flask import abort, make_response, render_template, request, session, url_for
+from flask import abort, make_response, render_template, request, session
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -43,6 +43,7 @@ from scorekeeper.i18n.explained import hand_reasons
 from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.web import page_cache, table_pass
 from scorekeeper.web.auth import can, current_role
+from scorekeeper.web.public_address import public_url
 
 POLL_SECONDS = 4  # how often a shared page asks whether the game changed
 LAYOUT = "3"  # part of every key and ETag: a new layout is a new page
@@ -263,7 +264,7 @@ def share_panel(link: Any) -> dict[str, str] | None:
     """The game's live link, as an address and a QR code (SVG), for the game page."""
     if link is None:
         return None
-    address = url_for("share.view", token=link.token, _external=True)
+    address = public_url("share.view", token=link.token)
     # a viewBox and no size of its own: the drawing fills its box, centred, at any width
     code = segno.make(address, micro=False)
     qr = code.svg_inline(scale=4, border=2, title=address, omitsize=True)

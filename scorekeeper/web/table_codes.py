@@ -17,6 +17,7 @@ from scorekeeper.engine.errors import GameError
 from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.web import table_pass
 from scorekeeper.web.auth import can, requires
+from scorekeeper.web.public_address import public_url, unreachable
 
 bp = Blueprint("tables", __name__)
 
@@ -63,7 +64,7 @@ def choose(code: str) -> str | BaseResponse | tuple[str, int]:
 
 @bp.route("/events/<int:event_id>/rounds/<int:number>/tables/<int:table>/code")
 @requires("scorekeeper")
-def show_code(event_id: int, number: int, table: int) -> str:
+def show_code(event_id: int, number: int, table: int) -> tuple[str, int]:
     """A table's code large on the director's screen, for a phone without the card."""
     event = get_event(event_id)
     if event is None or not 1 <= number <= len(event.rounds):
@@ -73,14 +74,15 @@ def show_code(event_id: int, number: int, table: int) -> str:
         abort(404)
     stored = tables[table - 1]
     code = table_code(stored.id, stored.game_id or 0, event.key, table_pass.secret())
-    address = url_for("tables.scan", code=code, _external=True)
+    address = public_url("tables.scan", code=code)
+    nowhere = unreachable()  # a code only this machine could open: none shown
     try:
         table_pass.read(code)
-        expired = None
+        expired = nowhere
     except GameError as refusal:  # its round closed, or its night over
         expired = engine_message(refusal)
     qr = segno.make(address, micro=False).svg_inline(scale=8, border=2, omitsize=True)
-    return render_template(
+    page = render_template(
         "events/table_code.html",
         event=event,
         number=number,
@@ -89,6 +91,7 @@ def show_code(event_id: int, number: int, table: int) -> str:
         address=address,
         qr=qr,
     )
+    return page, 400 if nowhere is not None and expired == nowhere else 200
 
 
 def _seated(at: TableAtCode, entrant: int) -> bool:

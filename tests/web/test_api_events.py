@@ -161,3 +161,44 @@ def test_a_night_past_the_limits_is_refused_before_it_is_read(club: Club) -> Non
     assert (refused.status_code, refused.json["error"]) == (422, "event_too_many")
     assert refused.json["message"] == "a night takes at most 200 entrants, not 6000"
     assert database_fingerprint(club.app, {"api_token"}) == before
+
+
+@pytest.mark.parametrize("rule", ["ahead_wins", "totals_count", "nothing_counts"])
+def test_the_rule_for_unfinished_tables_goes_in_and_comes_back_out(
+    club: Club,  # noqa: F811
+    rule: str,
+) -> None:
+    created = club.call("scorekeeper", "POST", "/events", night(unfinished_tables=rule))
+    assert created.status_code == 201, created.json
+    seated = club.call("scorekeeper", "PUT", f"/events/{created.json['id']}/rounds/1", SEATING)
+    assert seated.status_code == 200, seated.json
+    (table,) = seated.json["tables"]
+    recorded = club.call(
+        "scorekeeper",
+        "POST",
+        f"/games/{table['game']}/hands",
+        MADE,
+        **{"Game-Key": table["game_key"]},
+    )
+    assert recorded.status_code == 201, recorded.json
+    closed = club.call(
+        "scorekeeper",
+        "POST",
+        f"/events/{created.json['id']}/rounds/1/close",
+        {"reason": "the hall closes"},
+    )
+    assert closed.status_code == 200, closed.json
+    exported = club.call("viewer", "GET", f"/events/{created.json['id']}/export").json
+    assert exported.get("unfinished_tables") == (None if rule == "ahead_wins" else rule)
+    assert exported["rounds"][0]["closed"] is True
+    expected = standings(from_document(exported)).as_dict()
+    answer = club.call("viewer", "GET", f"/events/{created.json['id']}").json
+    assert answer["standings"] == expected
+    played = {row["entrant"]: row["games"] for row in expected["rows"]}
+    assert played["Ann"] == (0 if rule == "nothing_counts" else 1)
+
+
+def test_a_rule_for_unfinished_tables_not_offered_is_refused(club: Club) -> None:  # noqa: F811
+    refused = club.call("scorekeeper", "POST", "/events", night(unfinished_tables="coin"))
+    assert (refused.status_code, refused.json["error"]) == (422, "event_choice")
+    assert "ahead_wins or totals_count or nothing_counts" in refused.json["message"]

@@ -131,10 +131,10 @@ def test_the_itineraries_handed_out_first_hold_as_the_rounds_are_seated(
 
 # each print, by its address under the night's, and the renderer its route calls
 PRINTS = [
-    ("the result sheet", "/results.pdf", "scorekeeper.web.events.event_results_pdf"),
+    ("the result sheet", "/results.pdf", "scorekeeper.web.event_prints.event_results_pdf"),
     ("the itineraries", "/itineraries.pdf", "scorekeeper.web.event_prints.itineraries_pdf"),
     ("the movement sheet", "/movement.pdf", "scorekeeper.web.event_prints.movement_sheet_pdf"),
-    ("the table cards", "/rounds/1/cards.pdf", "scorekeeper.web.events.table_cards_pdf"),
+    ("the table cards", "/rounds/1/cards.pdf", "scorekeeper.web.event_prints.table_cards_pdf"),
 ]
 
 

@@ -216,6 +216,36 @@ def test_a_club_night_typed_on_the_form_is_ready_to_seat(app: Flask) -> None:
         assert event.rules["game_end"] == "hands:6"
 
 
+@pytest.mark.parametrize(
+    ("chosen", "said"),
+    [
+        (None, "The side ahead wins"),  # the form's default
+        ("totals_count", "The totals count, no win"),
+        ("nothing_counts", "Nothing counts"),
+    ],
+)
+def test_the_rule_for_unfinished_tables_is_chosen_on_the_form_and_shown(
+    app: Flask, chosen: str | None, said: str
+) -> None:
+    client = app.test_client()
+    typed = {} if chosen is None else {"unfinished_tables": chosen}
+    answer = new_event(client, guests="Ann\nBea\nCal\nDan\n", **typed)
+    assert answer.status_code == 302
+    page = text(client.get(answer.headers["Location"]).text)
+    assert f"A table unfinished when its round closes: {said}" in page
+    with app.app_context():
+        (event,) = db.session.execute(db.select(Event)).scalars().all()
+        assert event.unfinished_tables == (chosen or "ahead_wins")
+
+
+def test_a_rule_for_unfinished_tables_not_offered_is_refused(app: Flask) -> None:
+    before = database_fingerprint(app)
+    answer = new_event(app.test_client(), guests="Ann\nBea\nCal\nDan\n", unfinished_tables="coin")
+    assert answer.status_code == 400
+    assert "Not a valid choice" in text(answer.text)
+    assert database_fingerprint(app) == before
+
+
 def test_fixed_teams_are_typed_a_team_a_line(app: Flask) -> None:
     client = app.test_client()
     teams = "Ann & Cal\nBea & Dan\nEve & Fay\n"
@@ -449,7 +479,7 @@ def test_a_rounds_table_cards_carry_the_seats_and_the_tables_qr_code(app: Flask)
     assert cards.mimetype == "application/pdf"
     reader = PdfReader(io.BytesIO(cards.data))
     words = " ".join(page.extract_text() for page in reader.pages)
-    assert "Table 1" in words and "North Dan East Bea South Cal West Eve" in words
+    assert "Table 1" in words and "North Dan\nEast Bea\nSouth Cal\nWest Eve\n" in words
     with app.app_context():  # the code of the card's table (tests/web/test_table_codes.py)
         table_game = db.session.execute(db.select(db.func.max(Game.id))).scalar()
         table = db.session.execute(

@@ -22,9 +22,8 @@ import segno
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, make_url
 
-from scorekeeper import create_app
-from scorekeeper.cli import addresses
-from scorekeeper.cli.addresses import banner, lan_addresses, listen_urls, qr_text
+from scorekeeper import create_app, network
+from scorekeeper.cli.addresses import banner, listen_urls, qr_text
 from scorekeeper.cli.serve import prepare_database
 from scorekeeper.extensions import db
 from scorekeeper.paths import MIGRATIONS, ROOT
@@ -41,11 +40,11 @@ HEAD = ScriptDirectory(str(MIGRATIONS)).get_current_head()  # the newest revisio
 
 
 def test_lan_addresses_are_ipv4_and_not_loopback() -> None:
-    addresses = lan_addresses()
-    for address in addresses:
+    found = network.lan_addresses()
+    for address in found:
         assert isinstance(ipaddress.ip_address(address), ipaddress.IPv4Address)
         assert not address.startswith("127.")
-    assert len(set(addresses)) == len(addresses)
+    assert len(set(found)) == len(found)
 
 
 def fake_getaddrinfo(addresses: list[str]) -> Any:
@@ -58,19 +57,19 @@ def fake_getaddrinfo(addresses: list[str]) -> Any:
 def test_lan_addresses_route_first_then_host_name_without_unreachable(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(addresses, "_route_address", lambda: "10.0.0.5")
+    monkeypatch.setattr(network, "_route_address", lambda: "10.0.0.5")
     resolved = ["127.0.1.1", "192.168.1.20", "169.254.3.4", "10.0.0.5", "0.0.0.0"]
     monkeypatch.setattr(socket, "getaddrinfo", fake_getaddrinfo(resolved))
-    assert lan_addresses() == ["10.0.0.5", "192.168.1.20"]
+    assert network.lan_addresses() == ["10.0.0.5", "192.168.1.20"]
 
 
 def test_lan_addresses_without_a_network(monkeypatch: pytest.MonkeyPatch) -> None:
     def unresolvable(*_args: object, **_kwargs: object) -> None:
         raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
 
-    monkeypatch.setattr(addresses, "_route_address", lambda: None)
+    monkeypatch.setattr(network, "_route_address", lambda: None)
     monkeypatch.setattr(socket, "getaddrinfo", unresolvable)
-    assert lan_addresses() == []
+    assert network.lan_addresses() == []
 
 
 def test_finding_the_route_sends_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -82,7 +81,7 @@ def test_finding_the_route_sends_nothing(monkeypatch: pytest.MonkeyPatch) -> Non
             raise AssertionError("sent data")
 
     monkeypatch.setattr(socket, "socket", Silent)
-    route = addresses._route_address()
+    route = network._route_address()
     assert route is None or ipaddress.ip_address(route).version == 4
 
 

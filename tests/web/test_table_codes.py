@@ -142,6 +142,21 @@ def test_a_scan_asks_who_and_a_name_tapped_records_at_that_table(night: Night) -
     assert answer.status_code == 302 and night.hands(1) == 1
 
 
+def test_an_answer_that_changes_no_pass_sends_no_cookie(night: Night) -> None:
+    """A phone's pass lives in its session cookie: an answer to a request that changes
+    nothing there (the page's poll of the stamp, the service worker's check, a static
+    file) sends no cookie, so a slow one never puts back the pass the phone had before
+    it scanned the next table's code."""
+    phone = night.at_table(1)
+    phone.get(f"/games/{night.game(1)}")  # the scoreboard (Flask-Login marks its session once)
+    for path in (f"/games/{night.game(1)}/stamp", "/sw.js", "/static/css/app.css"):
+        answer = phone.get(path)
+        assert answer.status_code == 200, path
+        assert "Set-Cookie" not in answer.headers, path
+    scanned = phone.post(f"/t/{night.code(2)}", data={"entrant": str(night.seated(2)[0][0])})
+    assert "Set-Cookie" in scanned.headers  # the new pass: the one change that sends it
+
+
 # the table's own game, route by route, for a phone holding its code: its scoreboard,
 # hand form, corrections and sheets, the meld checker; nothing else of the app
 AT_OWN_TABLE: list[tuple[str, str, bool]] = [

@@ -34,6 +34,7 @@ from ..rules import overrides_of, ruleset
 from ..scoring import replay
 from ..typed import as_int, as_list, as_mapping, as_text, no_unknown, refused_field
 from . import movements
+from .unfinished import AHEAD_WINS, UNFINISHED_RULES
 
 FORMAT = "pinochle-event/1"
 PROGRESSIVE, TEAMS = "progressive", "teams"
@@ -59,19 +60,9 @@ SEATS_OF_KIND = {PROGRESSIVE: 4, TEAMS: 2}
 # entrants one table needs
 TABLE_OF_KIND = {PROGRESSIVE: 4, TEAMS: 2}
 _TOP_FIELDS = {
-    "format",
-    "name",
-    "date",
-    "kind",
-    "ruleset",
-    "rules",
-    "standing_order",
-    "bye_rule",
-    "time_limit",
-    "entrants",
-    "rounds",
-    "adjustments",
-}
+    "format", "name", "date", "kind", "ruleset", "rules", "standing_order", "bye_rule",
+    "time_limit", "unfinished_tables", "entrants", "rounds", "adjustments",
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -97,6 +88,10 @@ class Round:
     number: int
     tables: tuple[Table, ...]
     byes: tuple[str, ...] = ()
+    # closed by the director: a game of it not over counts by the event's
+    # ``unfinished_tables`` rule (so too once a later round is played:
+    # ``standings.closed``)
+    closed: bool = False
 
 
 @dataclass(frozen=True)
@@ -122,6 +117,8 @@ class Event:
     adjustments: tuple[Adjustment, ...] = ()
     # minutes each round may last (``TIME_LIMITS``); None: no limit
     time_limit: int | None = None
+    # what a game counts for when its round is closed before it is over (unfinished.py)
+    unfinished_tables: str = AHEAD_WINS
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -188,6 +185,7 @@ def from_document(document: object, restoring: bool = False) -> Event:
         entrants=entrants,
         rounds=(),
         time_limit=_time_limit(doc.get("time_limit")),
+        unfinished_tables=_choice(doc, "unfinished_tables", UNFINISHED_RULES, AHEAD_WINS),
     )
     rounds = tuple(_round(item, number, event) for number, item in enumerate(raw_rounds, 1))
     listed = as_list(doc.get("adjustments", []), "adjustments")
@@ -202,8 +200,11 @@ def from_document(document: object, restoring: bool = False) -> Event:
 
 def to_document(event: Event) -> dict[str, Any]:
     """The document of an event; each game written as ``gamefile.to_document`` does (and
-    ``time_limit`` only when the event has one, as a file without it came in)."""
-    limit = {} if event.time_limit is None else {"time_limit": event.time_limit}
+    ``time_limit`` only when the event has one, as a file without it came in; the rule
+    for unfinished tables and a round's ``closed`` only when not the default)."""
+    limit: dict[str, object] = {} if event.time_limit is None else {"time_limit": event.time_limit}
+    if event.unfinished_tables != AHEAD_WINS:
+        limit["unfinished_tables"] = event.unfinished_tables
     return {
         "format": FORMAT,
         "name": event.name,
@@ -232,6 +233,7 @@ def to_document(event: Event) -> dict[str, Any]:
                     for table in round_.tables
                 ],
                 "byes": list(round_.byes),
+                **({"closed": True} if round_.closed else {}),
             }
             for round_ in event.rounds
         ],
@@ -323,7 +325,7 @@ def _known(name: object, where: str, names: tuple[str, ...]) -> str:
 def _round(item: object, number: int, event: Event) -> Round:
     where = f"round {number}"
     raw = as_mapping(item, where)
-    no_unknown(raw, {"round", "tables", "byes"}, where)
+    no_unknown(raw, {"round", "tables", "byes", "closed"}, where)
     got = as_int(raw.get("round"), f"{where}: round")
     if got != number:
         raise GameError("event_numbered", where=where, got=got, expected=number)
@@ -348,7 +350,12 @@ def _round(item: object, number: int, event: Event) -> Round:
         if name in seated:
             raise GameError("event_bye_seated", round=number, name=name, table=seated[name])
         _once(name, listed)
-    return Round(number, tuple(tables), byes)
+    closed = raw.get("closed", False)
+    if not isinstance(closed, bool):
+        raise refused_field(f"{where}: closed", "expected_boolean", value=closed)
+    if closed and not tables and not byes:
+        raise GameError("event_round_closed_unseated", round=number)
+    return Round(number, tuple(tables), byes, closed)
 
 
 def _table(item: object, round_number: int, number: int, event: Event) -> Table:
@@ -481,19 +488,12 @@ def _adjustment(
 
 
 EXAMPLE: dict[str, Any] = {
-    "format": FORMAT,
-    "name": "Tuesday club night",
-    "date": "2026-12-01",
-    "kind": PROGRESSIVE,
-    "ruleset": "partnership",
-    "rules": {"game_end": "hands:6"},
+    "format": FORMAT, "name": "Tuesday club night", "date": "2026-12-01",
+    "kind": PROGRESSIVE, "ruleset": "partnership", "rules": {"game_end": "hands:6"},
     "entrants": [{"name": name} for name in ("Ann", "Bea", "Cal", "Dan", "Eve")],
     "rounds": [
-        {
-            "round": 1,
-            "tables": [{"table": 1, "seats": ["Ann", "Bea", "Cal", "Dan"], "game": None}],
-            "byes": ["Eve"],
-        }
+        {"round": 1, "byes": ["Eve"],
+         "tables": [{"table": 1, "seats": ["Ann", "Bea", "Cal", "Dan"], "game": None}]},
     ],
     "adjustments": [{"entrant": "Bea", "round": 1, "points": -50, "reason": "late"}],
-}
+}  # fmt: skip

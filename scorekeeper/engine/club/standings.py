@@ -1,8 +1,9 @@
 """An event's standings (docs/event-format.md §3), from its games as the engine replays
 them: each finished game's winner (``scoring.replay``: a draw is half a win to each
-side) and its final totals; the byes by the event's bye rule; the director's
-adjustments; then the places, by wins then points or by points then wins, equal on
-both the same place (1, 2, 2, 4) and listed by name.
+side) and its final totals, and a game its closed round stopped by the event's rule
+for unfinished tables (``unfinished.py``); the byes by the event's bye rule; the
+director's adjustments; then the places, by wins then points or by points then wins,
+equal on both the same place (1, 2, 2, 4) and listed by name.
 
 >>> from .events import EXAMPLE, from_document
 >>> table = standings(from_document(EXAMPLE))
@@ -21,6 +22,7 @@ from ..game import Game
 from ..presets import RuleSet
 from ..scoring import DRAW, GameResult, replay
 from .events import OWN_AVERAGE, POINTS, TEAMS, Event, Round
+from .unfinished import stopped
 
 WIN, DRAWN, LOST = Fraction(1), Fraction(1, 2), Fraction(0)
 
@@ -145,15 +147,41 @@ def results(event: Event) -> dict[tuple[int, int], GameResult]:
     }
 
 
+def closed(event: Event, round_: Round) -> bool:
+    """Whether ``round_`` is over: closed by the director, or a later round is played
+    (has a game: a seating planned ahead in a file, with no games, closes nothing)."""
+    return round_.closed or any(played(later) for later in event.rounds[round_.number :])
+
+
+def counted(
+    event: Event, replayed: dict[tuple[int, int], GameResult] | None = None
+) -> dict[tuple[int, int], GameResult]:
+    """What each table's game counts for, by (round, table): a finished game as it is;
+    a game its closed round stopped by the event's ``unfinished_tables`` rule
+    (unfinished.py); a game still being played, or counting nothing, left out."""
+    replayed = results(event) if replayed is None else replayed
+    closed_rounds = {round_.number for round_ in event.rounds if closed(event, round_)}
+    kept: dict[tuple[int, int], GameResult] = {}
+    for place, result in replayed.items():
+        if not result.finished and place[0] in closed_rounds:
+            counts = stopped(result, event.unfinished_tables)
+            if counts is not None:
+                kept[place] = counts
+        elif result.finished:
+            kept[place] = result
+    return kept
+
+
 def outcomes(
     event: Event, replayed: dict[tuple[int, int], GameResult] | None = None
 ) -> Iterator[Outcome]:
-    """Every entrant's outcome of every finished game, in round and table order."""
-    replayed = results(event) if replayed is None else replayed
+    """Every entrant's outcome of every game that counts (``counted``), in round and
+    table order; a game that counts with no winner is lost by all four."""
+    counting = counted(event, replayed)
     for round_ in event.rounds:
         for table in round_.tables:
-            result = replayed.get((round_.number, table.number))
-            if result is None or not result.finished:
+            result = counting.get((round_.number, table.number))
+            if result is None:
                 continue
             for side, entrant in _sides(event, table.seats):
                 if result.winner == DRAW:
@@ -178,13 +206,14 @@ def standings(event: Event, replayed: dict[tuple[int, int], GameResult] | None =
     wins = {name: Fraction(0) for name in event.names}
     points = {name: 0 for name in event.names}
     replayed = results(event) if replayed is None else replayed
-    for outcome in outcomes(event, replayed):
+    counting = counted(event, replayed)
+    for outcome in outcomes(event, counting):
         games[outcome.entrant] += 1
         wins[outcome.entrant] += outcome.win
         points[outcome.entrant] += outcome.points
     winners: dict[int, list[int]] = {}  # round -> the winning sides' final totals
-    for (round_number, _table), result in replayed.items():
-        if result.finished:
+    for (round_number, _table), result in counting.items():
+        if result.winner is not None:
             winners.setdefault(round_number, []).append(_winning_total(result))
     byes = {name: 0 for name in event.names}
     unit = unit_of(event.rules)
@@ -225,7 +254,7 @@ def standings(event: Event, replayed: dict[tuple[int, int], GameResult] | None =
         provisional=any(
             table.game is None or not replayed[round_.number, table.number].finished
             for round_ in event.rounds
-            if played(round_)
+            if played(round_) and not closed(event, round_)
             for table in round_.tables
         ),
         rows=rows,

@@ -30,6 +30,7 @@ from scorekeeper.engine.club.events import (
     to_document,
 )
 from scorekeeper.engine.club.standings import number, rounded, standings
+from scorekeeper.engine.club.unfinished import NOTHING_COUNTS, TOTALS_COUNT, UNFINISHED_RULES
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import to_document as game_document
 from scorekeeper.engine.rules import ruleset
@@ -103,6 +104,21 @@ REFUSED: list[tuple[str, Callable[[], Doc], Callable[[Doc], object], str, str]] 
     ("bad kind", night, _set("kind", "swiss"), "event_choice", "kind cannot be 'swiss'"),
     ("bad order", night, _set("standing_order", "elo"), "event_choice", "wins or points"),
     ("bad bye rule", night, _set("bye_rule", "none"), "event_choice", "own_average"),
+    (
+        "bad unfinished rule",
+        night,
+        _set("unfinished_tables", "coin_toss"),
+        "event_choice",
+        "ahead_wins or totals_count or nothing_counts",
+    ),
+    ("closed: yes", night, _set("rounds.2.closed", "yes"), "game_field", "round 3: closed"),
+    (
+        "closed unseated",
+        night,
+        lambda doc: doc["rounds"].append({"round": 4, "closed": True}),
+        "event_round_closed_unseated",
+        "round 4 is closed but not seated",
+    ),
     ("three-handed", night, _set("ruleset", "cutthroat"), "event_ruleset", "cutthroat"),
     ("unknown ruleset", night, _set("ruleset", "bridge"), "ruleset_unknown", "'bridge'"),
     ("bad option", night, _set("rules", {"game_end": "soon"}), "option_value", "game_end"),
@@ -433,7 +449,8 @@ PLAYERS = ("Ann", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida")
 def random_event(seed: int, entrants: int, rounds: int, order: str, bye_rule: str) -> Doc:
     """A progressive event of ``entrants`` players and random seatings (who is left over
     has a bye), each table's game random: finished, one hand short (still being
-    played), or not begun."""
+    played, or stopped when its round is closed), or not begun; a random rule for the
+    tables stopped, and rounds closed at random."""
     rng = random.Random(seed)
     names = list(PLAYERS[:entrants])
     document: Doc = {
@@ -444,6 +461,7 @@ def random_event(seed: int, entrants: int, rounds: int, order: str, bye_rule: st
         "rules": {"game_end": "hands:2"},
         "standing_order": order,
         "bye_rule": bye_rule,
+        "unfinished_tables": rng.choice(UNFINISHED_RULES),
         "entrants": [{"name": name} for name in names],
         "rounds": [],
         "adjustments": [],
@@ -459,7 +477,10 @@ def random_event(seed: int, entrants: int, rounds: int, order: str, bye_rule: st
                 {"table": index + 1, "seats": seats, "game": game and game_document(game)}
             )
         byes = names[4 * len(tables) :]
-        document["rounds"].append({"round": number_, "tables": tables, "byes": byes})
+        closed = rng.random() < 0.3
+        document["rounds"].append(
+            {"round": number_, "tables": tables, "byes": byes, "closed": closed}
+        )
         if rng.random() < 0.5:
             adjustment = {"entrant": rng.choice(names), "round": number_, "reason": "penalty"}
             document["adjustments"].append({**adjustment, "points": rng.randrange(-10, 10) * 10})
@@ -487,18 +508,33 @@ def test_standings_are_the_sums_over_the_games(
     points = dict.fromkeys(event.names, 0)
     winners: dict[int, list[int]] = {}
     for round_ in event.rounds:
+        # over: closed, or a later round has a game (docs/event-format.md §3)
+        later = event.rounds[round_.number :]
+        over = round_.closed or any(t.game is not None for r in later for t in r.tables)
         for table in round_.tables:
             result = None if table.game is None else replay(table.game)
-            if result is None or not result.finished:
+            if result is None or not (result.finished or (over and result.hands)):
                 continue
-            drawn = result.winner == DRAW
-            won = max(result.totals) if drawn else result.totals[int(result.winner or 0)]
-            winners.setdefault(round_.number, []).append(won)
+            rule = "finished" if result.finished else event.unfinished_tables
+            if rule == NOTHING_COUNTS:
+                continue
+            if rule == TOTALS_COUNT:  # a game, its totals, no win
+                winner: object = None
+            elif result.finished:
+                winner = result.winner
+            else:  # the side ahead wins, level totals are a draw
+                ahead = max(result.totals)
+                level = result.totals.count(ahead) > 1
+                winner = DRAW if level else result.totals.index(ahead)
+            drawn = winner == DRAW
+            if isinstance(winner, int) or drawn:
+                won = result.totals[winner] if isinstance(winner, int) else max(result.totals)
+                winners.setdefault(round_.number, []).append(won)
             for seat, name in enumerate(table.seats):
                 side = seat % 2  # North and South: the game's first side
                 games[name] += 1
                 points[name] += result.totals[side]
-                wins[name] += Fraction(1, 2) if drawn else Fraction(result.winner == side)
+                wins[name] += Fraction(1, 2) if drawn else Fraction(winner == side)
     bye_wins = dict.fromkeys(event.names, Fraction(0))
     bye_points = dict.fromkeys(event.names, 0)
     for round_ in event.rounds:
