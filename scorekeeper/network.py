@@ -59,16 +59,18 @@ def is_loopback(host: str) -> bool:
 
     >>> [is_loopback(h) for h in ("localhost", "127.0.1.1", "[::1]", "192.168.1.20")]
     [True, True, True, False]
-    >>> is_loopback("club.example.org")
-    False
+    >>> is_loopback("club.example.org"), is_loopback("::ffff:127.0.0.1")
+    (False, True)
     """
     name = host.strip("[]").rstrip(".").lower()
     if name == "localhost" or name.endswith(".localhost"):
         return True
     try:
-        return ipaddress.ip_address(name).is_loopback
+        address = ipaddress.ip_address(name)
     except ValueError:
         return False
+    mapped = getattr(address, "ipv4_mapped", None)  # ::ffff:127.0.0.1
+    return address.is_loopback or (mapped is not None and mapped.is_loopback)
 
 
 def url(host: str, port: int) -> str:

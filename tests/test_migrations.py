@@ -326,10 +326,12 @@ def test_a_table_confirmed_before_the_log_gets_its_first_confirmation(app: Flask
 
 def test_nights_stored_before_the_unfinished_tables_rule_keep_nothing_counts(app: Flask) -> None:
     """A night stored before d6a3f1c8e2b7 keeps what its standings did (a table its
-    round stopped counts nothing); a night stored after gets the form's default; the
+    round stopped counts nothing); a night stored after keeps its own rule; the
     downgrade drops the rule and the games' mark."""
+    from scorekeeper.club.events import import_event
     from scorekeeper.store.club_models import Event
     from tests.club.test_rounds import seated
+    from tests.club.test_seating import NIGHT
 
     upgrade()
     seated()
@@ -341,6 +343,6 @@ def test_nights_stored_before_the_unfinished_tables_rule_keep_nothing_counts(app
     assert [e.unfinished_tables for e in db.session.execute(db.select(Event)).scalars()] == [
         "nothing_counts"
     ]
-    seated()
+    import_event({**NIGHT, "unfinished_tables": "ahead_wins"})  # a night stored after
     rules = [e.unfinished_tables for e in db.session.execute(db.select(Event)).scalars()]
     assert rules == ["nothing_counts", "ahead_wins"]

@@ -8,8 +8,9 @@ Issue 30, item 5: each night has a rule for a table whose round is closed before
 game is over (club_event.unfinished_tables: ahead_wins, totals_count or
 nothing_counts), and such a game keeps the rule it was stopped by (game.stopped), so
 the season's figures count it as the night's standings do. The nights stored so far
-get nothing_counts, what their standings did until now (a new night's default is
-ahead_wins); no game is marked stopped. The downgrade drops both columns.
+get nothing_counts, what their standings did until now (as a file without the field
+does; the new-night form offers ahead_wins first); no game is marked stopped. The
+downgrade drops both columns.
 """
 from alembic import op
 import sqlalchemy as sa
@@ -26,11 +27,10 @@ def upgrade():
     with op.batch_alter_table('club_event', schema=None) as batch_op:
         batch_op.add_column(
             sa.Column(
-                'unfinished_tables', sa.String(length=20), server_default='ahead_wins',
+                'unfinished_tables', sa.String(length=20), server_default='nothing_counts',
                 nullable=False,
             )
         )
-    op.execute("UPDATE club_event SET unfinished_tables = 'nothing_counts'")
     with op.batch_alter_table('game', schema=None) as batch_op:
         batch_op.add_column(sa.Column('stopped', sa.String(length=20), nullable=True))
 

@@ -43,9 +43,10 @@ class Event(db.Model):  # type: ignore[name-defined,misc]
     # minutes each round may last (engine.club.events.TIME_LIMITS); None: no limit, no clock
     time_limit: Mapped[int | None]
     # what a game counts for when its round is closed before it is over
-    # (engine.club.unfinished.UNFINISHED_RULES)
+    # (engine.club.unfinished.UNFINISHED_RULES; the new-night form offers ahead_wins
+    # first, a file without it means nothing_counts)
     unfinished_tables: Mapped[str] = mapped_column(
-        String(20), default="ahead_wins", server_default="ahead_wins"
+        String(20), default="nothing_counts", server_default="nothing_counts"
     )
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 

@@ -404,11 +404,13 @@ def _ratings_before(
 
 def _play(rows: Iterable[Any], rating: defaultdict[int, float]) -> Iterator[tuple[int, int, float]]:
     """(game, player, change) for every player of every game in ``rows``, in order,
-    moving ``rating`` along; an unfinished game changes nobody's rating."""
+    moving ``rating`` along; an unfinished game changes nobody's rating, nor does one
+    counted with no winner and no draw (a club table stopped by the clock under the
+    night's "totals count, no win": engine.club.unfinished)."""
     for game_id, seats in groupby(rows, key=lambda row: row[0]):
         players = list(seats)
         _, _, _, finished, winner, draw, _ = players[0]
-        if not finished:
+        if not finished or (winner is None and not draw):
             yield from ((game_id, row[1], 0.0) for row in players)
             continue
         sides: dict[int, list[int]] = {}

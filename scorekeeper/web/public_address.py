@@ -28,23 +28,37 @@ def checked_setting(value: object) -> str | None:
     ``ValueError`` with the sentence when it is not an http or https address."""
     if value in (None, ""):
         return None
+    problem = ValueError(
+        f"{SETTING} must be the http:// or https:// address phones open the app at, "
+        f"such as http://192.168.1.20:5000, not {value!r}"
+    )
     if not isinstance(value, str) or not _ADDRESS.fullmatch(value.strip()):
-        raise ValueError(
-            f"{SETTING} must be the http:// or https:// address phones open the app at, "
-            f"such as http://192.168.1.20:5000, not {value!r}"
-        )
+        raise problem
+    parts = urlsplit(value.strip())
+    try:
+        parts.port  # noqa: B018  # a port out of range or not a number raises here
+    except ValueError:
+        raise problem from None
+    if not parts.hostname:
+        raise problem
     return value.strip().rstrip("/")
 
 
 def public_base() -> str:
-    """Where phones open the app: the setting, else this request's address."""
+    """Where phones open the app: the setting, else this request's address (with the
+    path the app is served under)."""
     setting: str | None = current_app.config.get(SETTING)
-    return setting or request.host_url.rstrip("/")
+    return setting or request.host_url.rstrip("/") + request.script_root
 
 
 def public_url(endpoint: str, **values: Any) -> str:
-    """``url_for(endpoint)`` at the public address."""
-    return public_base() + url_for(endpoint, **values)
+    """``url_for(endpoint)`` at the public address: the setting (which holds the path
+    the app is served under, if any) and the route's own path, else this request's."""
+    path = url_for(endpoint, **values)  # the path the app is served under, then the route's
+    setting: str | None = current_app.config.get(SETTING)
+    if setting:
+        return setting + path.removeprefix(request.script_root)
+    return request.host_url.rstrip("/") + path
 
 
 def unreachable() -> str | None:

@@ -21,12 +21,16 @@ from scorekeeper.engine.club import events as engine
 from scorekeeper.engine.club.standings import outcomes, standings
 from scorekeeper.engine.club.unfinished import AHEAD_WINS, NOTHING_COUNTS, TOTALS_COUNT
 from scorekeeper.extensions import db
+from scorekeeper.games.hands import Correction, add_hand, delete_hand
+from scorekeeper.games.lifecycle import create_game
 from scorekeeper.reports.stats import find_period, player_stats
 from scorekeeper.store.club_models import Event
 from scorekeeper.store.models import Game, GameOutcome, PlayerOutcome
 from tests.club.test_events_store import EVENTS, app  # noqa: F401 (a fixture)
 
 RULES = [AHEAD_WINS, TOTALS_COUNT, NOTHING_COUNTS]
+# a casual game's hand: Cal bids 300 and makes it (+340 to his side, +160 to the other)
+PLAYED = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
 
 
 def cut_short_night(rule: str, closed: bool = False) -> dict[str, Any]:
@@ -93,6 +97,15 @@ def test_closing_a_round_counts_its_stopped_table_by_the_rule_everywhere(
     ).all()
     expected = {AHEAD_WINS: [(True, 0)], TOTALS_COUNT: [(True, None)], NOTHING_COUNTS: []}
     assert [tuple(row) for row in stopped_rows] == expected[rule]
+    moved = db.session.execute(
+        db.select(PlayerOutcome.rating_change).where(PlayerOutcome.game_id == game.id)
+    ).scalars()
+    # rated as the win it counts as; a game nobody won, not as a draw: not at all
+    assert {change != 0 for change in moved} == {
+        AHEAD_WINS: {True},
+        TOTALS_COUNT: {False},
+        NOTHING_COUNTS: set(),
+    }[rule]
 
 
 @pytest.mark.parametrize("rule", RULES)
@@ -109,30 +122,45 @@ def test_a_night_imported_with_the_round_closed_counts_it_so(
     )
 
 
-def test_a_game_that_counts_nothing_leaves_no_figures_and_the_ratings_are_made_again(
+def later_ratings() -> list[float | None]:
+    """The rating changes of the games after the night (a casual game, played since)."""
+    last = db.session.execute(db.select(db.func.max(Game.id))).scalar_one()
+    return list(
+        db.session.execute(
+            db.select(PlayerOutcome.rating_change)
+            .where(PlayerOutcome.game_id == last)
+            .order_by(PlayerOutcome.player_id)
+        ).scalars()
+    )
+
+
+def test_a_finished_game_corrected_into_one_that_counts_nothing_moves_the_later_ratings(
     app: Flask,  # noqa: F811
 ) -> None:
-    event = stored_import(cut_short_night(NOTHING_COUNTS))
-    game_id = fresh(event).rounds[2].tables[0].game_id
-    assert (
-        db.session.execute(  # still being played: its hands count, as any game's
-            db.select(db.func.count()).where(PlayerOutcome.game_id == game_id)
-        ).scalar_one()
-        == 4
-    )
-    close_round(fresh(event), 3, "the hall closes at eleven")
+    """A closed round's game over at first (rated), then a hand deleted by the director:
+    under nothing_counts it leaves the figures, and every game after it is rated again."""
+    document = cut_short_night(NOTHING_COUNTS)
+    full: dict[str, Any] = json.loads((EVENTS / "club-night.json").read_text("utf-8"))
+    document["rounds"][2]["tables"][0]["game"] = full["rounds"][2]["tables"][0]["game"]
+    event = fresh(stored_import(document))
+    assert event.rounds[2].closed_at is not None  # every game over: closed on import
+    game = event.rounds[2].tables[0].game
+    assert game is not None and game.stopped == NOTHING_COUNTS
+    # the night's winners of that game against its losers: their ratings stand apart by it
+    sides = [("Us", ["Cal", "Eve"]), ("Them", ["Dan", "Ann"])]
+    later = create_game("partnership", {"game_end": "hands:2"}, sides)
+    for hand in (PLAYED, PLAYED):
+        add_hand(later, hand)
+    rated = later_ratings()
+    assert None not in rated
+    delete_hand(game, 2, correction=Correction("a hand entered twice"))
     assert (
         db.session.execute(
-            db.select(db.func.count()).where(PlayerOutcome.game_id == game_id)
+            db.select(db.func.count()).where(PlayerOutcome.game_id == game.id)
         ).scalar_one()
         == 0
-    )
-    rated = db.session.execute(
-        db.select(db.func.count()).where(PlayerOutcome.rating_change.is_(None))
-    ).scalar_one()
-    assert rated == 0  # every game of the night still rated
-    stopped = db.session.get(Game, game_id)
-    assert stopped is not None and stopped.stopped == NOTHING_COUNTS
+    )  # the night's game counts nothing now
+    assert None not in later_ratings() and later_ratings() != rated  # rated again without it
 
 
 def test_a_table_with_no_hand_counts_nothing_whatever_the_rule(app: Flask) -> None:  # noqa: F811

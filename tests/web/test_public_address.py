@@ -116,7 +116,10 @@ def test_the_setting_is_an_http_address(value: str | None, kept: str | None) -> 
     assert checked_setting(value) == kept
 
 
-@pytest.mark.parametrize("value", ["192.168.1.20:5000", "ftp://club", "http://", "http://a b"])
+@pytest.mark.parametrize(
+    "value",
+    ["192.168.1.20:5000", "ftp://club", "http://", "http://a b", "http://club:99999", "http://:80"],
+)
 def test_a_setting_that_is_not_an_http_address_stops_the_start(value: str) -> None:
     with pytest.raises(ValueError, match="PUBLIC_ADDRESS must be the http:// or https:// address"):
         checked_setting(value)

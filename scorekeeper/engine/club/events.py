@@ -34,7 +34,7 @@ from ..rules import overrides_of, ruleset
 from ..scoring import replay
 from ..typed import as_int, as_list, as_mapping, as_text, no_unknown, refused_field
 from . import movements
-from .unfinished import AHEAD_WINS, UNFINISHED_RULES
+from .unfinished import NOTHING_COUNTS, UNFINISHED_RULES
 
 FORMAT = "pinochle-event/1"
 PROGRESSIVE, TEAMS = "progressive", "teams"
@@ -117,8 +117,9 @@ class Event:
     adjustments: tuple[Adjustment, ...] = ()
     # minutes each round may last (``TIME_LIMITS``); None: no limit
     time_limit: int | None = None
-    # what a game counts for when its round is closed before it is over (unfinished.py)
-    unfinished_tables: str = AHEAD_WINS
+    # what a game counts for when its round is closed before it is over (unfinished.py);
+    # a file without the field means nothing_counts, what files meant before it
+    unfinished_tables: str = NOTHING_COUNTS
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -185,7 +186,7 @@ def from_document(document: object, restoring: bool = False) -> Event:
         entrants=entrants,
         rounds=(),
         time_limit=_time_limit(doc.get("time_limit")),
-        unfinished_tables=_choice(doc, "unfinished_tables", UNFINISHED_RULES, AHEAD_WINS),
+        unfinished_tables=_choice(doc, "unfinished_tables", UNFINISHED_RULES, NOTHING_COUNTS),
     )
     rounds = tuple(_round(item, number, event) for number, item in enumerate(raw_rounds, 1))
     listed = as_list(doc.get("adjustments", []), "adjustments")
@@ -203,7 +204,7 @@ def to_document(event: Event) -> dict[str, Any]:
     ``time_limit`` only when the event has one, as a file without it came in; the rule
     for unfinished tables and a round's ``closed`` only when not the default)."""
     limit: dict[str, object] = {} if event.time_limit is None else {"time_limit": event.time_limit}
-    if event.unfinished_tables != AHEAD_WINS:
+    if event.unfinished_tables != NOTHING_COUNTS:
         limit["unfinished_tables"] = event.unfinished_tables
     return {
         "format": FORMAT,

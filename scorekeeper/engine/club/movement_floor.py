@@ -62,9 +62,11 @@ def pigeonhole(tables: int, byes: int, seats: int) -> int:
 def floor(rounds: Sequence[tuple[frozenset[int], int, int, int]]) -> int:
     """The pigeonhole bound of a night: ``rounds`` as (the entrants present, tables,
     byes, seats a table) in order. A round counts against an earlier one with the same
-    entrants present (a late arrival or a withdrawal in between: no claim)."""
+    entrants present at as many tables, with as many byes (a late arrival, a
+    withdrawal or another number of tables in between: no claim)."""
     total = 0
-    for index, (present, tables, byes, seats) in enumerate(rounds):
-        if any(earlier[0] == present for earlier in rounds[:index]):
+    for index, this in enumerate(rounds):
+        if this in rounds[:index]:
+            _present, tables, byes, seats = this
             total += pigeonhole(tables, byes, seats)
     return total

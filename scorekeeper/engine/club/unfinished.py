@@ -7,8 +7,9 @@ it is over (docs/event-format.md §3). The event chooses one rule for all its ta
   wins it.
 - ``nothing_counts``: the game counts nothing, as if it had not been played.
 
-A game with no hand recorded counts nothing whatever the rule: there are no totals to
-stand. A game that is over counts as it is.
+A game with no hand played (none recorded, or only misdeals and hands passed out)
+counts nothing whatever the rule: there are no totals to stand. A game that is over
+counts as it is.
 
 >>> from ..presets import PRESETS
 >>> from ..game import Hand, Side, new_game
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..hand_score import UNSCORED
 from ..scoring import DRAW, GameResult
 
 AHEAD_WINS, TOTALS_COUNT, NOTHING_COUNTS = "ahead_wins", "totals_count", "nothing_counts"
@@ -38,10 +40,11 @@ def stopped(result: GameResult, rule: str) -> GameResult | None:
     """What ``result``, a game whose round was closed, counts for by ``rule``: the result
     itself when the game is over; a finished result (``ended_by`` ``round_closed``) whose
     winner is the side ahead (a draw when level) by ``ahead_wins``, or nobody (None) by
-    ``totals_count``; None when it counts nothing (``nothing_counts``, or no hand)."""
+    ``totals_count``; None when it counts nothing (``nothing_counts``, or no hand
+    played)."""
     if result.finished:
         return result
-    if rule == NOTHING_COUNTS or not result.hands:
+    if rule == NOTHING_COUNTS or all(hand.outcome in UNSCORED for hand in result.hands):
         return None
     if rule == TOTALS_COUNT:
         return replace(result, ended_by=STOPPED, winner=None, went_out=None)

@@ -10,7 +10,7 @@ from itertools import combinations
 
 import pytest
 
-from scorekeeper.engine.club.movement_floor import floor, pigeonhole, spread_pairs
+from scorekeeper.engine.club.movement_floor import floor, pigeonhole
 from scorekeeper.engine.club.movements import PROGRESSIVE, Round, Table, evenness, movement
 
 
@@ -91,8 +91,30 @@ def test_a_round_after_a_late_arrival_claims_nothing_against_the_rounds_before()
     assert floor([(four, 1, 0, 4), (five, 1, 1, 4), (five, 1, 1, 4)]) == 3
 
 
-def test_the_figure_takes_the_larger_of_the_two_bounds() -> None:
-    one = Round(1, (Table(1, (0, 1, 2, 3)),), ())
-    rounds = [Round(number, one.tables, ()) for number in (1, 2, 3)]
-    assert evenness(PROGRESSIVE, 4, rounds).lower_bound == 12  # both say 12
-    assert spread_pairs(4, 1) * 2 == 12
+@pytest.mark.parametrize(
+    ("players", "rounds", "meetings", "pigeonholes"),
+    [
+        (5, 5, 20, 12),  # each meets the other four three times over: too many meetings
+        (12, 3, 0, 6),  # nobody meets eleven: the pigeonhole alone
+    ],
+)
+def test_the_figure_takes_the_larger_of_the_two_bounds(
+    players: int, rounds: int, meetings: int, pigeonholes: int
+) -> None:
+    night = movement(PROGRESSIVE, players, rounds)
+    tables, byes = divmod(players, 4)
+    assert pigeonhole(tables, byes, 4) * (rounds - 1) == pigeonholes
+    assert night.evenness.lower_bound == max(meetings, pigeonholes)
+
+
+def test_rounds_of_other_tables_claim_nothing_against_each_other() -> None:
+    """Twelve players at two tables with four out, then at three: a seating of the
+    second round meets only two pairs again, fewer than three tables after three
+    would force."""
+    twelve = frozenset(range(12))
+    assert floor([(twelve, 2, 4, 4), (twelve, 3, 0, 4)]) == 0
+    first = [Table(1, (0, 1, 2, 3)), Table(2, (4, 5, 6, 7))]
+    second = [Table(1, (0, 4, 8, 1)), Table(2, (2, 5, 6, 9)), Table(3, (3, 7, 10, 11))]
+    rounds = [Round(1, tuple(first), (8, 9, 10, 11)), Round(2, tuple(second), ())]
+    even = evenness(PROGRESSIVE, 12, rounds)
+    assert even.repeat_meetings == 2 and even.lower_bound <= 2

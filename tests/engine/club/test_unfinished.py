@@ -29,6 +29,7 @@ US_THEM = [Side("Us", ("Ann", "Cal")), Side("Them", ("Bea", "Dan"))]
 MADE = Hand("Ann", 250, "H", (100, 40), (150, 100))  # Us 250, Them 140
 LEVEL = Hand("Ann", 250, "H", (100, 150), (150, 100))  # Us 250, Them 250
 SET = Hand("Ann", 350, "H", (100, 40), (150, 100))  # Us -350, Them 140
+MISDEAL = Hand(misdeal=True)  # dealt again: no totals
 
 # (the hands so far, the rule) -> what the game counts for: (winner, drawn sides), or
 # None when it counts nothing
@@ -40,6 +41,8 @@ CASES = [
     ([LEVEL], TOTALS_COUNT, (None, ())),
     ([MADE], NOTHING_COUNTS, None),
     ([], AHEAD_WINS, None),  # no hand: no totals to stand
+    ([MISDEAL, MISDEAL], AHEAD_WINS, None),  # no hand played: 0 to 0 is not a draw
+    ([MISDEAL, MADE], AHEAD_WINS, (0, ())),
     ([], TOTALS_COUNT, None),
 ]
 
@@ -120,13 +123,25 @@ def test_the_standings_count_a_closed_rounds_unfinished_table_by_the_rule(rule: 
 
 
 def test_a_round_still_open_counts_its_unfinished_table_as_nothing_yet() -> None:
-    provisional, found = figures(changed(night, cut_short))
+    cut = changed(night, _set("unfinished_tables", AHEAD_WINS))
+    cut_short(cut)
+    provisional, found = figures(cut)
     assert provisional
-    cut_and_closed = changed(night, cut_short)
+    cut_and_closed = copy.deepcopy(cut)
     cut_and_closed["rounds"][2]["closed"] = True
     provisional, closed = figures(cut_and_closed)
     assert not provisional
-    assert found["Cal"][0] == closed["Cal"][0] - 1  # ahead_wins, the default, once closed
+    assert found["Cal"][0] == closed["Cal"][0] - 1  # by ahead_wins, once closed
+
+
+def test_a_file_without_the_rule_counts_a_stopped_table_as_nothing() -> None:
+    """What a file meant before the rule existed: no change to its standings."""
+    cut = changed(night, cut_short)
+    cut["rounds"][2]["closed"] = True
+    assert from_document(cut).unfinished_tables == NOTHING_COUNTS
+    explicit = copy.deepcopy(cut)
+    explicit["unfinished_tables"] = NOTHING_COUNTS
+    assert figures(cut) == figures(explicit)
 
 
 def later_round(game: bool) -> Callable[[Doc], None]:
@@ -135,6 +150,7 @@ def later_round(game: bool) -> Callable[[Doc], None]:
 
     def change(document: Doc) -> None:
         cut_short(document)
+        document["unfinished_tables"] = AHEAD_WINS
         table = copy.deepcopy(document["rounds"][0]["tables"][0])
         table["game"]["hands"] = []
         if not game:
@@ -166,6 +182,6 @@ def test_the_rule_and_a_closed_round_read_back_from_the_file(rule: str) -> None:
     event = from_document(document)
     assert (event.unfinished_tables, event.rounds[2].closed) == (rule, True)
     written = to_document(event)
-    assert written.get("unfinished_tables") == (None if rule == AHEAD_WINS else rule)
+    assert written.get("unfinished_tables") == (None if rule == NOTHING_COUNTS else rule)
     assert [round_.get("closed") for round_ in written["rounds"]] == [None, None, True]
     assert from_document(written) == event
