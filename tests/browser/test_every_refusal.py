@@ -30,7 +30,10 @@ SIZES = [pytest.param(PHONE, id="390x844"), pytest.param(NARROW, id="360x740")]
 def typed_into(page: Any, field: Any, text: str) -> None:
     """A tap on ``field`` (its value is selected, so typing replaces it), ``text`` typed
     once the value shows selected, as a person types (on a busy machine the page's
-    script selects it late, and the typing would land beside the old value)."""
+    script selects it late, and the typing would land beside the old value). The page
+    is the one in front, as on the person's phone: a page another test of the worker's
+    browser left behind once took the window's focus ("inactive"), in one CI run."""
+    page.bring_to_front()
     field.tap()
     expect(field).to_be_focused()
     page.wait_for_function(
