@@ -130,6 +130,7 @@ class SharedCompiledSQL:
     def __init__(self, size: int = 10_000) -> None:
         self.kept: Any = LRUCache(size)
         self.dialects: dict[tuple[Any, ...], Any] = {}
+        self.compiled = 0  # statements compiled and kept (the cache missed)
 
     def _key(self, key: tuple[Any, ...]) -> tuple[Any, ...]:
         dialect, *rest = key
@@ -139,6 +140,7 @@ class SharedCompiledSQL:
         return self.kept.get(self._key(key), default)
 
     def __setitem__(self, key: tuple[Any, ...], compiled: Any) -> None:
+        self.compiled += 1
         self.kept[self._key(key)] = compiled
 
 
