@@ -1,11 +1,13 @@
 """A table stopped by the clock: what a game counts for when its round is closed before
 it is over (docs/event-format.md §3). The event chooses one rule for all its tables:
 
-- ``ahead_wins`` (the common club rule, and the default): the game counts as finished
-  at the totals as they stand; the side ahead wins, level totals are a draw.
+- ``ahead_wins`` (the common club rule, the new-night form's first choice): the game
+  counts as finished at the totals as they stand; the side ahead wins, level totals
+  are a draw.
 - ``totals_count``: the totals count as points, and the game as one played, but nobody
   wins it.
-- ``nothing_counts``: the game counts nothing, as if it had not been played.
+- ``nothing_counts``: the game counts nothing, as if it had not been played (what a
+  file without the rule means: events.py).
 
 A game with no hand played (none recorded, or only misdeals and hands passed out)
 counts nothing whatever the rule: there are no totals to stand. A game that is over
