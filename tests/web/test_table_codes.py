@@ -397,7 +397,9 @@ def test_the_table_cards_and_the_directors_screen_carry_the_code(night: Night) -
     viewer = night.client("viewer")  # a viewer reads the night, never its codes
     assert viewer.get(f"/events/{night.event}/rounds/1/tables/2/code").status_code == 403
     assert viewer.get(f"/events/{night.event}/rounds/1/cards.pdf").status_code == 403
-    assert "cards.pdf" not in viewer.get(f"/events/{night.event}").text
+    viewer_page = viewer.get(f"/events/{night.event}").text
+    assert "cards.pdf" not in viewer_page
+    assert "send phones to" not in viewer_page  # where the codes point: the director's
 
 
 def test_a_table_code_confirms_the_totals_and_then_corrects_nothing(night: Night) -> None:
