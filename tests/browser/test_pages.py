@@ -12,6 +12,7 @@ from tests.browser.conftest import (
     NARROW,
     LiveServer,
     RequestLog,
+    expect,
     horizontal_overflow,
     scrolling_boxes,
     start_game,
@@ -27,10 +28,10 @@ WIN = {"bidder": "Ann", "bid": 500, "trump": "S", "meld": [1500, 0], "counters":
 
 def test_start_a_game_and_find_it_in_the_list(page: Any, live_server: LiveServer) -> None:
     game_id = start_game(page, live_server)
-    assert page.get_by_text("Ann deals").is_visible()
-    assert page.get_by_text("Bea bids first").is_visible()
+    expect(page.get_by_text("Ann deals")).to_be_visible()
+    expect(page.get_by_text("Bea bids first")).to_be_visible()
     assert totals(page) == [0, 0]
-    assert page.get_by_role("link", name="Record hand 1").is_visible()
+    expect(page.get_by_role("link", name="Record hand 1")).to_be_visible()
 
     page.get_by_role("link", name="Scorekeeper").click()
     entry = page.locator(f'ul.games a[href="/games/{game_id}"]')
@@ -44,7 +45,7 @@ def test_scoreboard_shows_hands_and_the_winner(page: Any, live_server: LiveServe
     page.goto(f"{live_server.url}/games/{game_id}")
     assert totals(page) == [680, 320]
     assert page.locator("table.hands tbody tr").count() == 2
-    assert page.get_by_role("link", name="Correct hand 2").is_visible()
+    expect(page.get_by_role("link", name="Correct hand 2")).to_be_visible()
 
     with live_server.app.app_context():
         from scorekeeper.games.hands import add_hand
@@ -54,8 +55,8 @@ def test_scoreboard_shows_hands_and_the_winner(page: Any, live_server: LiveServe
         assert game is not None
         add_hand(game, WIN)
     page.reload()
-    assert page.get_by_text("Us win!").is_visible()
-    assert page.get_by_role("button", name="Rematch").is_visible()
+    expect(page.get_by_text("Us win!")).to_be_visible()
+    expect(page.get_by_role("button", name="Rematch")).to_be_visible()
     assert page.get_by_role("link", name=re.compile("Record hand")).count() == 0
 
 
@@ -65,7 +66,7 @@ def test_a_refused_new_game_says_why(page: Any, live_server: LiveServer) -> None
     page.get_by_role("button", name="Start the game").click()
     # the browser's own `required` check or the server's sentence: either way no game starts
     assert "/games/new" in page.url
-    assert page.get_by_role("heading", name="New game").is_visible()
+    expect(page.get_by_role("heading", name="New game")).to_be_visible()
     assert page.locator("input[name=seat_1]:invalid, #seat_1-error").count() == 1
 
 
@@ -263,10 +264,10 @@ def test_a_game_starts_without_javascript(
     page.get_by_role("radio", name="Partnership in tenths").check(force=True)
     page.get_by_role("button", name="Use these rules").click()
     assert "ruleset=partnership-tenths" in page.url
-    assert page.get_by_text("bids from 20, game at 150").is_visible()
+    expect(page.get_by_text("bids from 20, game at 150")).to_be_visible()
     for seat, name in enumerate(("Ann", "Bea", "Cal", "Dan"), 1):
         page.get_by_label(f"Seat {seat}", exact=True).fill(name)
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/games/\d+$"))
-    assert page.get_by_text("Game to 150").is_visible()
-    assert page.get_by_text("Ann deals").is_visible()
+    expect(page.get_by_text("Game to 150")).to_be_visible()
+    expect(page.get_by_text("Ann deals")).to_be_visible()

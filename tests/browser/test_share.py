@@ -32,7 +32,7 @@ def test_the_shared_scoreboard_follows_the_game_until_revoked(
     keeper.get_by_role("button", name="Make a link for the other players").click()
     address = keeper.locator(".share-link a").inner_text()
     assert re.fullmatch(rf"{re.escape(live_server.url)}/s/[\w-]{{40,}}", address)
-    assert keeper.locator(".qr svg").is_visible()
+    expect(keeper.locator(".qr svg")).to_be_visible()
     # both boxes measured at once: measured one after the other, the page could scroll to
     # the #share anchor in between (it failed so once, on a busy machine)
     box, drawing = keeper.locator(".qr").evaluate(

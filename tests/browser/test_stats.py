@@ -19,6 +19,7 @@ from scorekeeper.games.transfer import import_game
 from tests.browser.conftest import (
     NARROW,
     LiveServer,
+    expect,
     horizontal_overflow,
     scrolling_boxes,
     too_small,
@@ -93,7 +94,7 @@ def test_choose_a_season_and_sort_without_javascript(
     page.get_by_label("Season").select_option("Browser season")
     page.get_by_role("button", name="Show").click()
     page.wait_for_url(re.compile(r"season=Browser\+season"))
-    assert page.get_by_role("heading", name="Season stats: Browser season").is_visible()
+    expect(page.get_by_role("heading", name="Season stats: Browser season")).to_be_visible()
     assert page.locator("figure.chart svg").count() >= 2
 
 
@@ -107,7 +108,7 @@ def test_create_a_season_without_javascript(
     page.get_by_label("Last day").fill("2026-08-31")
     page.get_by_role("button", name="Create the season").click()
     page.wait_for_url(re.compile(r"/stats\?season=Summer\+2026"))
-    assert page.get_by_text("Season Summer 2026 created.").is_visible()
+    expect(page.get_by_text("Season Summer 2026 created.")).to_be_visible()
 
     page.goto(live_server.url + "/stats/seasons")
     page.get_by_label("Name").fill("summer 2026")
