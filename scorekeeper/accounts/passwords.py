@@ -11,16 +11,12 @@ dates and those with a character or two changed (``p@ssw0rd``).
 
 Confusable names: a new user's name is refused when its UTS #39 skeleton (of the name
 as written, or case-folded) is an existing user's (``Оlga`` with a Cyrillic О beside
-``Olga``). The skeleton maps each character to its prototype in Unicode's
-``confusables.txt``, from the copy the ``confusable_homoglyphs`` package keeps.
+``Olga``): ``engine.lookalike.skeletons``, the rule that also keeps one person to one
+entrant of a club night.
 """
 
 from __future__ import annotations
 
-import functools
-import unicodedata
-
-from confusable_homoglyphs.confusables import confusables_data
 from zxcvbn import zxcvbn
 
 MIN_PASSWORD = 8
@@ -68,63 +64,3 @@ def password_problem(password: str, name: str) -> str | None:
     if float(estimate["guesses"]) < MIN_GUESSES:
         return "guessable"
     return None
-
-
-def skeletons(name: str) -> frozenset[str]:
-    """``name``'s confusable skeletons (UTS #39): of the name as written and case-folded.
-    Two names that look alike share one.
-
-    >>> bool(skeletons("\u041elga") & skeletons("Olga"))
-    True
-    >>> bool(skeletons("0lga") & skeletons("Olga"))
-    True
-    >>> bool(skeletons("Iris") & skeletons("lris")), bool(skeletons("Olga") & skeletons("Olya"))
-    (True, False)
-    """
-    return frozenset({skeleton(name), skeleton(name.casefold())})
-
-
-def skeleton(name: str) -> str:
-    """UTS #39's skeleton of ``name``: NFD, without the characters that show nothing
-    (format characters such as the joiners), each character as its prototype, NFD again."""
-    shown = (c for c in unicodedata.normalize("NFD", name) if unicodedata.category(c) != "Cf")
-    mapped = "".join(_prototype(char) for char in shown)
-    return unicodedata.normalize("NFD", mapped)
-
-
-def _prototype(char: str) -> str:
-    return _prototypes().get(char, char)
-
-
-@functools.cache
-def _prototypes() -> dict[str, str]:
-    """Each character of ``confusables.txt`` -> the one its group of look-alikes is
-    written as.
-
-    The package keeps the file's pairs both ways (each source with its prototype, and
-    each prototype with all its sources), so the characters one prototype joins are the
-    connected groups of single characters: each is written as the smallest of its
-    group (equal skeletons are what matters, not which character stands for them). A
-    character whose prototype is several characters (``m`` -> ``rn``) maps to them.
-    """
-    parent: dict[str, str] = {}
-
-    def root(char: str) -> str:
-        while parent.get(char, char) != char:
-            parent[char] = parent.get(parent[char], parent[char])
-            char = parent[char]
-        return char
-
-    longer: dict[str, str] = {}
-    for char, glyphs in confusables_data.items():
-        for glyph in glyphs:
-            target = glyph["c"].replace("\u200e", "").replace("\u200f", "")
-            if len(target) == 1:
-                first, second = root(char), root(target)
-                if first != second:
-                    parent[max(first, second)] = min(first, second)
-            elif target:
-                longer[char] = target
-    mapping = {char: root(char) for char in list(parent)}
-    mapping.update(longer)
-    return mapping

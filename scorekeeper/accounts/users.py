@@ -19,7 +19,8 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import generate_password_hash
 
-from scorekeeper.accounts.passwords import MAX_PASSWORD, MIN_PASSWORD, password_problem, skeletons
+from scorekeeper.accounts.passwords import MAX_PASSWORD, MIN_PASSWORD, password_problem
+from scorekeeper.engine.lookalike import skeletons
 from scorekeeper.engine.people import NameRefusedError, checked_name, normal_name
 from scorekeeper.extensions import db
 from scorekeeper.i18n.refusals import N_, RefusalError

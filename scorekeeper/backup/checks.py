@@ -32,10 +32,10 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-from scorekeeper.accounts.passwords import skeletons
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.gamefile import FORMAT as GAME_FORMAT
 from scorekeeper.engine.gamefile import from_document
+from scorekeeper.engine.lookalike import skeletons
 from scorekeeper.engine.people import checked_name
 from scorekeeper.engine.scoring import replay
 from scorekeeper.games.seasons import means_a_season

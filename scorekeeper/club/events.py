@@ -13,6 +13,7 @@ them since (a corrected hand counts at once).
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
@@ -30,11 +31,12 @@ from scorekeeper.engine.club.standings import (
     standings,
     unfinished,
 )
+from scorekeeper.engine.errors import GameError
 from scorekeeper.engine.rules import ruleset
 from scorekeeper.engine.scoring import GameResult
 from scorekeeper.extensions import db
 from scorekeeper.games.lifecycle import stage_new_game
-from scorekeeper.games.players import players_named
+from scorekeeper.games.players import look_alike_players, players_named
 from scorekeeper.games.stored import engine_game
 from scorekeeper.i18n.languages import DEFAULT as DEFAULT_LANGUAGE
 from scorekeeper.store.club_models import (
@@ -52,11 +54,16 @@ from scorekeeper.store.outcomes import rate_unrated
 # --- import ------------------------------------------------------------------------------
 
 
-def import_event(document: object, language: str = DEFAULT_LANGUAGE) -> Event:
+def import_event(
+    document: object, language: str = DEFAULT_LANGUAGE, new_players: Collection[str] = ()
+) -> Event:
     """A stored event from a ``pinochle-event/1`` document (its games' sheets in
     ``language``); ``GameError`` with the engine's code and nothing written when the
-    engine refuses it."""
+    engine refuses it, or when a player's name looks like a different player's of the
+    club (``event_look_alike_known``) and is not one of ``new_players`` (the director
+    said that is someone new)."""
     checked = engine.from_document(document)
+    _no_look_alike(checked, new_players)
     try:
         event = _stored(checked, language)
         db.session.flush()
@@ -66,6 +73,14 @@ def import_event(document: object, language: str = DEFAULT_LANGUAGE) -> Event:
         db.session.rollback()
         raise
     return event
+
+
+def _no_look_alike(checked: engine.Event, new_players: Collection[str]) -> None:
+    """Refuse a night whose player is no player of the club but looks like one."""
+    asked = look_alike_players(_names(checked) - set(new_players))
+    if asked:
+        name, known = min(asked.items())
+        raise GameError("event_look_alike_known", name=name, known=known)
 
 
 def _closed(checked: engine.Event, round_: engine.Round) -> datetime | None:

@@ -109,6 +109,14 @@ MESSAGES: dict[str, str] = {
     ),
     "event_too_few": "a {kind} event needs at least {needed} entrants for one table, not {got}",
     "event_entered_twice": "{name!r} is entered more than once",
+    "event_look_alike": (
+        "{name!r} and {other!r} differ only in case, accents, spaces or look-alike letters: "
+        "one person is entered once (give two people names that tell them apart)"
+    ),
+    "event_look_alike_known": (
+        "{name!r} looks like the club's player {known!r} (they differ only in case, accents, "
+        "spaces or look-alike letters): enter {known!r}, or a name that tells them apart"
+    ),
     "event_team_players": "team {team!r} has {got} players, but a team has 2",
     "event_rounds": "an event has from 1 to {limit} rounds, not {got}",
     "event_too_many": "a night takes at most {limit} entrants, not {got}",
@@ -174,6 +182,19 @@ MESSAGES: dict[str, str] = {
     "event_teams_fixed": "a fixed-teams night keeps its teams: none joins or leaves",
     "event_no_round_left": "every round is seated: nobody joins or leaves now",
     "event_withdrawn_twice": "{name!r} has withdrawn already",
+    "event_not_withdrawn": "{name!r} has not withdrawn: there is nothing to undo",
+    "event_withdrawal_kept": (
+        "round {round} is seated without {name!r}: a withdrawal is undone before the round "
+        "it starts from is seated"
+    ),
+    "event_entrant_played": (
+        "{name!r} is seated or has a bye in round {round}: an entrant who has played "
+        "withdraws, and is not removed"
+    ),
+    "event_entrant_adjusted": (
+        "{name!r} has an adjustment: an entrant with points of the night withdraws, and is "
+        "not removed"
+    ),
     "event_withdrawn_seated": "round {round}: {name!r} has withdrawn and plays no more",
     "event_round_seated": "round {round} is seated already",
     "event_round_before_open": (

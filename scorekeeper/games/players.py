@@ -6,7 +6,9 @@ from collections.abc import Iterable
 
 from sqlalchemy import func, select
 
+from scorekeeper.engine.lookalike import People
 from scorekeeper.extensions import db
+from scorekeeper.store.club_models import Entrant
 from scorekeeper.store.models import (
     Player,
     Seat,
@@ -33,6 +35,37 @@ def players_named(names: Iterable[str]) -> dict[str, Player]:
         found[name] = Player(name=name)
         db.session.add(found[name])
     return found
+
+
+def look_alike_players(names: Iterable[str]) -> dict[str, str]:
+    """Each of ``names`` that is no player's name but looks like one (``engine.lookalike``:
+    it differs only in case, accents, spaces or look-alike letters) -> that player's name.
+    One query for the club's players, each name's keys made once: linear in the players."""
+    wanted = set(names)
+    if not wanted:
+        return {}
+    known = People()
+    for (name,) in db.session.execute(select(Player.name).order_by(Player.id)):
+        if name in wanted:
+            wanted.discard(name)  # a player of that very name: the one meant
+        known.add(name)
+    found = {name: known.met(name) for name in sorted(wanted)}
+    return {name: other for name, other in found.items() if other is not None}
+
+
+def forget_player(player: Player) -> None:
+    """Delete ``player`` (not committed) when nothing names them any more: no seat in a
+    game, no club night's entrant (an entrant removed by mistake leaves no known player
+    behind); a player with a seat or an entry stays."""
+    db.session.flush()
+    seated = db.session.execute(select(Seat.id).where(Seat.player_id == player.id).limit(1))
+    entered = db.session.execute(
+        select(Entrant.id)
+        .where((Entrant.player_id == player.id) | (Entrant.partner_id == player.id))
+        .limit(1)
+    )
+    if seated.first() is None and entered.first() is None:
+        db.session.delete(player)
 
 
 def known_players(limit: int = 40) -> list[str]:

@@ -48,6 +48,7 @@ def register(app: Flask) -> None:
         api,
         api_events,  # noqa: F401 (its routes join the API's blueprint)
         auth,
+        event_entrants,  # noqa: F401 (its routes join the events blueprint)
         event_prints,  # noqa: F401 (its routes join the events blueprint)
         events,
         games,

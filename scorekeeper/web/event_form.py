@@ -2,7 +2,9 @@
 played at four in two partnerships, and its house-rule options), the kind, the rounds,
 a time limit per round (blank: none), the standing order and the bye rule, and its
 entrants: known players ticked, one tap each, and the others typed one a line (fixed
-teams: "Ann & Cal" a line).
+teams: "Ann & Cal" a line). A typed name that looks like a player of the club's
+(``engine.lookalike``: "hal brandt" beside Hal Brandt) is asked about before the night is
+made: the known player (the answer already chosen), or someone new (a second tap).
 
 The form only gathers what was typed into a ``pinochle-event/1`` document; the engine
 reads it (``engine.club.events.from_document``, through ``club.events.import_event``) and its
@@ -11,6 +13,8 @@ refusal is shown beside the field it is about.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -24,11 +28,14 @@ from scorekeeper.engine.club import events as engine
 from scorekeeper.engine.club import unfinished
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.presets import PRESETS, RuleSet
+from scorekeeper.games.players import look_alike_players
 from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.web.forms import EngineForm, WholeNumberField, field_for
 from scorekeeper.web.games import add_option_fields
 
 TEAM_MARK = "&"  # "Ann & Cal": a team's two players
+# a typed name that looks like a player of the club's: the answer's field, and its values
+PERSON, KNOWN, NEW = "person:", "known", "new"
 # an engine refusal about the event's own fields -> the field it is about
 FIELD_OF_EVENT_CODE = {
     "event_rounds": "rounds",
@@ -37,6 +44,7 @@ FIELD_OF_EVENT_CODE = {
     "event_too_few": "guests",
     "event_too_many": "guests",
     "event_entered_twice": "guests",
+    "event_look_alike": "guests",
     "event_team_players": "guests",
     "name_": "guests",
 }
@@ -159,3 +167,34 @@ def event_document(form: NewEventForm, rules: RuleSet) -> dict[str, Any]:
         # as many as typed (the engine says how many a night may have), within reason
         "rounds": [{"round": number} for number in range(1, min(rounds, 10_000) + 1)],
     }
+
+
+@dataclass(frozen=True)
+class LookAlikes:
+    """The typed names that look like a player of the club's, and what the director
+    answered: the document with the known names put in, the names said to be someone
+    new, and the names still to ask about (each with the known player it looks like)."""
+
+    document: dict[str, Any]
+    new_players: frozenset[str]
+    to_ask: tuple[tuple[str, str], ...]
+
+
+def look_alikes(document: dict[str, Any], answers: Mapping[str, str]) -> LookAlikes:
+    """``document`` (read whole by the engine first: its names as the engine keeps them)
+    with each answer taken: ``answers[PERSON + name]`` is ``KNOWN`` (the club's player
+    meant: their name put in) or ``NEW`` (someone new: entered as typed)."""
+    checked = engine.from_document(document)
+    typed = {p for e in checked.entrants for p in (e.players or (e.name,))}
+    asked = look_alike_players(typed)
+    meant = {name: known for name, known in asked.items() if answers.get(PERSON + name) == KNOWN}
+    new = frozenset(name for name in asked if answers.get(PERSON + name) == NEW)
+    answered = meant.keys() | new
+    to_ask = tuple((name, known) for name, known in sorted(asked.items()) if name not in answered)
+    entrants = [
+        {"name": e.name, "players": [meant.get(p, p) for p in e.players]}
+        if e.players
+        else {"name": meant.get(e.name, e.name)}
+        for e in checked.entrants
+    ]
+    return LookAlikes({**document, "entrants": entrants}, new, to_ask)

@@ -30,11 +30,10 @@ from werkzeug.wrappers import Response as BaseResponse
 from scorekeeper.club.clock import next_tick, round_clocks, tables_minutes
 from scorekeeper.club.confirm import confirmations_of, night_corrections
 from scorekeeper.club.entrants import (
-    add_entrant,
     draw_seats,
     first_unseated,
     next_round_seating,
-    withdraw,
+    removable,
 )
 from scorekeeper.club.events import (
     engine_event,
@@ -63,7 +62,13 @@ from scorekeeper.i18n.languages import language as page_language
 from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.store.club_models import Event
 from scorekeeper.web.auth import can, requires
-from scorekeeper.web.event_form import event_document, event_presets, new_event_form
+from scorekeeper.web.event_form import (
+    PERSON,
+    event_document,
+    event_presets,
+    look_alikes,
+    new_event_form,
+)
 from scorekeeper.web.forms import EngineForm, whole_number
 from scorekeeper.web.night_pages import Made, Making, night_page
 from scorekeeper.web.public_address import SETTING, public_base, unreachable
@@ -72,7 +77,6 @@ from scorekeeper.web.sheets import SHEET_VERSION, stored_sheet
 bp = Blueprint("events", __name__)
 
 LISTED = 200  # events on the list, the latest first
-NAME_FIELD_LIMIT = 1_000  # characters read of a name typed (the engine's rule: 60)
 
 
 class ImportEventForm(EngineForm):
@@ -99,14 +103,19 @@ def new() -> str | BaseResponse | tuple[str, int]:
         name = "partnership"
     rules = PRESETS[name]
     form = new_event_form(rules, known_players())
+    to_ask: tuple[tuple[str, str], ...] = ()
     if form.validate_on_submit():
         try:
-            event = import_event(event_document(form, rules), language=page_language())
+            named = look_alikes(event_document(form, rules), request.form)
+            to_ask = named.to_ask  # asked first: nothing made until each is answered
+            language = page_language()
+            made = None if to_ask else import_event(named.document, language, named.new_players)
         except PinochleError as error:
             form.show_error(error)
         else:
-            flash(_("Club night created: seat its first round."))
-            return redirect(url_for("events.show", event_id=event.id))
+            if made is not None:
+                flash(_("Club night created: seat its first round."))
+                return redirect(url_for("events.show", event_id=made.id))
     status = 400 if request.method == "POST" else 200
     return render_template(
         "events/new.html",
@@ -114,6 +123,8 @@ def new() -> str | BaseResponse | tuple[str, int]:
         rules=rules,
         presets=event_presets(),
         option_names=list(rules.options()),
+        to_ask=to_ask,
+        person=PERSON,
     ), status
 
 
@@ -178,6 +189,12 @@ def _page(
     return _made_page(event, refused, refused_round, anyway=anyway)[0]
 
 
+def entrants_page(event: Event, question: dict[str, Any]) -> str:
+    """The event's page with a question about who plays (web/event_entrants.py) under
+    the late arrivals and withdrawals: the form posted to that anchor."""
+    return _made_page(event, refused_round="entrants", question=question)[0]
+
+
 def _made_page(
     event: Event,
     refused: str | None = None,
@@ -185,6 +202,7 @@ def _made_page(
     at: datetime | None = None,
     anyway: str | None = None,
     stamp: str | None = None,
+    question: dict[str, Any] | None = None,
 ) -> Made:
     """The event's page, and when its words of time change (a clock, a table's minutes)."""
     checked = engine_event(event)
@@ -209,6 +227,9 @@ def _made_page(
         refused_round=refused_round,
         # the question before closing a round with unconfirmed tables: its reason kept
         close_anyway=anyway,
+        # the question about who plays: a look-alike name, a withdrawal, a removal
+        question=question,
+        removable=removable(event),
         # where the table cards and codes send the phones (web/public_address.py)
         public_address=public_base(),
         public_setting=bool(current_app.config.get(SETTING)),
@@ -352,36 +373,6 @@ def display_stamp(event_id: int) -> Response:
     response = jsonify(stamp=stamped[1])
     response.headers["Cache-Control"] = "no-store"
     return response
-
-
-@bp.route("/events/<int:event_id>/entrants", methods=["POST"])
-@requires("scorekeeper")
-def arrive(event_id: int) -> BaseResponse | tuple[str, int]:
-    """A late arrival joins the rounds not seated yet."""
-    name = request.form.get("name", "")[:NAME_FIELD_LIMIT]
-    event = event_or_404(event_id)
-    try:
-        joined = add_entrant(event, name, request.form.get("at_once") == "yes")
-    except PinochleError as error:
-        return refused_page(event_id, engine_message(error), "entrants")
-    flash(_("%(name)s joins from the next round.", name=joined.name))
-    return redirect(url_for("events.show", event_id=event_id, _anchor="entrants"))
-
-
-@bp.route("/events/<int:event_id>/withdraw", methods=["POST"])
-@requires("scorekeeper")
-def leave(event_id: int) -> BaseResponse | tuple[str, int]:
-    """An entrant leaves the rounds not seated yet."""
-    name = request.form.get("name", "")[:NAME_FIELD_LIMIT]
-    event = event_or_404(event_id)
-    try:
-        gone = withdraw(event, name)
-    except PinochleError as error:
-        return refused_page(event_id, engine_message(error), "entrants")
-    flash(
-        _("%(name)s leaves from round %(number)s on.", name=gone.name, number=gone.withdrawn_before)
-    )
-    return redirect(url_for("events.show", event_id=event_id, _anchor="entrants"))
 
 
 @bp.route("/events/<int:event_id>/draw", methods=["POST"])

@@ -107,7 +107,7 @@ def test_the_cycle_scan_sees_imports() -> None:
     assert "presets" in engine_imports(ENGINE / "rules.py")
     assert "house_rules" in engine_imports(ENGINE / "hand_score.py")
     assert "game" in engine_imports(ENGINE / "club" / "events.py")
-    assert "club.movements" in engine_imports(ENGINE / "club" / "events.py")
+    assert "club.movements" in engine_imports(ENGINE / "club" / "entrants.py")
 
 
 @pytest.mark.parametrize("path", [path for path in MODULES if not folder_of(path)], ids=name_of)

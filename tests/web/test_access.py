@@ -110,6 +110,8 @@ NEEDS: dict[tuple[str, str], str] = {
     ("events.seat", "POST"): "scorekeeper",
     ("events.arrive", "POST"): "scorekeeper",
     ("events.leave", "POST"): "scorekeeper",
+    ("events.come_back", "POST"): "scorekeeper",
+    ("events.remove", "POST"): "scorekeeper",
     ("events.call", "POST"): "scorekeeper",
     ("events.display", "GET"): "viewer",
     ("events.results_pdf", "GET"): "viewer",

@@ -141,6 +141,37 @@ def test_a_refused_event_is_a_sentence_and_stores_nothing(club: Club) -> None:  
     assert database_fingerprint(club.app, {"api_token"}) == before
 
 
+@pytest.mark.parametrize(
+    ("names", "code", "message"),
+    [
+        (
+            ("Ann", "Bea", "Cal", "Dan", "Eve", "\u00c9VE"),
+            "event_look_alike",
+            "'\u00c9VE' and 'Eve' differ only in case, accents, spaces or look-alike letters: "
+            "one person is entered once (give two people names that tell them apart)",
+        ),
+        (
+            ("ann", "Bea", "Cal", "Dan", "Fay"),
+            "event_look_alike_known",
+            "'ann' looks like the club's player 'Ann' (they differ only in case, accents, "
+            "spaces or look-alike letters): enter 'Ann', or a name that tells them apart",
+        ),
+    ],
+    ids=["two entrants", "a player of the club's"],
+)
+def test_a_look_alike_name_is_refused_naming_both(
+    club: Club,  # noqa: F811
+    names: tuple[str, ...],
+    code: str,
+    message: str,
+) -> None:
+    before = database_fingerprint(club.app, {"api_token"})
+    entrants = [{"name": name} for name in names]
+    refused = club.call("owner", "POST", "/events", night(entrants=entrants))
+    assert (refused.status_code, refused.json) == (422, {"error": code, "message": message})
+    assert database_fingerprint(club.app, {"api_token"}) == before
+
+
 def test_a_hand_at_a_closed_rounds_table_is_refused(club: Club) -> None:  # noqa: F811
     with club.app.app_context():
         event = get_event(club.event)

@@ -353,9 +353,14 @@ def test_a_late_arrival_and_a_withdrawal_before_round_4(app: Flask) -> None:
     client = app.test_client()
     event = imported(client, club_night(rounds=5)).headers["Location"]
     assert client.post(event + "/entrants", data={"name": "Fay"}).status_code == 302
-    assert client.post(event + "/withdraw", data={"name": "Ann"}).status_code == 302
+    before = database_fingerprint(app)
+    asked = client.post(event + "/withdraw", data={"name": "Ann"})
+    assert asked.status_code == 400  # asked first: nothing changed yet
+    assert "Ann leaves: no seat from round 4 on. Sure?" in text(asked.text)
+    assert database_fingerprint(app) == before
+    assert client.post(event + "/withdraw", data={"name": "Ann", "sure": "yes"}).status_code == 302
     page = text(client.get(event).text)
-    assert "Withdrawn: Ann" in page
+    assert "Ann: withdrawn from round 4" in page
     shown = page[page.index("Round 4") :]
     # the late arrival sits out first: nobody there from the start does for Fay
     assert "Table 1: Dan, Bea, Cal, Eve Byes: Fay" in shown  # the new evenness, before

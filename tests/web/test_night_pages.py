@@ -130,7 +130,7 @@ def arrival(director: FlaskClient, event: str, game: int) -> None:
 
 
 def withdrawal(director: FlaskClient, event: str, game: int) -> None:
-    data = {"name": "Ann", "csrf_token": token(director, event)}
+    data = {"name": "Ann", "sure": "yes", "csrf_token": token(director, event)}
     assert director.post(f"{event}/withdraw", data=data).status_code == 302
 
 
@@ -145,7 +145,7 @@ CHANGES: list[tuple[Callable[[FlaskClient, str, int], None], str, str]] = [
     (hand_saved, "1 hand · 250 : −250", "1 hand"),
     (call_time, "Time is called", "Time is called"),
     (arrival, "Fay", "6 Fay 0 0"),
-    (withdrawal, "Withdrawn: Ann", ""),  # the display's words stay: a new stamp
+    (withdrawal, "Ann: withdrawn from round 5", ""),  # the display's words stay: a new stamp
     (closing, "Ended by the director: the hall closes", "Closed."),
 ]
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .events import PROGRESSIVE as PROGRESSIVE_EVENT
+from .entrants import PROGRESSIVE as PROGRESSIVE_EVENT
 from .events import Event
 from .events import Round as EventRound
 from .events import Table as EventTable

@@ -33,18 +33,15 @@ from ..reasons import checked_reason, restorable_reason
 from ..rules import overrides_of, ruleset
 from ..scoring import replay
 from ..typed import as_int, as_list, as_mapping, as_text, no_unknown, refused_field
-from . import movements
+from .entrants import KINDS, PROGRESSIVE, TEAMS, Entrant, read_entrants
 from .unfinished import NOTHING_COUNTS, UNFINISHED_RULES
 
 FORMAT = "pinochle-event/1"
-PROGRESSIVE, TEAMS = "progressive", "teams"
-KINDS = (PROGRESSIVE, TEAMS)
 WINS, POINTS = "wins", "points"
 STANDING_ORDERS = (WINS, POINTS)
 WINNERS_AVERAGE, OWN_AVERAGE = "winners_average", "own_average"
 BYE_RULES = (WINNERS_AVERAGE, OWN_AVERAGE)
 MAX_ROUNDS = 20
-MAX_ENTRANTS = movements.MAX_ENTRANTS  # the most a movement seats (teams: the most teams)
 MAX_ADJUSTMENTS = 500  # the director's points in one night, at most
 # minutes a round may be given (``time_limit``): a hand at least, a long night at most
 TIME_LIMITS = range(1, 241)
@@ -57,20 +54,10 @@ MAX_FILE_BYTES = 2 * 1024 * 1024
 SEATS = ("North", "East", "South", "West")
 # seats a table names: four players, or the North-South team and the East-West team
 SEATS_OF_KIND = {PROGRESSIVE: 4, TEAMS: 2}
-# entrants one table needs
-TABLE_OF_KIND = {PROGRESSIVE: 4, TEAMS: 2}
 _TOP_FIELDS = {
     "format", "name", "date", "kind", "ruleset", "rules", "standing_order", "bye_rule",
     "time_limit", "unfinished_tables", "entrants", "rounds", "adjustments",
 }  # fmt: skip
-
-
-@dataclass(frozen=True)
-class Entrant:
-    """A player (progressive) or a fixed partnership and its two players (teams)."""
-
-    name: str
-    players: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -172,7 +159,7 @@ def from_document(document: object, restoring: bool = False) -> Event:
     )
     if rules.players != 4 or rules.sides != 2:
         raise GameError("event_ruleset", ruleset=rules.name)
-    entrants = _entrants(as_list(doc.get("entrants"), "entrants"), kind, restoring)
+    entrants = read_entrants(as_list(doc.get("entrants"), "entrants"), kind, restoring)
     raw_rounds = as_list(doc.get("rounds"), "rounds")
     if not 1 <= len(raw_rounds) <= MAX_ROUNDS:
         raise GameError("event_rounds", limit=MAX_ROUNDS, got=len(raw_rounds))
@@ -278,44 +265,6 @@ def _time_limit(value: object) -> int | None:
     return minutes
 
 
-def _entrants(items: list[Any], kind: str, restoring: bool = False) -> tuple[Entrant, ...]:
-    if (
-        len(items) > MAX_ENTRANTS and not restoring
-    ):  # before any is read: a long list costs nothing more
-        raise GameError("event_too_many", limit=MAX_ENTRANTS, got=len(items))
-    entrants: list[Entrant] = []
-    seen: set[str] = set()  # the players
-    teams: set[str] = set()
-    for index, item in enumerate(items):
-        where = f"entrant {index + 1}"
-        raw = as_mapping(item, where)
-        no_unknown(raw, {"name", "players"} if kind == TEAMS else {"name"}, where)
-        name = checked_name(
-            as_text(raw.get("name"), f"{where}: name"), "side" if kind == TEAMS else "player"
-        )
-        players: tuple[str, ...] = ()
-        if kind == TEAMS:
-            listed = as_list(raw.get("players"), f"{where}: players")
-            players = tuple(checked_name(as_text(p, f"{where}: players"), "player") for p in listed)
-            if len(players) != 2:
-                raise GameError("event_team_players", team=name, got=len(players))
-        if kind == TEAMS:
-            _once(name, teams)
-        for taken in (name,) if kind == PROGRESSIVE else players:
-            _once(taken, seen)
-        entrants.append(Entrant(name, players))
-    if len(entrants) < TABLE_OF_KIND[kind]:
-        raise GameError("event_too_few", kind=kind, needed=TABLE_OF_KIND[kind], got=len(entrants))
-    return tuple(entrants)
-
-
-def _once(name: str, seen: set[str]) -> None:
-    """Refuse ``name`` when ``seen`` holds it already; else add it."""
-    if name in seen:
-        raise GameError("event_entered_twice", name=name)
-    seen.add(name)
-
-
 def _known(name: object, where: str, names: tuple[str, ...]) -> str:
     text = normal_name(as_text(name, where))
     if text not in names:
@@ -346,11 +295,11 @@ def _round(item: object, number: int, event: Event) -> Round:
         _known(name, f"{where}: byes", event.names)
         for name in as_list(raw.get("byes", []), f"{where}: byes")
     )
-    listed: set[str] = set()
     for name in byes:
         if name in seated:
             raise GameError("event_bye_seated", round=number, name=name, table=seated[name])
-        _once(name, listed)
+    if len(set(byes)) < len(byes):
+        raise GameError("event_entered_twice", name=next(n for n in byes if byes.count(n) > 1))
     closed = raw.get("closed", False)
     if not isinstance(closed, bool):
         raise refused_field(f"{where}: closed", "expected_boolean", value=closed)

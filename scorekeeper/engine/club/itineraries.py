@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from .entrants import PROGRESSIVE
 from .event_movement import Night
-from .events import PROGRESSIVE, SEATS, Event, Round
+from .events import SEATS, Event, Round
 
 # a fixed team's side at its table: the first seat named is North-South
 SIDES = ("North-South", "East-West")

@@ -21,7 +21,8 @@ from fractions import Fraction
 from ..game import Game
 from ..presets import RuleSet
 from ..scoring import DRAW, GameResult, replay
-from .events import OWN_AVERAGE, POINTS, TEAMS, Event, Round
+from .entrants import TEAMS
+from .events import OWN_AVERAGE, POINTS, Event, Round
 from .unfinished import stopped
 
 WIN, DRAWN, LOST = Fraction(1), Fraction(1, 2), Fraction(0)

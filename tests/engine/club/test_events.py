@@ -150,6 +150,45 @@ REFUSED: list[tuple[str, Callable[[], Doc], Callable[[Doc], object], str, str]] 
     ("too few", night, _set("entrants", [{"name": n} for n in "ABC"]), "event_too_few", "4"),
     ("one team", teams, _set("entrants", teams()["entrants"][:1]), "event_too_few", "2"),
     ("entered twice", night, _set("entrants.4", {"name": " Ann "}), "event_entered_twice", "Ann"),
+    # one person, one entrant: names that differ only in case, accents, spaces or
+    # look-alike letters (engine/lookalike.py)
+    (
+        "in lower case",
+        night,
+        _set("entrants.4", {"name": "ann"}),
+        "event_look_alike",
+        "'ann' and 'Ann'",
+    ),
+    (
+        "with an accent",
+        night,
+        _set("entrants.4", {"name": "B\u00e9a"}),
+        "event_look_alike",
+        "'Bea'",
+    ),
+    ("spaced", night, _set("entrants.4", {"name": "D an"}), "event_look_alike", "'D an' and 'Dan'"),
+    ("a Cyrillic a", night, _set("entrants.4", {"name": "C\u0430l"}), "event_look_alike", "'Cal'"),
+    (
+        "a Cyrillic e",
+        night,
+        _set("entrants.4", {"name": "B\u0435a"}),
+        "event_look_alike",
+        "'Bea'",
+    ),
+    (
+        "a team's player in lower case",
+        teams,
+        _set("entrants.4", {"name": "Ida & Jo", "players": ["Ida", "cal"]}),
+        "event_look_alike",
+        "'cal' and 'Cal'",
+    ),
+    (
+        "a team's name in lower case",
+        teams,
+        _set("entrants.4", {"name": "ann & cal", "players": ["Ida", "Jo"]}),
+        "event_look_alike",
+        "'ann & cal' and 'Ann & Cal'",
+    ),
     (
         "player in two teams",
         teams,
@@ -286,6 +325,12 @@ def test_every_event_refusal_has_a_case() -> None:
         "event_no_round_left",
         "event_withdrawn_twice",
         "event_withdrawn_seated",
+        "event_not_withdrawn",
+        "event_withdrawal_kept",
+        "event_entrant_played",
+        "event_entrant_adjusted",
+        # a new entrant who looks like a player of the club's (tests/club/test_look_alikes.py)
+        "event_look_alike_known",
         "event_round_seated",
         # the seating draw, before the first round (tests/web/test_events_pages.py)
         "event_draw_seated",
@@ -302,6 +347,18 @@ def test_every_event_refusal_has_a_case() -> None:
         "event_confirm_director",
     }
     assert codes - stored <= {case[3] for case in REFUSED}
+
+
+def test_a_backups_night_keeps_the_look_alike_names_it_was_taken_with() -> None:
+    """A night stored before the look-alike rule restores as it was (``restoring``)."""
+    document = changed(
+        night, _set("entrants", [{"name": n} for n in ("Ann", "Bea", "ann", "Dan", "Eve")])
+    )
+    document["rounds"] = [{"round": 1}]
+    document["adjustments"] = []
+    with pytest.raises(PinochleError, match="'ann' and 'Ann'"):
+        from_document(document)
+    assert from_document(document, restoring=True).names == ("Ann", "Bea", "ann", "Dan", "Eve")
 
 
 def test_a_file_over_the_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:

@@ -1,0 +1,117 @@
+"""Who plays a club night, changed between rounds from the event's page
+(docs/club-nights.md): a late arrival, asked about when the name looks like a player of
+the club's ("Is this Hal Brandt?"); a withdrawal, asked first and undone until the round
+it starts from is seated; an entrant entered by mistake, removed outright once asked.
+Each question is the event's page again with the question where the director tapped
+(status 400: nothing is changed until the answer). The routes are the events
+blueprint's (``web.events.bp``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import flash, redirect, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from scorekeeper.club.entrants import (
+    add_entrant,
+    check_removal,
+    check_withdrawal,
+    next_unseated,
+    remove_entrant,
+    undo_withdrawal,
+    withdraw,
+)
+from scorekeeper.engine.errors import PinochleError
+from scorekeeper.i18n.refusals import engine_message
+from scorekeeper.web.auth import requires
+from scorekeeper.web.events import bp, entrants_page, event_or_404, refused_page
+
+NAME_FIELD_LIMIT = 1_000  # characters read of a name typed (the engine's rule: 60)
+YES = "yes"
+
+
+def _name() -> str:
+    return request.form.get("name", "")[:NAME_FIELD_LIMIT]
+
+
+def _back(event_id: int) -> BaseResponse:
+    return redirect(url_for("events.show", event_id=event_id, _anchor="entrants"))
+
+
+def _asked(event_id: int, question: dict[str, Any]) -> tuple[str, int]:
+    return entrants_page(event_or_404(event_id), question), 400
+
+
+@bp.route("/events/<int:event_id>/entrants", methods=["POST"])
+@requires("scorekeeper")
+def arrive(event_id: int) -> BaseResponse | tuple[str, int]:
+    """A late arrival joins the rounds not seated yet; a name that looks like a player
+    of the club's is asked about first (the known player, or someone new: a second tap)."""
+    name, at_once = _name(), request.form.get("at_once") == YES
+    event = event_or_404(event_id)
+    try:
+        joined = add_entrant(event, name, at_once, new_player=request.form.get("new") == YES)
+    except PinochleError as error:
+        if error.code == "event_look_alike_known":
+            question = {"kind": "look_alike", "at_once": at_once, **error.values}
+            return _asked(event_id, question)
+        return refused_page(event_id, engine_message(error), "entrants")
+    flash(_("%(name)s joins from the next round.", name=joined.name))
+    return _back(event_id)
+
+
+@bp.route("/events/<int:event_id>/withdraw", methods=["POST"])
+@requires("scorekeeper")
+def leave(event_id: int) -> BaseResponse | tuple[str, int]:
+    """An entrant leaves the rounds not seated yet, once the director said so twice."""
+    name = _name()
+    event = event_or_404(event_id)
+    if not name:
+        return refused_page(event_id, _("Choose who leaves, then tap again."), "entrants")
+    try:
+        if request.form.get("sure") != YES:
+            check_withdrawal(event, name)
+            question = {"kind": "withdraw", "name": name, "round": next_unseated(event)}
+            return _asked(event_id, question)
+        gone = withdraw(event, name)
+    except PinochleError as error:
+        return refused_page(event_id, engine_message(error), "entrants")
+    flash(
+        _("%(name)s leaves from round %(number)s on.", name=gone.name, number=gone.withdrawn_before)
+    )
+    return _back(event_id)
+
+
+@bp.route("/events/<int:event_id>/withdraw/undo", methods=["POST"])
+@requires("scorekeeper")
+def come_back(event_id: int) -> BaseResponse | tuple[str, int]:
+    """A withdrawal taken back before the round it starts from is seated."""
+    event = event_or_404(event_id)
+    try:
+        back = undo_withdrawal(event, _name())
+    except PinochleError as error:
+        return refused_page(event_id, engine_message(error), "entrants")
+    flash(_("%(name)s plays the next rounds again.", name=back.name))
+    return _back(event_id)
+
+
+@bp.route("/events/<int:event_id>/entrants/remove", methods=["POST"])
+@requires("scorekeeper")
+def remove(event_id: int) -> BaseResponse | tuple[str, int]:
+    """An entrant entered by mistake, who never played, taken out of the night once the
+    director said so twice."""
+    name = _name()
+    event = event_or_404(event_id)
+    if not name:
+        return refused_page(event_id, _("Choose who to remove, then tap again."), "entrants")
+    try:
+        if request.form.get("sure") != YES:
+            check_removal(event, name)
+            return _asked(event_id, {"kind": "remove", "name": name})
+        removed = remove_entrant(event, name)
+    except PinochleError as error:
+        return refused_page(event_id, engine_message(error), "entrants")
+    flash(_("%(name)s is removed from the night.", name=removed))
+    return _back(event_id)
