@@ -7,7 +7,7 @@ import argparse
 
 from scorekeeper.cli.output import OK, json_line, say
 from scorekeeper.engine.club.events import OWN_AVERAGE, POINTS, TEAMS, WINNERS_AVERAGE, Event, load
-from scorekeeper.engine.club.standings import Standings, number, standings
+from scorekeeper.engine.club.standings import Standings, number, rounds_over, standings
 from scorekeeper.engine.rules import overrides_of
 
 _BYE_WORDS = {
@@ -56,7 +56,7 @@ def format_standings(event: Event, table: Standings) -> str:
         f"{'fixed teams' if event.kind == TEAMS else 'progressive'}, {rules.name}"
         + (f" ({options})" if options else ""),
         f"ranked by {order}; {_BYE_WORDS[event.bye_rule]}",
-        f"after {table.rounds_played} of {len(event.rounds)} rounds"
+        f"after {rounds_over(event)} of {len(event.rounds)} rounds"
         + (" (provisional: a game is still being played)" if table.provisional else ""),
         "",
     ]

@@ -66,11 +66,33 @@ def bounded(values: dict[str, Any]) -> dict[str, Any]:
 
     >>> bounded({"name": "Ann", "got": 3})
     {'name': 'Ann', 'got': 3}
+
+    ``None``, ``True`` and ``False`` are quoted in JSON's words (``JsonWord``): what was
+    sent is a JSON document's, and a refusal says ``null``, never ``None``.
     """
-    return {
-        key: value if key in _MADE or not _long(value) else Cut(value)
-        for key, value in values.items()
-    }
+    return {key: _quoted(key, value) for key, value in values.items()}
+
+
+def _quoted(key: str, value: object) -> object:
+    if key in _MADE:
+        return value
+    if value is None or isinstance(value, bool):
+        return JsonWord(value)
+    return Cut(value) if _long(value) else value
+
+
+class JsonWord(str):
+    """``None``, ``True`` or ``False`` as JSON writes them, quoted or not.
+
+    >>> "{value!r} or {other}".format(value=JsonWord(None), other=JsonWord(True))
+    'null or true'
+    """
+
+    def __new__(cls, value: bool | None) -> JsonWord:
+        return super().__new__(cls, "null" if value is None else str(value).lower())
+
+    def __repr__(self) -> str:
+        return str(self)
 
 
 _MADE = ("reason", "reasons", "expected")  # the engine's own words, not what was sent

@@ -64,7 +64,7 @@ MESSAGES: dict[str, str] = {
     "game_format": "not a pinochle-game/1 document: {reason}",
     "game_field": "{where}: {reason}",
     "sides_count": "{ruleset} is played by {expected} sides, not {got}",
-    "side_players": "side {side!r} has {got} players, but {ruleset} has {expected} per side",
+    "side_players": "a side of {ruleset} seats {expected}, but side {side!r} lists {got}",
     "player_repeated": "player {player!r} appears more than once",
     # a name (engine/people.py): {whose} is whose name it is ("a player's name")
     "name_empty": "{whose} cannot be empty",
@@ -117,7 +117,7 @@ MESSAGES: dict[str, str] = {
         "{name!r} looks like the club's player {known!r} (they differ only in case, accents, "
         "spaces or look-alike letters): enter {known!r}, or a name that tells them apart"
     ),
-    "event_team_players": "team {team!r} has {got} players, but a team has 2",
+    "event_team_players": "a team is 2 players, but team {team!r} lists {got}",
     "event_rounds": "an event has from 1 to {limit} rounds, not {got}",
     "event_too_many": "a night takes at most {limit} entrants, not {got}",
     "event_too_many_adjustments": "a night has at most {limit} adjustments, not {got}",

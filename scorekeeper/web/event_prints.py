@@ -18,7 +18,7 @@ from scorekeeper.club.events import engine_event, event_standings
 from scorekeeper.club.table_codes import table_code
 from scorekeeper.engine.club import events as engine
 from scorekeeper.engine.club.itineraries import itineraries
-from scorekeeper.engine.club.standings import counted, results
+from scorekeeper.engine.club.standings import counted, results, rounds_over
 from scorekeeper.i18n.languages import language as page_language
 from scorekeeper.reports.pdf import (
     event_results_pdf,
@@ -45,6 +45,7 @@ def results_pdf(event_id: int) -> Response:
             page_language(),
             event=checked,
             standings=event_standings(event, checked, replayed),
+            rounds_over=rounds_over(checked, replayed),
             results=replayed,
             counted=counted(checked, replayed),
             corrections=night_corrections(event),

@@ -51,7 +51,7 @@ from scorekeeper.club.rounds import call_time, close_round
 from scorekeeper.club.seating import record_seating, unseat_round
 from scorekeeper.engine.club import events as engine
 from scorekeeper.engine.club.movements import Evenness, MovementError
-from scorekeeper.engine.club.standings import counted, results
+from scorekeeper.engine.club.standings import counted, results, rounds_over
 from scorekeeper.engine.errors import GameError, PinochleError
 from scorekeeper.engine.gamefile import read_json
 from scorekeeper.engine.presets import PRESETS
@@ -216,6 +216,7 @@ def _made_page(
         results=replayed,
         counted=counted(checked, replayed),
         standings=event_standings(event, checked, replayed),
+        rounds_over=rounds_over(checked, replayed),
         next_round=_next_round(event, checked),
         open_rounds=open_rounds,
         playing=playing,
@@ -335,6 +336,7 @@ def _made_display(event: Event, at_end: bool, turn: int, making: Making) -> Made
         counted=counted(checked, replayed),
         corrections=night_corrections(event),
         standings=None if hide else table,
+        rounds_over=rounds_over(checked, replayed),
         over=over,
         stamp=making.stamp,
         turn=turn,

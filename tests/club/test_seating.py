@@ -60,7 +60,10 @@ def test_each_table_gets_an_empty_game_seated_as_the_table(app: Flask) -> None: 
         "2026-12-01",
     )
     assert [bye.entrant.name for bye in stored.byes] == ["Eve"]
-    assert event_standings(event).provisional  # seated, not finished
+    # seated, no card dealt yet: nothing is played (no bye counted), nothing provisional
+    table = event_standings(event)
+    assert (table.rounds_played, table.provisional) == (0, False)
+    assert next(row for row in table.rows if row.entrant == "Eve").wins == 0
 
 
 def test_seated_again_the_round_and_its_empty_games_are_replaced(app: Flask) -> None:  # noqa: F811

@@ -129,7 +129,7 @@ def test_the_next_round_is_seated_by_the_movement_shown(app: Flask) -> None:
     page = text(client.get(event).text)
     assert "Round 4 is seated" in page
     assert "Table 1 Dan & Cal – Bea & Eve not played yet" in page
-    assert "provisional: round 4 is being played" in page
+    assert "provisional" not in page  # seated, not played: no hand recorded yet
     with app.app_context():
         games = db.session.execute(db.select(Game).order_by(Game.id)).scalars().all()
         assert len(games) == 4  # three played, and round 4's, empty
@@ -269,7 +269,7 @@ REFUSED_FORMS: list[tuple[str, dict[str, Any], str, str]] = [
     ("too many rounds", {"guests": "Ann\nBea\nCal\nDan", "rounds": "25"}, "rounds",
      "an event has from 1 to 20 rounds, not 25"),
     ("a team of three", {"kind": "teams", "guests": "Ann & Cal\nBea & Dan & Eve"}, "guests",
-     "team 'Bea & Dan & Eve' has 3 players, but a team has 2"),
+     "a team is 2 players, but team 'Bea & Dan & Eve' lists 3"),
     ("a name too long", {"guests": "Ann\nBea\nCal\n" + "D" * 61}, "guests", "at most 60"),
     ("no name", {"name": "", "guests": "Ann\nBea\nCal\nDan"}, "name", "This field is required."),
     ("2,000 entrants", {"guests": "\n".join(f"P{n}" for n in range(2000))}, "guests",
@@ -307,6 +307,32 @@ HAND = {
     "meld_1": "40",
     "counters_0": "150",
 }
+
+
+def test_a_round_counts_once_a_hand_is_recorded_and_is_over_once_closed(app: Flask) -> None:
+    """Seated, no card dealt: nothing counts yet (not provisional, no bye's win); a
+    hand: provisional; "After 4 of 4 rounds" only once round 4 is over."""
+    client = app.test_client()
+    event = imported(client, club_night()).headers["Location"]
+    client.post(event + "/rounds/4/seat")
+    client.get(event)  # the seating's flash said
+    seated = text(client.get(event).text)
+    assert "After 3 of 4 rounds" in seated and "provisional" not in seated
+    with app.app_context():
+        table_game = db.session.execute(db.select(db.func.max(Game.id))).scalar()
+    row = re.compile(r"\d+ (Ann|Bea|Cal|Dan|Eve) \d+ [\d.]+ (\d+) ")  # an entrant's byes
+
+    def byes(page: str) -> int:
+        return sum(int(found.group(2)) for found in row.finditer(page))
+
+    assert len(row.findall(seated)) == 5
+    assert client.post(f"/games/{table_game}/hands/new", data=HAND).status_code == 302
+    playing = text(client.get(event).text)
+    assert "After 3 of 4 rounds · provisional: round 4 is being played" in playing
+    assert byes(playing) == byes(seated) + 1  # round 4's bye counts once a hand is recorded
+    client.post(event + "/rounds/4/close", data={"reason": "the hall closes"})
+    client.get(event)
+    assert "After 4 of 4 rounds" in text(client.get(event).text)
 
 
 def test_the_director_calls_time_then_closes_the_round(app: Flask) -> None:

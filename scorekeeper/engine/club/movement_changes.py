@@ -79,7 +79,8 @@ def recompute(
         )
     present = [p for p in range(entrants) if p not in gone]
     if len(present) < 4:
-        raise MovementError(f"{len(present)} players left cannot fill a table")
+        left = f"{len(present)} player" + ("" if len(present) == 1 else "s")
+        raise MovementError(f"{left} left cannot fill a table")
     to_come = [
         sorted(set(sitting) | gone)
         for sitting in byes_to_come(played, present, rounds - len(played), at_once)

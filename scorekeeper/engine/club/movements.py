@@ -142,11 +142,10 @@ def verify_movement(fmt: str, entrants: int, rounds: int) -> None:
     if fmt not in FORMATS:
         raise MovementError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
     least = 4 if fmt == PROGRESSIVE else 2
-    kind = "players" if fmt == PROGRESSIVE else "teams"
+    kind = "player" if fmt == PROGRESSIVE else "team"
     if entrants < least:
-        raise MovementError(
-            f"{entrants} {kind} cannot fill a table: {fmt} needs {least} {kind} at least"
-        )
+        counted = f"{entrants} {kind}" + ("" if entrants == 1 else "s")
+        raise MovementError(f"{counted} cannot fill a table: {fmt} needs {least} {kind}s at least")
     if entrants > MAX_ENTRANTS:
         raise MovementError(
             f"{entrants} entrants is more than {MAX_ENTRANTS}, the most a night takes"
@@ -297,7 +296,21 @@ def round_robin(teams: int, rounds: int) -> Movement:
     notes: tuple[str, ...] = ()
     if rounds > cycle:
         notes = (f"{rounds} rounds is more than one round robin ({cycle}): teams meet again",)
+    elif rounds < cycle:
+        unmet = "not every team meets every other"
+        notes = (cut_short(f"a round robin of {teams} teams", cycle, rounds, unmet),)
     return _made(TEAMS, teams, teams // 2, rounds_of(schedule, teams), notes)
+
+
+def cut_short(whole: str, needs: int, rounds: int, unmet: str) -> str:
+    """The note of a team movement played for fewer rounds than its whole takes.
+
+    >>> print(cut_short("a round robin of 24 teams", 23, 20, "not every team meets every other"))
+    a round robin of 24 teams takes 23 rounds, more than the 20 a night has: cut short at 20, \
+not every team meets every other
+    """
+    limit = f", more than the {MAX_ROUNDS} a night has" if needs > MAX_ROUNDS else ""
+    return f"{whole} takes {needs} rounds{limit}: cut short at {rounds}, {unmet}"
 
 
 def a_b(teams: int, rounds: int) -> Movement:
@@ -315,6 +328,9 @@ def a_b(teams: int, rounds: int) -> Movement:
     notes: tuple[str, ...] = ()
     if rounds > places:
         notes = (f"{rounds} rounds is more than the {places} B teams: A and B teams meet again",)
+    elif rounds < places:
+        whole = f"each A team meeting each of the {places} B teams"
+        notes = (cut_short(whole, places, rounds, "not every A team meets every B team"),)
     return _made(AB, teams, tables, rounds_of(schedule, teams), notes)
 
 

@@ -112,8 +112,20 @@ def rounded(value: Fraction, unit: int) -> int:
 
 
 def played(round_: Round) -> bool:
-    """A round is played once one of its tables has a game."""
-    return any(table.game is not None for table in round_.tables)
+    """A round is played once a hand is recorded at one of its tables (a round seated
+    with empty games is not played yet: its byes count nothing, nothing is provisional)."""
+    return any(table.game is not None and table.game.hands for table in round_.tables)
+
+
+def rounds_over(event: Event, replayed: dict[tuple[int, int], GameResult] | None = None) -> int:
+    """How many rounds are over, for "after 2 of 3 rounds": closed (by the director, or
+    a later round is played), or played with every table's game finished."""
+    return sum(
+        1
+        for round_ in event.rounds
+        if closed(event, round_)
+        or (played(round_) and not unfinished(event, round_.number, replayed))
+    )
 
 
 def unfinished(
@@ -150,7 +162,7 @@ def results(event: Event) -> dict[tuple[int, int], GameResult]:
 
 def closed(event: Event, round_: Round) -> bool:
     """Whether ``round_`` is over: closed by the director, or a later round is played
-    (has a game: a seating planned ahead in a file, with no games, closes nothing)."""
+    (a hand is recorded there: a seating planned ahead, with no hands, closes nothing)."""
     return round_.closed or any(played(later) for later in event.rounds[round_.number :])
 
 

@@ -208,9 +208,12 @@ REFUSED: list[tuple[str, Callable[[], Doc], Callable[[Doc], object], str, str]] 
         teams,
         _set("entrants.4.players", ["Ida", "Jo", "Kim"]),
         "event_team_players",
-        "3 players",
+        "a team is 2 players, but team 'Ida & Jo' lists 3",
     ),
     ("no rounds", night, _set("rounds", []), "event_rounds", "not 0"),
+    # JSON's words for what was sent: null and true, never Python's None and True
+    ("bye rule null", night, _set("bye_rule", None), "event_choice", "bye_rule cannot be null"),
+    ("kind true", night, _set("kind", True), "event_choice", "kind cannot be true"),
     ("21 rounds", night, _round_count(21), "event_rounds", "from 1 to 20 rounds, not 21"),
     ("round numbered", night, _set("rounds.1.round", 3), "event_numbered", "round 2"),
     ("table numbered", night, _set(f"{G1}.table", 2), "event_numbered", "the next is 1"),
@@ -506,7 +509,8 @@ PLAYERS = ("Ann", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida")
 def random_event(seed: int, entrants: int, rounds: int, order: str, bye_rule: str) -> Doc:
     """A progressive event of ``entrants`` players and random seatings (who is left over
     has a bye), each table's game random: finished, one hand short (still being
-    played, or stopped when its round is closed), or not begun; a random rule for the
+    played, or stopped when its round is closed), seated with no hand yet, or not
+    there; a random rule for the
     tables stopped, and rounds closed at random."""
     rng = random.Random(seed)
     names = list(PLAYERS[:entrants])
@@ -528,8 +532,8 @@ def random_event(seed: int, entrants: int, rounds: int, order: str, bye_rule: st
         tables = []
         for index in range(len(names) // 4):
             seats = names[4 * index : 4 * index + 4]
-            hands = rng.choice((0, 1, 2, 2, 2))
-            game = random_game(RULES, rng, hands=hands, players=seats) if hands else None
+            hands = rng.choice((None, 0, 1, 2, 2, 2))  # None: not seated with a game yet
+            game = None if hands is None else random_game(RULES, rng, hands=hands, players=seats)
             tables.append(
                 {"table": index + 1, "seats": seats, "game": game and game_document(game)}
             )
@@ -565,9 +569,9 @@ def test_standings_are_the_sums_over_the_games(
     points = dict.fromkeys(event.names, 0)
     winners: dict[int, list[int]] = {}
     for round_ in event.rounds:
-        # over: closed, or a later round has a game (docs/event-format.md §3)
+        # over: closed, or a hand is recorded in a later round (docs/event-format.md §3)
         later = event.rounds[round_.number :]
-        over = round_.closed or any(t.game is not None for r in later for t in r.tables)
+        over = round_.closed or any(t.game and t.game.hands for r in later for t in r.tables)
         for table in round_.tables:
             result = None if table.game is None else replay(table.game)
             if result is None or not (result.finished or (over and result.hands)):
@@ -595,8 +599,8 @@ def test_standings_are_the_sums_over_the_games(
     bye_wins = dict.fromkeys(event.names, Fraction(0))
     bye_points = dict.fromkeys(event.names, 0)
     for round_ in event.rounds:
-        if all(table.game is None for table in round_.tables):
-            continue  # not played: its byes count nothing yet
+        if not any(table.game and table.game.hands for table in round_.tables):
+            continue  # not played (no hand recorded): its byes count nothing yet
         for name in round_.byes:
             if bye_rule == WINNERS_AVERAGE:
                 won = winners.get(round_.number, [])
@@ -619,6 +623,20 @@ def test_standings_are_the_sums_over_the_games(
     for index, row in enumerate(table.rows):
         tied = index > 0 and keys[index] == keys[index - 1]
         assert row.place == (table.rows[index - 1].place if tied else index + 1)
+
+    # played: a hand recorded; provisional: a played round not over has a game to finish
+    def has_hand(round_: Any) -> bool:
+        return any(t.game is not None and t.game.hands for t in round_.tables)
+
+    played = [r for r in event.rounds if has_hand(r)]
+    over = [r.closed or any(has_hand(x) for x in event.rounds[r.number :]) for r in played]
+    assert table.rounds_played == len(played)
+    assert table.provisional == any(
+        t.game is None or not replay(t.game).finished
+        for r, done in zip(played, over, strict=True)
+        if not done
+        for t in r.tables
+    )
 
 
 def test_a_bye_rule_changes_only_the_byes() -> None:

@@ -139,6 +139,18 @@ def test_the_live_search_is_deterministic_and_keeps_partners_apart(
         assert found["partner_repeats"] == 0
 
 
+# tables -> the rounds the fixed-speed movement plays before two players meet again
+# (docs/club.md: the whole night only when coprime to 6, and then for as many rounds)
+FIXED_SPEED_CLEAN = {2: 1, 3: 1, 4: 2, 5: 5, 6: 2, 7: 7, 8: 4, 9: 3, 10: 5, 11: 11, 12: 4}
+
+
+@pytest.mark.parametrize(("tables", "clean"), FIXED_SPEED_CLEAN.items())
+def test_fixed_speed_meets_nobody_twice_only_so_long(tables: int, clean: int) -> None:
+    assert fixed_speed(tables, clean).evenness.repeat_meetings == 0
+    if clean < 20:
+        assert fixed_speed(tables, clean + 1).evenness.repeat_meetings > 0
+
+
 @pytest.mark.parametrize("teams", range(2, 22))
 def test_round_robin_meets_each_pair_once_in_a_cycle(teams: int) -> None:
     cycle = teams - 1 if teams % 2 == 0 else teams
@@ -152,13 +164,35 @@ def test_round_robin_meets_each_pair_once_in_a_cycle(teams: int) -> None:
         seated = [team for t in played.tables for team in t.seats]
         assert sorted(seated + list(played.byes)) == list(range(teams))
         assert len(played.byes) == teams % 2
-    assert night.evenness.repeat_meetings == 0 and night.notes == ()
+    assert night.evenness.repeat_meetings == 0
+    assert (night.notes == ()) == (rounds == cycle)  # cut short past 20 rounds: it says so
 
 
 def test_round_robin_past_a_cycle_says_teams_meet_again() -> None:
     night = round_robin(4, 5)
     assert night.evenness.repeat_meetings == 4  # 10 games, 6 pairs
     assert "meet again" in night.notes[0]
+
+
+# (format, teams, rounds or None for the default, the note's words; "" for no note)
+CUT_SHORT = [
+    (TEAMS, 24, None, "a round robin of 24 teams takes 23 rounds, more than the 20 a night "
+     "has: cut short at 20, not every team meets every other"),
+    (TEAMS, 21, None, "a round robin of 21 teams takes 21 rounds, more than the 20"),
+    (TEAMS, 20, None, ""),  # 19 rounds: the whole round robin
+    (TEAMS, 8, 5, "a round robin of 8 teams takes 7 rounds: cut short at 5"),
+    (AB, 44, None, "each A team meeting each of the 22 B teams takes 22 rounds, more than the "
+     "20 a night has: cut short at 20, not every A team meets every B team"),
+    (AB, 40, None, ""),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("fmt", "teams", "rounds", "words"), CUT_SHORT)
+def test_a_team_movement_cut_short_says_so(
+    fmt: str, teams: int, rounds: int | None, words: str
+) -> None:
+    notes = movement(fmt, teams, rounds).notes
+    assert (words in notes[0]) if words else notes == ()
 
 
 @pytest.mark.parametrize("teams", range(2, 22))
@@ -181,7 +215,9 @@ def test_a_b_keeps_a_teams_and_moves_b_teams_up_one(teams: int) -> None:
 
 # (format, entrants, rounds, words of the sentence)
 REFUSED = [
-    (PROGRESSIVE, 3, 4, "cannot fill a table"),
+    (PROGRESSIVE, 3, 4, "3 players cannot fill a table"),
+    (PROGRESSIVE, 1, 4, "1 player cannot fill a table: progressive needs 4 players at least"),
+    (TEAMS, 1, 1, "1 team cannot fill a table: teams needs 2 teams at least"),
     (TEAMS, 1, 1, "cannot fill a table"),
     (AB, 0, 1, "cannot fill a table"),
     (PROGRESSIVE, 12, 0, "out of range"),

@@ -144,33 +144,35 @@ def test_a_file_without_the_rule_counts_a_stopped_table_as_nothing() -> None:
     assert figures(cut) == figures(explicit)
 
 
-def later_round(game: bool) -> Callable[[Doc], None]:
-    """Round 3 cut short, then a round 4 at round 1's table: its game begun (no hand
-    yet), or only planned (no game)."""
+def later_round(hands: int | None) -> Callable[[Doc], None]:
+    """Round 3 cut short, then a round 4 at round 1's table: its game with ``hands`` of
+    round 1's game's hands recorded (0: begun, no hand yet), or only planned (None)."""
 
     def change(document: Doc) -> None:
         cut_short(document)
         document["unfinished_tables"] = AHEAD_WINS
         table = copy.deepcopy(document["rounds"][0]["tables"][0])
-        table["game"]["hands"] = []
-        if not game:
+        if hands is None:
             table["game"] = None
+        else:
+            table["game"]["hands"] = table["game"]["hands"][:hands]
         document["rounds"].append({"round": 4, "tables": [table]})
 
     return change
 
 
 def test_a_later_round_played_closes_the_round_before_it() -> None:
-    closed = changed(night, later_round(game=True))
+    closed = changed(night, later_round(1))
     closed["rounds"][2]["closed"] = True
-    assert figures(changed(night, later_round(game=True))) == figures(closed)
+    assert figures(changed(night, later_round(1))) == figures(closed)
     assert figures(closed)[0]  # round 4 is being played
     stopped_counts = figures(closed)[1]["Cal"][0] - figures(changed(night, cut_short))[1]["Cal"][0]
-    assert stopped_counts == 1  # round 3's game, by ahead_wins
+    assert stopped_counts == 1  # round 3's game, by ahead_wins (round 4's counts once over)
 
 
-def test_a_later_round_only_planned_closes_nothing() -> None:
-    provisional, found = figures(changed(night, later_round(game=False)))
+@pytest.mark.parametrize("hands", [0, None], ids=["seated, no hand yet", "only planned"])
+def test_a_later_round_with_no_hand_closes_nothing(hands: int | None) -> None:
+    provisional, found = figures(changed(night, later_round(hands)))
     assert provisional
     assert found == figures(changed(night, cut_short))[1]
 
