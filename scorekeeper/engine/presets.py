@@ -58,7 +58,7 @@ class RuleSet:
     # a side's meld counts only when it is at least this (double deck: 20)
     min_meld: int
     trump_marriage: str
-    # house-rule options (rules.md §4)
+    # house-rule options (docs/rules.md §7)
     target: int
     min_bid: int
     all_pass: str

@@ -164,7 +164,7 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     all_tricks: Mapped[int | None]
     meld_chips: Mapped[list[int] | None] = mapped_column(JSON)
     meld_cards: Mapped[dict[str, str] | None] = mapped_column(JSON)
-    # house rules (rules.md §4): the side that reneged; a misdeal (the same dealer deals
+    # house rules (docs/rules.md §7): the side that reneged; a misdeal (the same dealer deals
     # again); the bidder shot the moon; time was called during the hand
     renege: Mapped[int | None]
     misdeal: Mapped[bool] = mapped_column(default=False, server_default=false())

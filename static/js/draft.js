@@ -5,7 +5,11 @@
 
    Keys: "scorekeeper-draft:<game>:<hand>", values {sent, fields: {name: value},
    checked: ["name=value", ...]}. The server decides everything: a draft only
-   puts typed values back into the fields, as the person typed them. */
+   puts typed values back into the fields, as the person typed them.
+
+   "scorekeeper-recorded:<game>": how many hands the game's scoreboard last showed. A
+   hand form for one of those (Back after Save shows the old page again, its bidder
+   chosen) goes to the scoreboard instead. */
 (function () {
   "use strict";
 
@@ -48,9 +52,11 @@
 
   // --- the scoreboard: a recorded hand's draft is done with ------------------------------------
 
+  var RECORDED = "scorekeeper-recorded:"; // per game: the hands the scoreboard last showed
   var board = document.querySelector("[data-draft-game]");
   if (board) {
     var hands = Number(board.getAttribute("data-draft-hands"));
+    write(RECORDED + board.getAttribute("data-draft-game"), hands);
     draftsOf(board.getAttribute("data-draft-game")).forEach(function (pair) {
       var draft = read(pair[0]);
       if (!draft || (draft.sent && pair[1] <= hands)) storage.removeItem(pair[0]);
@@ -63,6 +69,21 @@
   if (!form) return;
   var parts = form.getAttribute("data-draft").split(":");
   var key = PREFIX + parts[0] + ":" + parts[1];
+
+  // Back after Save: the browser shows this form again as it was, for a hand the
+  // scoreboard has since shown recorded (its bidder still chosen). Go to the
+  // scoreboard instead, where the next hand starts (the form's own history entry is
+  // replaced: Back again leaves the game).
+  function stale() {
+    return Number(read(RECORDED + parts[0])) >= Number(parts[1]);
+  }
+  if (stale()) {
+    window.location.replace("/games/" + parts[0]);
+    return;
+  }
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted && stale()) window.location.replace("/games/" + parts[0]);
+  });
 
   // drafts of hands before this one are left over (that hand was recorded meanwhile)
   draftsOf(parts[0]).forEach(function (pair) {

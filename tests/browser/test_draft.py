@@ -147,3 +147,31 @@ def test_the_bidder_tapped_on_the_scoreboard_wins_over_the_drafts(
     expect(page.locator("#need")).to_have_text(
         "Them need 300 of 250 counters: more than a hand has"
     )
+
+
+def test_back_after_save_shows_the_scoreboard_not_the_saved_hands_form(
+    page: Any, live_server: LiveServer
+) -> None:
+    """Back after Save: the browser would show the form as it was sent (hand 1, Cal
+    still the bidder); the hand is recorded, so the scoreboard opens instead, and a
+    new hand there starts with nothing chosen."""
+    from tests.browser.actions import SAVE, Person, bidder_on_the_scoreboard, chip, suit
+    from tests.browser.conftest import start_game
+
+    start_game(page, live_server)
+    person = Person(page)
+    person.tap(bidder_on_the_scoreboard("Cal"))
+    person.tap(chip(300))
+    person.tap(suit("hearts"))
+    for index, number in enumerate((190, 60, 150), 1):
+        person.type_number(str(number), then_next=index < 3)
+    person.tap(SAVE)
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+    board = page.url
+    page.go_back()
+    page.wait_for_url(board)
+    expect(page.get_by_role("link", name="Record hand 2")).to_be_visible()
+    assert totals(page) == [340, 160]  # hand 1 once, not twice
+    page.get_by_role("link", name="Record hand 2").click()
+    expect(page.locator(SAVE)).to_have_text("Save hand 2")
+    expect(page.locator("#bidder input:checked")).to_have_count(0)
