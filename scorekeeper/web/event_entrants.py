@@ -3,17 +3,20 @@
 the club's ("Is this Hal Brandt?"); a withdrawal, asked first and undone until the round
 it starts from is seated; an entrant entered by mistake, removed outright once asked.
 Each question is the event's page again with the question where the director tapped
-(status 400: nothing is changed until the answer). The routes are the events
+(status 400: nothing is changed until the answer). And the director's adjustments: a
+penalty or a bonus for an entrant in a round, with the reason. The routes are the events
 blueprint's (``web.events.bp``)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import flash, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
+from scorekeeper.club.adjustments import add_adjustment
 from scorekeeper.club.entrants import (
     add_entrant,
     check_removal,
@@ -25,6 +28,7 @@ from scorekeeper.club.entrants import (
 )
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.i18n.refusals import engine_message
+from scorekeeper.i18n.signs import signed
 from scorekeeper.web.auth import requires
 from scorekeeper.web.events import bp, entrants_page, event_or_404, refused_page
 
@@ -115,3 +119,36 @@ def remove(event_id: int) -> BaseResponse | tuple[str, int]:
         return refused_page(event_id, engine_message(error), "entrants")
     flash(_("%(name)s is removed from the night.", name=removed))
     return _back(event_id)
+
+
+WHOLE = re.compile(r"[0-9]{1,7}")  # points and a round's number as typed: digits only
+PENALTY, BONUS = "penalty", "bonus"
+
+
+@bp.route("/events/<int:event_id>/adjustments", methods=["POST"])
+@requires("scorekeeper")
+def adjust(event_id: int) -> BaseResponse | tuple[str, int]:
+    """The director's points for or against an entrant in a round, with the reason."""
+    event = event_or_404(event_id)
+    name, kind = _name(), request.form.get("kind", PENALTY)
+    points, number = request.form.get("points", "").strip(), request.form.get("round", "")
+    if not name:
+        return refused_page(event_id, _("Choose whose points they are."), "adjustments")
+    if not WHOLE.fullmatch(points) or not WHOLE.fullmatch(number) or kind not in (PENALTY, BONUS):
+        sentence = _("Give the points as a whole number, as 50, and the round they are for.")
+        return refused_page(event_id, sentence, "adjustments")
+    given = -int(points) if kind == PENALTY else int(points)
+    try:
+        made = add_adjustment(event, name, int(number), given, request.form.get("reason", ""))
+    except PinochleError as error:
+        return refused_page(event_id, engine_message(error), "adjustments")
+    flash(
+        _(
+            "%(name)s: %(points)s points in round %(number)s (%(reason)s).",
+            name=made.entrant.name,
+            points=signed(made.points),
+            number=made.round,
+            reason=made.reason,
+        )
+    )
+    return redirect(url_for("events.show", event_id=event_id, _anchor="adjustments"))

@@ -112,6 +112,7 @@ NEEDS: dict[tuple[str, str], str] = {
     ("events.leave", "POST"): "scorekeeper",
     ("events.come_back", "POST"): "scorekeeper",
     ("events.remove", "POST"): "scorekeeper",
+    ("events.adjust", "POST"): "scorekeeper",
     ("events.call", "POST"): "scorekeeper",
     ("events.display", "GET"): "viewer",
     ("events.results_pdf", "GET"): "viewer",
