@@ -17,6 +17,7 @@ from scorekeeper.club.entrants import night_planned
 from scorekeeper.club.events import engine_event, event_standings
 from scorekeeper.club.table_codes import table_code
 from scorekeeper.engine.club import events as engine
+from scorekeeper.engine.club.event_movement import seated_evenness
 from scorekeeper.engine.club.itineraries import itineraries
 from scorekeeper.engine.club.standings import counted, results, rounds_over
 from scorekeeper.i18n.languages import language as page_language
@@ -118,6 +119,9 @@ def movement_print(event_id: int) -> Response:
         checked = engine_event(event)
         night = night_planned(event, checked)
         tables = max((len(r.tables) for r in night.rounds), default=0)
-        return movement_sheet_pdf(page_language(), event=checked, night=night, tables=tables)
+        so_far = seated_evenness(checked)
+        return movement_sheet_pdf(
+            page_language(), event=checked, night=night, tables=tables, so_far=so_far
+        )
 
     return night_print(event, "movement", f"club-night-{event.id}-movement.pdf", render)

@@ -50,6 +50,7 @@ from scorekeeper.club.events import (
 from scorekeeper.club.rounds import call_time, close_round
 from scorekeeper.club.seating import record_seating, unseat_round
 from scorekeeper.engine.club import events as engine
+from scorekeeper.engine.club.event_movement import seated_evenness
 from scorekeeper.engine.club.movements import Evenness, MovementError
 from scorekeeper.engine.club.standings import counted, results, rounds_over
 from scorekeeper.engine.errors import GameError, PinochleError
@@ -218,6 +219,8 @@ def _made_page(
         standings=event_standings(event, checked, replayed),
         rounds_over=rounds_over(checked, replayed),
         next_round=_next_round(event, checked),
+        # the evenness of the rounds seated so far, beside the whole night's as planned
+        so_far=seated_evenness(checked),
         open_rounds=open_rounds,
         playing=playing,
         unseatable=unseatable(event, replayed),

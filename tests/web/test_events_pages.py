@@ -124,6 +124,8 @@ def test_the_next_round_is_seated_by_the_movement_shown(app: Flask) -> None:
     shown = page[page.index("Round 4") :]
     assert "The movement seats this round so: Table 1: Dan, Bea, Cal, Eve Byes: Ann" in shown
     assert "partners again: 1 · repeat meetings: 14 (at least 14)" in shown
+    # beside the whole night as planned, the rounds seated so far as they are played
+    assert "As seated so far: repeat meetings: " in shown
     seat = client.post(event + "/rounds/4/seat", data={"csrf_token": token(client, event)})
     assert seat.status_code == 302 and seat.headers["Location"].endswith("#round-4")
     page = text(client.get(event).text)

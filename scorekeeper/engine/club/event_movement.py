@@ -221,6 +221,21 @@ def planned_night(
     return Night(event.kind, rounds, numbers, even, problem)
 
 
+def seated_evenness(event: Event) -> Evenness | None:
+    """The evenness of the rounds seated so far, as they are played (the whole night's,
+    ``planned_night``'s, counts the rounds still planned too); None before the first.
+
+    >>> from scorekeeper.engine.club.events import EXAMPLE, from_document
+    >>> seated_evenness(from_document(EXAMPLE)).most_meetings
+    1
+    """
+    seated = [r for r in event.rounds if r.tables or r.byes]
+    if not seated:
+        return None
+    fmt = PROGRESSIVE if event.kind == PROGRESSIVE_EVENT else TEAMS
+    return evenness(fmt, len(event.names), _by_number(seated, event.names))
+
+
 def _without_games(tables: Sequence[EventTable]) -> tuple[EventTable, ...]:
     return tuple(EventTable(t.number, t.seats) for t in tables)
 

@@ -140,6 +140,21 @@ def test_a_round_after_the_ones_seated_keeps_them_and_goes_on_evenly() -> None:
     assert even.bye_spread == 1  # Cal sits out in a fifth round, were there one
 
 
+def test_the_evenness_as_seated_so_far_counts_only_the_rounds_seated() -> None:
+    """Most rounds together and repeat meetings as played (the rounds seated), beside
+    the whole night's as planned (those and the rounds the movement plans)."""
+    from scorekeeper.engine.club.event_movement import planned_night, seated_evenness
+
+    assert seated_evenness(_unseated(night(), 4)) is None  # nothing seated yet
+    event = from_document({**night(), "rounds": [*night()["rounds"], {"round": 4}]})
+    so_far, whole = seated_evenness(event), planned_night(event).evenness
+    assert so_far is not None
+    # 5 players, 3 rounds seated: 3 tables of 4, 6 pairs each = 18 meetings of 10 pairs
+    assert (so_far.repeat_meetings, so_far.most_meetings) == (8, 3)
+    assert whole.repeat_meetings >= so_far.repeat_meetings  # round 4 planned adds to it
+    assert whole.most_meetings >= so_far.most_meetings
+
+
 def test_a_teams_night_is_the_round_robins() -> None:
     document = {**teams(), "rounds": [{"round": n} for n in range(1, 6)], "adjustments": []}
     meetings = set()
