@@ -109,7 +109,8 @@
   // the next hand's number: the server's (the scoreboard's button, the form's) plus the
   // hands of this game kept before it, in the order they are sent
   function base() {
-    if (board) return Number(board.getAttribute("data-draft-hands")) + 1;
+    var shown = document.querySelector("[data-draft-game]"); // the page's now (follow.js swaps it)
+    if (shown) return Number(shown.getAttribute("data-draft-hands")) + 1;
     var hands = O.root.getAttribute("data-offline-hands"); // a finished game's scoreboard
     if (hands) return Number(hands) + 1;
     var form = document.querySelector("form.hand-form[data-draft]");
@@ -128,8 +129,11 @@
     });
     O.waiting = mine.filter(function (entry) { return entry.state === "waiting"; }).length;
     // a hand that needs a look keeps its number: a new one is recorded behind it
+    var held = O.held;
     O.held = mine.length;
-    if (O.held) numbers(O.held, entries);
+    // the numbers after the hands held; none held any more (the last one discarded or
+    // stored): the server's again
+    if (O.held || held) numbers(O.held, entries);
     if (!O.waiting && !O.offline()) O.say(""); // sent: "Saved on this phone" no longer holds
     return entries;
   }
@@ -140,13 +144,16 @@
   // and who bids first are the server's to say once they are sent (the bidder buttons stay:
   // a tap opens the form with its bidder, as ever).
   function numbers(waiting, entries) {
-    if (board) {
-      var next = Number(board.getAttribute("data-draft-hands")) + 1 + waiting;
-      board.querySelector("a.button").textContent = fill(S.record, { n: next });
+    var shown = document.querySelector("[data-draft-game]"); // the page's now (follow.js swaps it)
+    if (shown) {
+      var next = Number(shown.getAttribute("data-draft-hands")) + 1 + waiting;
+      shown.querySelector("a.button").textContent = fill(S.record, { n: next });
       document.querySelectorAll(".bidders a[aria-label]").forEach(function (link) {
         link.setAttribute("aria-label", link.getAttribute("aria-label").replace(/\d+/, next));
       });
-      document.querySelector(".status p").textContent = S.dealer;
+      var status = document.querySelector(".status p");
+      if (status && !status.hasAttribute("data-server-said")) status.setAttribute("data-server-said", status.textContent);
+      if (status) status.textContent = waiting ? S.dealer : status.getAttribute("data-server-said");
     }
     if (O.numbers) O.numbers(waiting, entries);
   }

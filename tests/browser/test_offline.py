@@ -285,9 +285,47 @@ def test_a_hand_recorded_meanwhile_on_another_phone_needs_a_look(
     )
     expect(pending(page)).to_have_count(0)
     assert [hand["bidder"] for hand in server.hands(game_id)] == ["Dan"]  # never twice
+    # numbered as it would be recorded now: after the other phone's hand 1
+    expect(look).to_contain_text("Hand 2: Bea 250")
+    expect(page.locator("[data-draft-game] a.button")).to_have_text("Record hand 3")
     look.get_by_role("link", name="Enter it again").tap()
     expect(page.locator("#bidder input[value='Bea']")).to_be_checked()
     expect(page.locator("#meld").get_by_label("Them", exact=True)).to_have_value("150")
+    expect(page.locator(".save-bar button")).to_have_text("Save hand 2")
+
+
+def test_a_hand_discarded_after_a_clash_leaves_the_scoreboard_right(
+    phone: Callable[..., Any], server: Server
+) -> None:
+    """Hand 1 kept offline, the other phone's hand 1 stored meanwhile: discarded, the
+    scoreboard shows the other phone's hand and the next number, with no reload."""
+    game_id = live(server)
+    page = phone(sync=False).new_page()
+    open_game(page, server.url, game_id)
+    page.context.set_offline(True)
+    record(page, THREE[0])
+    with server.app.app_context():
+        from scorekeeper.games.hands import add_hand
+        from scorekeeper.games.stored import get_game
+
+        stored = get_game(game_id)
+        assert stored is not None
+        add_hand(
+            stored,
+            {"bidder": "Dan", "bid": 250, "trump": "C", "meld": [40, 60], "counters": [100, 150]},
+        )
+    page.context.set_offline(False)
+    look = page.locator("[data-offline-look] li")
+    expect(look).to_have_count(1)
+    page.evaluate("window.keptSinceDiscard = true")
+    discard = look.locator("[data-discard]")
+    discard.tap()
+    expect(discard).to_have_text("Discard hand 2? Tap again to discard it.")
+    discard.tap()
+    expect(look).to_have_count(0)
+    expect(page.locator("[data-draft-game] a.button")).to_have_text("Record hand 2")
+    expect(page.locator("table.hands tbody tr")).to_have_count(1)
+    assert page.evaluate("window.keptSinceDiscard") is True  # no reload since the tap
 
 
 def test_a_hand_waiting_across_a_login_by_the_remember_me_cookie_is_stored_once(
