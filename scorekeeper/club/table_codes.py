@@ -73,6 +73,25 @@ def read_table_code(code: str, secret: str, today: date) -> TableAtCode:
     """The table a code names, or ``GameError``: ``table_code_unknown`` (not a code of
     ours, or its round seated again since), ``table_code_expired`` (its round is closed,
     or its night is over)."""
+    table, stored_round, event = _signed(code, secret)
+    if stored_round.closed_at is not None:
+        raise GameError("table_code_expired", round=stored_round.number, event=event.name)
+    night = event.date or event.created_at.date()
+    if night < today - GRACE:  # counted back from today: no night's day overflows
+        raise GameError("table_code_expired_night", event=event.name, date=night.isoformat())
+    return _at(code, table, stored_round, event)
+
+
+def past_table(code: str, secret: str) -> TableAtCode | None:
+    """The table a code named, expired or not (None: not a code of ours, or its round
+    seated again since): an expired card still says whose table it was."""
+    try:
+        return _at(code, *_signed(code, secret))
+    except GameError:
+        return None
+
+
+def _signed(code: str, secret: str) -> tuple[EventTable, EventRound, Event]:
     table_id = _table_id(code)
     row = None if table_id is None else _table_row(table_id)
     if row is None:
@@ -81,11 +100,11 @@ def read_table_code(code: str, secret: str, today: date) -> TableAtCode:
     expected = table_code(table.id, table.game_id or 0, event.key, secret)
     if table.game_id is None or not hmac.compare_digest(expected, code):
         raise GameError("table_code_unknown")
-    if stored_round.closed_at is not None:
-        raise GameError("table_code_expired", round=stored_round.number, event=event.name)
-    night = event.date or event.created_at.date()
-    if night < today - GRACE:  # counted back from today: no night's day overflows
-        raise GameError("table_code_expired_night", event=event.name, date=night.isoformat())
+    return table, stored_round, event
+
+
+def _at(code: str, table: EventTable, stored_round: EventRound, event: Event) -> TableAtCode:
+    assert table.game_id is not None  # a signed code names a table with its game
     return TableAtCode(
         code=code,
         event_id=event.id,
@@ -96,6 +115,36 @@ def read_table_code(code: str, secret: str, today: date) -> TableAtCode:
         game_id=table.game_id,
         seats=_seats(table.id),
     )
+
+
+@dataclass(frozen=True)
+class Now:
+    """Where an entrant plays in the night's latest round seated and not closed: a
+    table, or a bye (the phone is told, never given that table's code)."""
+
+    name: str
+    round: int
+    table: int | None  # None: sits the round out
+
+
+def where_now(event_id: int, entrant_id: int) -> Now | None:
+    """Entrant ``entrant_id``'s place in the round being played, None when no round is
+    (the next is not seated yet, or the night is over) or they have withdrawn."""
+    entrant = db.session.get(Entrant, entrant_id)
+    playing = db.session.execute(
+        select(EventRound)
+        .where(EventRound.event_id == event_id, EventRound.closed_at.is_(None))
+        .order_by(EventRound.number)
+    ).scalars()
+    current = next((r for r in playing if r.tables or r.byes), None)
+    if entrant is None or entrant.event_id != event_id or current is None:
+        return None
+    for table in current.tables:
+        if any(seat.entrant_id == entrant_id for seat in table.seats):
+            return Now(entrant.name, current.number, table.number)
+    if any(bye.entrant_id == entrant_id for bye in current.byes):
+        return Now(entrant.name, current.number, None)
+    return None
 
 
 def where_plays(at: TableAtCode, entrant_id: int) -> Elsewhere | None:

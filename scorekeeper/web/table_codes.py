@@ -6,14 +6,23 @@ phone (a scorekeeper's or the owner's account) goes straight to the game."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import segno
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.club.events import get_event
-from scorekeeper.club.table_codes import TableAtCode, table_code, where_plays
+from scorekeeper.club.table_codes import (
+    TableAtCode,
+    past_table,
+    table_code,
+    where_now,
+    where_plays,
+)
 from scorekeeper.engine.errors import GameError
+from scorekeeper.games.stored import get_game, replay_game
 from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.web import table_pass
 from scorekeeper.web.auth import can, requires
@@ -29,7 +38,7 @@ def scan(code: str) -> str | BaseResponse | tuple[str, int]:
     try:
         at = table_pass.read(code[:40])
     except GameError as refusal:
-        return _refused(engine_message(refusal))
+        return _refused(engine_message(refusal), code[:40])
     player = table_pass.player_of(at.event_id)
     elsewhere = None if player is None else where_plays(at, player)
     if player is not None and elsewhere is None and _seated(at, player):
@@ -103,5 +112,28 @@ def _to_the_game(at: TableAtCode) -> BaseResponse:
     return redirect(url_for("games.show", game_id=at.game_id))
 
 
-def _refused(sentence: str) -> tuple[str, int]:
-    return render_template("events/table.html", at=None, refused=sentence), 400
+def _refused(sentence: str, code: str | None = None) -> tuple[str, int]:
+    """The refusal of a code; an expired card scanned by a phone that was at that night
+    also says where its player sits now (the table's number, never its code: one card
+    does not lead to another) and the card's own game as it ended."""
+    past = None if code is None else past_table(code, table_pass.secret())
+    player = None if past is None else table_pass.player_of(past.event_id)
+    was_here = past is not None and (player is not None or table_pass.held_code() == code)
+    page = render_template(
+        "events/table.html",
+        at=None,
+        refused=sentence,
+        now=None if past is None or player is None else where_now(past.event_id, player),
+        old=_as_it_ended(past) if past is not None and was_here else None,
+    )
+    return page, 400
+
+
+def _as_it_ended(past: TableAtCode) -> dict[str, Any] | None:
+    """The card's game as it stands: its table, round, sides with their totals, hands."""
+    game = get_game(past.game_id)
+    if game is None:
+        return None
+    result = replay_game(game)
+    sides = [(side.name, total) for side, total in zip(game.sides, result.totals, strict=True)]
+    return {"table": past.table, "round": past.round, "sides": sides, "hands": len(game.hands)}

@@ -60,6 +60,12 @@ def remember_player(at: TableAtCode, entrant_id: int) -> None:
     session[PLAYER] = [at.event_id, entrant_id]
 
 
+def held_code() -> str | None:
+    """The code this phone's pass was given for, expired or not."""
+    code = session.get(PASS)
+    return code if isinstance(code, str) else None
+
+
 def player_of(event_id: int) -> int | None:
     """The entrant this phone said it is at event ``event_id``, if it said so."""
     said: Any = session.get(PLAYER)

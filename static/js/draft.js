@@ -6,10 +6,7 @@
    Keys: "scorekeeper-draft:<game>:<hand>", values {sent, fields: {name: value},
    checked: ["name=value", ...]}. The server decides everything: a draft only
    puts typed values back into the fields, as the person typed them.
-
-   "scorekeeper-recorded:<game>": how many hands the game's scoreboard last showed. A
-   hand form for one of those (Back after Save shows the old page again, its bidder
-   chosen) goes to the scoreboard instead. */
+   "scorekeeper-recorded:<game>": the hands its scoreboard last showed (see stale). */
 (function () {
   "use strict";
 
@@ -70,10 +67,8 @@
   var parts = form.getAttribute("data-draft").split(":");
   var key = PREFIX + parts[0] + ":" + parts[1];
 
-  // Back after Save: the browser shows this form again as it was, for a hand the
-  // scoreboard has since shown recorded (its bidder still chosen). Go to the
-  // scoreboard instead, where the next hand starts (the form's own history entry is
-  // replaced: Back again leaves the game).
+  // Back after Save shows this form as sent, for a hand since recorded: the scoreboard
+  // instead (this history entry replaced)
   function stale() {
     return Number(read(RECORDED + parts[0])) >= Number(parts[1]);
   }

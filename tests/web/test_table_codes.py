@@ -311,6 +311,44 @@ def test_a_closed_rounds_code_has_expired_and_its_pass_ends(night: Night) -> Non
     assert phone.get(f"/games/{night.game(2)}").status_code == 400  # the same sentence
 
 
+def test_an_expired_card_says_where_its_player_sits_now_and_shows_its_game(
+    night: Night,
+) -> None:
+    """Round 1 closed and round 2 seated: the phone that said who it is at table 1 scans
+    its old card: the refusal, where its player plays now (a table's number, never its
+    code: one card does not lead to another) and its own game as it ended. A phone that
+    was never at the night learns nothing but the refusal."""
+    phone = night.at_table(1)
+    assert phone.post(f"/games/{night.game(1)}/hands/new", data=night.hand(1)).status_code == 302
+    director = night.client("director")
+    _close_round_1(night)
+    assert director.post(f"/events/{night.event}/rounds/2/seat").status_code == 302
+    name = night.seated(1)[0][1]
+    with night.app.app_context():
+        from scorekeeper.club.table_codes import where_now
+
+        entrant = night.seated(1)[0][0]
+        now = where_now(night.event, entrant)
+        assert now is not None and now.round == 2
+    answer = phone.get(f"/t/{night.code(1)}")
+    said = words(answer.text)
+    assert answer.status_code == 400
+    assert "round 1 of 'Tuesday club night', which is closed: it has expired" in said
+    if now.table is None:
+        assert f"{name}, you sit round 2 out." in said
+    else:
+        assert (
+            f"{name}, you play at table {now.table} in round 2 now: "
+            f"scan the card on table {now.table}."
+        ) in said
+    assert "Table 1, round 1, as it ended" in said and "1 hand" in said
+    # no other table's code (the language links lead back to this one)
+    assert set(re.findall(r"/t/([0-9]+-[\w-]{12})", answer.text)) <= {night.code(1)}
+    stranger = night.client().get(f"/t/{night.code(1)}")
+    assert stranger.status_code == 400
+    assert "as it ended" not in words(stranger.text) and "you play at" not in words(stranger.text)
+
+
 def _close_round_1(night: Night) -> None:
     closed = night.client("director").post(
         f"/events/{night.event}/rounds/1/close", data={"reason": "the hall closes"}
