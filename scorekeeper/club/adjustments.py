@@ -25,7 +25,8 @@ def add_adjustment(
         document = export_event(fresh)
         wanted = {"entrant": name, "round": round_number, "points": points, "reason": reason}
         document["adjustments"] = [*document.get("adjustments", []), wanted]
-        checked = engine.from_document(document).adjustments[-1]
+        # the night as stored (its names as they were taken), with the adjustment checked
+        checked = engine.from_document(document, names_kept=True).adjustments[-1]
         entrant = next(e for e in fresh.entrants if e.name == checked.entrant)
         made = Adjustment(
             position=len(fresh.adjustments),

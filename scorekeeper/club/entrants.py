@@ -17,9 +17,11 @@ from typing import Any
 
 from scorekeeper.club.events import engine_event, export_event, get_event
 from scorekeeper.engine.club import events as engine
+from scorekeeper.engine.club.entrants import TABLE_OF_KIND
 from scorekeeper.engine.club.event_movement import Night, draw, next_seating, planned_night
 from scorekeeper.engine.club.movements import Evenness
 from scorekeeper.engine.errors import GameError
+from scorekeeper.engine.lookalike import look_alike
 from scorekeeper.extensions import db
 from scorekeeper.games.players import forget_player, look_alike_players, player_named
 from scorekeeper.store.club_models import Entrant, Event
@@ -103,8 +105,12 @@ def add_entrant(
     with _changing(event) as fresh:
         document = export_event(fresh)
         document["entrants"].append({"name": name})
-        checked = engine.from_document(document)  # the name rule; each person once
+        # the name rule, and nobody twice; the names before it as they were taken
+        checked = engine.from_document(document, names_kept=True)
         arrival = checked.entrants[-1].name
+        other = look_alike(arrival, checked.names[:-1])  # one person, one entrant
+        if other is not None:
+            raise GameError("event_look_alike", name=arrival, other=other)
         known = None if new_player else look_alike_players([arrival]).get(arrival)
         if known is not None:
             raise GameError("event_look_alike_known", name=arrival, known=known)
@@ -181,6 +187,11 @@ def check_removal(event: Event, name: str) -> Entrant:
     bye in a round, no adjustment), or the refusal saying why not."""
     _changeable(event)
     entrant = _entrant(event, name, "removal")
+    needed = TABLE_OF_KIND[event.kind]  # a night keeps a table's worth of entrants
+    if len(event.entrants) <= needed:
+        raise GameError(
+            "event_too_few", kind=event.kind, needed=needed, got=len(event.entrants) - 1
+        )
     for stored in event.rounds:
         seated = any(seat.entrant_id == entrant.id for t in stored.tables for seat in t.seats)
         if seated or any(bye.entrant_id == entrant.id for bye in stored.byes):

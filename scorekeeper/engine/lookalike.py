@@ -80,13 +80,25 @@ class People:
 
 def person_keys(name: str) -> frozenset[str]:
     """The keys ``name`` shares with every name of the same person: its skeleton as
-    written and case-folded, without accents or spaces."""
-    return frozenset({skeleton(_plain(name)), skeleton(_plain(name.casefold()))})
+    written and case-folded, without accents or spaces (each form compared with the same
+    form of the other name: ``Ian`` as written is not ``Lan`` case-folded).
+
+    >>> same_person("Ian", "Lan"), same_person("IAN", "ian")
+    (False, True)
+    >>> same_person("Will", "WiII")  # two capital I's look like ll, as written
+    True
+    """
+    return _tagged(skeleton(_plain(name)), skeleton(_plain(name.casefold())))
+
+
+def _tagged(written: str, folded: str) -> frozenset[str]:
+    return frozenset({"as written:" + written, "case-folded:" + folded})
 
 
 def skeletons(name: str) -> frozenset[str]:
-    """``name``'s confusable skeletons (UTS #39), of the name as written and case-folded:
-    two names that look alike share one (a user's name: accents and spaces count).
+    """``name``'s confusable skeletons (UTS #39), of the name as written and case-folded,
+    each compared with the same form of another name: two names that look alike share
+    one (a user's name: accents and spaces count).
 
     >>> bool(skeletons("\\u041elga") & skeletons("Olga"))
     True
@@ -95,7 +107,7 @@ def skeletons(name: str) -> frozenset[str]:
     >>> bool(skeletons("Iris") & skeletons("lris")), bool(skeletons("Olga") & skeletons("Olya"))
     (True, False)
     """
-    return frozenset({skeleton(name), skeleton(name.casefold())})
+    return _tagged(skeleton(name), skeleton(name.casefold()))
 
 
 def _plain(name: str) -> str:

@@ -137,6 +137,10 @@ def _expected_value(option: str) -> str:
 FIELDS = {
     "the reason for the correction": N_("the reason for the correction"),
     "the reason to close the round": N_("the reason to close the round"),
+    # who is named between rounds (club/entrants.py)
+    "withdrawal": N_("withdrawal"),
+    "undoing a withdrawal": N_("undoing a withdrawal"),
+    "removal": N_("removal"),
 }
 
 

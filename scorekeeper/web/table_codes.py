@@ -118,7 +118,10 @@ def _refused(sentence: str, code: str | None = None) -> tuple[str, int]:
     does not lead to another) and the card's own game as it ended."""
     past = None if code is None else past_table(code, table_pass.secret())
     player = None if past is None else table_pass.player_of(past.event_id)
-    was_here = past is not None and (player is not None or table_pass.held_code() == code)
+    # this card's own phone: it held the card's pass, or its player sat at that table
+    was_here = past is not None and (
+        table_pass.held_code() == code or any(seat.entrant == player for seat in past.seats)
+    )
     page = render_template(
         "events/table.html",
         at=None,

@@ -72,7 +72,8 @@
   function stale() {
     return Number(read(RECORDED + parts[0])) >= Number(parts[1]);
   }
-  if (stale()) {
+  var back = (performance.getEntriesByType("navigation")[0] || {}).type === "back_forward";
+  if (back && stale()) {
     window.location.replace("/games/" + parts[0]);
     return;
   }

@@ -29,6 +29,9 @@ PAIRS = [
     ("Ann\u200b", "Ann ", True),  # a zero-width space
     ("Ｈａｌ", "Hal", True),  # full-width letters
     ("Hal Brandt", "Hal Brand", False),  # a letter more is another name
+    ("Ian", "Lan", False),  # Ian as written is not Lan case-folded: each form with its own
+    ("Iona", "Lona", False),
+    ("Will", "WiII", True),  # two capital I's look like ll as written
     ("Olga", "Olya", False),
     ("Ann", "Anne", False),
     ("Dan", "Don", False),

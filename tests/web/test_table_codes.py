@@ -347,6 +347,31 @@ def test_an_expired_card_says_where_its_player_sits_now_and_shows_its_game(
     stranger = night.client().get(f"/t/{night.code(1)}")
     assert stranger.status_code == 400
     assert "as it ended" not in words(stranger.text) and "you play at" not in words(stranger.text)
+    # another table's old card: where the phone's player plays, never that table's game
+    other = words(phone.get(f"/t/{night.code(2)}").text)
+    assert "which is closed: it has expired" in other and "as it ended" not in other
+
+
+def test_where_an_entrant_plays_now_follows_the_round_being_played(night: Night) -> None:
+    """A table while a round is played, a bye for a late arrival who sits out first,
+    nothing between rounds, nothing for a stranger's id or another night's."""
+    from scorekeeper.club.table_codes import Now, past_table, where_now
+
+    director = night.client("director")
+    first = night.seated(1)[0]
+    with night.app.app_context():
+        assert where_now(night.event, first[0]) == Now(first[1], 1, 1)
+        assert where_now(night.event, 10_000) is None
+        assert where_now(night.event + 1, first[0]) is None
+        assert past_table("1-AAAAAAAAAAAA", "test") is None  # not a code of ours
+    assert director.post(f"/events/{night.event}/entrants", data={"name": "Ida"}).status_code == 302
+    _close_round_1(night)
+    with night.app.app_context():
+        assert where_now(night.event, first[0]) is None  # round 2 is not seated yet
+        late = db.session.scalars(db.select(Entrant).where(Entrant.name == "Ida")).one().id
+    assert director.post(f"/events/{night.event}/rounds/2/seat").status_code == 302
+    with night.app.app_context():
+        assert where_now(night.event, late) == Now("Ida", 2, None)  # sits out first
 
 
 def _close_round_1(night: Night) -> None:

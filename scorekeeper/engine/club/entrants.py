@@ -39,9 +39,12 @@ class Entrant:
     players: tuple[str, ...] = ()
 
 
-def read_entrants(items: list[Any], kind: str, restoring: bool = False) -> tuple[Entrant, ...]:
+def read_entrants(
+    items: list[Any], kind: str, restoring: bool = False, look_alikes: bool = False
+) -> tuple[Entrant, ...]:
     """The document's ``entrants``, each name by the name rule, each person once
-    (``restoring``: a backup's night, read without the limit and the look-alike rule)."""
+    (``restoring``: a backup's night, read without the limit; ``look_alikes``: names that
+    look alike taken as they are, a backup's or a stored night's)."""
     if (
         len(items) > MAX_ENTRANTS and not restoring
     ):  # before any is read: a long list costs nothing more
@@ -62,22 +65,21 @@ def read_entrants(items: list[Any], kind: str, restoring: bool = False) -> tuple
             if len(players) != 2:
                 raise GameError("event_team_players", team=name, got=len(players))
         if kind == TEAMS:
-            _once(name, teams, restoring)
+            _once(name, teams, look_alikes)
         for taken in (name,) if kind == PROGRESSIVE else players:
-            _once(taken, seen, restoring)
+            _once(taken, seen, look_alikes)
         entrants.append(Entrant(name, players))
     if len(entrants) < TABLE_OF_KIND[kind]:
         raise GameError("event_too_few", kind=kind, needed=TABLE_OF_KIND[kind], got=len(entrants))
     return tuple(entrants)
 
 
-def _once(name: str, seen: People, restoring: bool) -> None:
+def _once(name: str, seen: People, look_alikes: bool) -> None:
     """Refuse ``name`` when ``seen`` holds it already, or a name that looks like it
-    (``engine.lookalike``: a backup's night, taken before that rule, keeps its names); else
-    add it."""
+    (``engine.lookalike``) unless ``look_alikes`` are taken as they are; else add it."""
     if name in seen:
         raise GameError("event_entered_twice", name=name)
     other = seen.met(name)
-    if other is not None and not restoring:
+    if other is not None and not look_alikes:
         raise GameError("event_look_alike", name=name, other=other)
     seen.add(name)

@@ -142,12 +142,14 @@ def loads(text: str) -> Event:
         raise GameError("event_format", **because(*error.values["reasons"])) from None
 
 
-def from_document(document: object, restoring: bool = False) -> Event:
+def from_document(document: object, restoring: bool = False, names_kept: bool = False) -> Event:
     """An event from a parsed ``pinochle-event/1`` document, checked field by field, then
     each round against the entrants and each game against its table and the rules.
     ``restoring``: a backup's night, which an older version may have taken before the
     limits (entrants, adjustments, the day's range, the reasons' rule): read without
-    them, so its backup restores."""
+    them, so its backup restores. ``names_kept``: a stored night read again to add to it,
+    its entrants' names as they were taken (a night stored before the look-alike rule
+    keeps its pair; the name added is checked by the caller)."""
     doc = as_mapping(document, "the document")
     if doc.get("format") != FORMAT:
         found = {"expected": FORMAT, "found": doc.get("format")}
@@ -159,7 +161,8 @@ def from_document(document: object, restoring: bool = False) -> Event:
     )
     if rules.players != 4 or rules.sides != 2:
         raise GameError("event_ruleset", ruleset=rules.name)
-    entrants = read_entrants(as_list(doc.get("entrants"), "entrants"), kind, restoring)
+    listed = as_list(doc.get("entrants"), "entrants")
+    entrants = read_entrants(listed, kind, restoring, look_alikes=restoring or names_kept)
     raw_rounds = as_list(doc.get("rounds"), "rounds")
     if not 1 <= len(raw_rounds) <= MAX_ROUNDS:
         raise GameError("event_rounds", limit=MAX_ROUNDS, got=len(raw_rounds))
