@@ -141,7 +141,7 @@ def undo_withdrawal(event: Event, name: str) -> Entrant:
         found = _entrant(fresh, name, "undoing a withdrawal")
         if found.withdrawn_before is None:
             raise GameError("event_not_withdrawn", name=name)
-        if found.withdrawn_before < next_unseated(fresh):
+        if found.name not in undoable(fresh):
             raise GameError("event_withdrawal_kept", name=name, round=found.withdrawn_before)
         found.withdrawn_before = None
     return found
@@ -199,6 +199,18 @@ def check_removal(event: Event, name: str) -> Entrant:
     if any(adjustment.entrant_id == entrant.id for adjustment in event.adjustments):
         raise GameError("event_entrant_adjusted", name=entrant.name)
     return entrant
+
+
+def undoable(event: Event) -> list[str]:
+    """The withdrawals that may still be undone: the round they start from not seated."""
+    number = first_unseated(event)
+    return [
+        entrant.name
+        for entrant in event.entrants
+        if entrant.withdrawn_before is not None
+        and number is not None
+        and entrant.withdrawn_before >= number
+    ]
 
 
 def removable(event: Event) -> list[str]:

@@ -34,6 +34,7 @@ from scorekeeper.club.entrants import (
     first_unseated,
     next_round_seating,
     removable,
+    undoable,
 )
 from scorekeeper.club.events import (
     engine_event,
@@ -234,6 +235,7 @@ def _made_page(
         # the question about who plays: a look-alike name, a withdrawal, a removal
         question=question,
         removable=removable(event),
+        undoable=undoable(event),
         # where the table cards and codes send the phones (web/public_address.py)
         public_address=public_base(),
         public_setting=bool(current_app.config.get(SETTING)),
