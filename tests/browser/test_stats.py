@@ -74,8 +74,11 @@ def test_stats_pages_fit_a_360_px_phone(
     assert small == []
 
 
+STANDING_NAMES = "#standings + .hint + .table-wrap td.name a"
+
+
 def standings(page: Any) -> list[str]:
-    return page.locator("#standings + .hint + .table-wrap td.name a").all_inner_texts()  # type: ignore[no-any-return]
+    return page.locator(STANDING_NAMES).all_inner_texts()  # type: ignore[no-any-return]
 
 
 def test_choose_a_season_and_sort_without_javascript(
@@ -86,10 +89,11 @@ def test_choose_a_season_and_sort_without_javascript(
     by_rating = standings(page)
     assert len(by_rating) >= PLAYERS
 
+    # each click loads a new page: wait for it (retrying), never read the old or a blank one
     page.get_by_role("link", name="Player").click()  # A to Z
-    assert standings(page) == sorted(by_rating)
+    expect(page.locator(STANDING_NAMES)).to_have_text(sorted(by_rating))
     page.get_by_role("link", name=re.compile("^Player")).click()  # again: Z to A
-    assert standings(page) == sorted(by_rating, reverse=True)
+    expect(page.locator(STANDING_NAMES)).to_have_text(sorted(by_rating, reverse=True))
 
     page.get_by_label("Season").select_option("Browser season")
     page.get_by_role("button", name="Show").click()
