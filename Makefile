@@ -27,7 +27,12 @@ PYTEST := $(BIN)/python -m pytest
 # (with 2 GB free there at least: a container's /dev/shm may hold only 64 MB)
 TEST_TMP := $(shell [ -w /dev/shm ] && [ "$$(df --output=avail -k /dev/shm 2>/dev/null | tail -1)" -gt 2097152 ] 2>/dev/null && echo /dev/shm || echo "$${TMPDIR:-/tmp}")
 WORKERS ?= auto
-TESTS := TMPDIR=$(TEST_TMP) $(PYTEST)
+# Compiled modules are written and used again (__pycache__, and pytest's rewritten test
+# modules): with PYTHONDONTWRITEBYTECODE set, as in some shells and CI images, every
+# worker, every served server and every render process compiled the whole app again
+# (docs/testing.md)
+KEEP_BYTECODE := PYTHONDONTWRITEBYTECODE=
+TESTS := $(KEEP_BYTECODE) TMPDIR=$(TEST_TMP) $(PYTEST)
 COVERAGE := --cov=scorekeeper --cov-branch --cov-report= --cov-fail-under=0
 # e.g. `make test PYTEST_ARGS="-x"`, `make test PYTEST_ARGS="--hypothesis-profile=long"`
 PYTEST_ARGS ?=
@@ -56,7 +61,7 @@ test-long: $(STAMP)
 ## test-postgres: the tests that use a database (marker `database`) again on a throwaway PostgreSQL (needs its server binaries installed)
 test-postgres: $(STAMP)
 	alone=$$(mktemp) && trap 'rm -f '$$alone EXIT && \
-	TMPDIR=$(TEST_TMP) scripts/with-postgres sh -c '$(PYTEST) -n $(WORKERS) --dist worksteal -m "database and not alone" --time-report=10 --alone-files='$$alone' $(PYTEST_ARGS) && { ! [ -s '$$alone' ] || $(PYTEST) -m "database and alone" $(PYTEST_ARGS) $$(cat '$$alone') || [ $$? -eq 5 ]; }'
+	$(KEEP_BYTECODE) TMPDIR=$(TEST_TMP) scripts/with-postgres sh -c '$(PYTEST) -n $(WORKERS) --dist worksteal -m "database and not alone" --time-report=10 --alone-files='$$alone' $(PYTEST_ARGS) && { ! [ -s '$$alone' ] || $(PYTEST) -m "database and alone" $(PYTEST_ARGS) $$(cat '$$alone') || [ $$? -eq 5 ]; }'
 
 ## lint: ruff, mypy --strict on the engine, and the house's import contracts (import-linter)
 lint: $(STAMP)

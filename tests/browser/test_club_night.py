@@ -35,7 +35,7 @@ from scorekeeper.games.players import player_named
 from scorekeeper.store.club_models import Event, EventRound, EventTable
 from scorekeeper.store.models import Hand
 from tests.browser.actions import SAVE, Person, bidder_on_the_scoreboard, chip, suit
-from tests.browser.conftest import NARROW, LiveServer, served
+from tests.browser.conftest import NARROW, LiveServer, served, until_followed
 
 PLAYERS = [f"{name}" for name in (
     "Ann", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus", "hal brandt", "Ida", "Jon", "Kim", "Lou",
@@ -260,10 +260,12 @@ def test_a_whole_night_three_tables_three_rounds(
     event_id = create_the_night(director, url)
     expect(director.locator("table.standings")).to_contain_text(KNOWN)
     display = new_context(**TV).new_page()
+    display.clock.install()  # its ticks run by until_followed, not waited for
     display.goto(f"{url}/events/{event_id}/display")
     display.evaluate("window.keptSinceLoad = true")  # gone if the page were loaded again
     phones = [Phone(new_context(login=False, **NARROW), url) for _ in range(3)]
     second = Phone(new_context(login=False, **NARROW), url)  # another phone at a table
+    second.page.clock.install()  # as the display
     before = hands_stored(live_server)
     stopped: list[str] = []  # who sits at the table time runs out on
 
@@ -303,11 +305,11 @@ def test_a_whole_night_three_tables_three_rounds(
                 "Saved on this phone"
             )
             offline.page.context.set_offline(False)
-        expect(display.locator(".display-tables .progress")).to_have_text(
-            ["1 hand"] * 3, timeout=15_000
-        )
+        progress = display.locator(".display-tables .progress")
+        until_followed(lambda bars=progress: expect(bars).to_have_text(["1 hand"] * 3), display)
         if number == 1:  # the other phone at that table shows the hand, never reloaded
-            expect(second.page.locator("table.hands tbody tr")).to_have_count(1, timeout=15_000)
+            shown = second.page.locator("table.hands tbody tr")
+            until_followed(lambda rows=shown: expect(rows).to_have_count(1), second.page)
             assert second.page.evaluate("window.keptSinceLoad") is True
         # time is called: each table's next hand is its last; in round 3 time runs out
         # on the third table before its last hand
@@ -317,8 +319,10 @@ def test_a_whole_night_three_tables_three_rounds(
         for phone in finishing:
             phone.page.reload()
             phone.hand(LAST)
-        expect(display.locator(".display-tables .progress", has_text="2 hands")).to_have_count(
-            len(finishing), timeout=15_000
+        done = display.locator(".display-tables .progress", has_text="2 hands")
+        tables_done = len(finishing)
+        until_followed(
+            lambda done=done, count=tables_done: expect(done).to_have_count(count), display
         )
         # each table's other side confirms the totals on the keeper's phone: one tap
         for phone in finishing:  # never the keeper's own side: not offered on that phone
