@@ -13,6 +13,10 @@
   URLs, for every rule of every app (nine tenths of making an app); the function
   depends only on the rule's text, its parsed parts, its defaults and converters, and
   is kept by those here (tests/test_per_process.py compares it with a fresh one).
+- Routes' texts: werkzeug parses each route's text again for every app (a regular
+  expression walked over it, its converters' arguments read); the parts depend only on
+  the text and the map's converters, and are kept by those here, each rule still given
+  converter objects of its own (tests/test_per_process.py compares them with fresh ones).
 - SQL: SQLAlchemy compiles each statement once per engine and keeps it in that engine's
   cache, keyed by the engine's dialect object; each app a test makes has an engine of its
   own, so every test compiled the same few hundred statements again (a third of a page
@@ -26,6 +30,7 @@ Nothing here changes what the app answers, only how often the same work is redon
 
 from __future__ import annotations
 
+import copy
 import functools
 import types
 from typing import Any
@@ -77,6 +82,45 @@ def _keep_url_builders() -> None:
 
     kept_builder.made = made  # type: ignore[attr-defined]  # the real one, for the test
     Rule._compile_builder = kept_builder  # type: ignore[method-assign]
+
+
+def _keep_rule_parts() -> None:
+    """Each route's text parsed once per process (werkzeug's ``Rule._parse_rule``: a
+    regular expression walked over the text, each converter's arguments parsed, most of
+    what is left of making an app once its URL builders are kept): the parts it yields,
+    and what it adds to the rule as it goes (the trace, the converters, the arguments),
+    kept by the text and the map's converters. A rule given kept parts gets its own
+    converter objects, copies bound to its own map."""
+    made = Rule._parse_rule
+    kept: dict[tuple[Any, ...], Any] = {}
+
+    def kept_parse(rule: Rule, text: str) -> Any:
+        key = (text, tuple(sorted(rule.map.converters.items())))
+        if key not in kept:
+            trace, converters, arguments = (
+                len(rule._trace),
+                set(rule._converters),
+                set(rule.arguments),
+            )
+            parts = list(made(rule, text))
+            kept[key] = (
+                parts,
+                rule._trace[trace:],
+                {n: c for n, c in rule._converters.items() if n not in converters},
+                rule.arguments - arguments,
+            )
+            return parts
+        parts, trace, converters, arguments = kept[key]
+        rule._trace.extend(trace)
+        for name, converter in converters.items():
+            own = copy.copy(converter)
+            own.map = rule.map
+            rule._converters[name] = own
+        rule.arguments.update(arguments)
+        return parts
+
+    kept_parse.made = made  # type: ignore[attr-defined]  # the real one, for the test
+    Rule._parse_rule = kept_parse  # type: ignore[method-assign,assignment]
 
 
 # a dialect's values compared as they are: plain values, and modules, functions and
@@ -164,6 +208,8 @@ def _keep_work() -> None:
     event.listen(Engine, "engine_connect", _share_compiled_sql)
     if hasattr(Rule, "_compile_builder"):
         _keep_url_builders()  # else werkzeug changed: each app compiles its own again
+    if hasattr(Rule, "_parse_rule"):
+        _keep_rule_parts()  # else werkzeug changed: each app parses its routes again
 
 
 _keep_work()

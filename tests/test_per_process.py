@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,33 @@ def test_a_kept_url_builder_is_the_one_werkzeug_makes(tmp_path: Path) -> None:
                 fresh.co_consts,
                 fresh.co_varnames,
             ), rule.rule
+
+
+@pytest.mark.database
+def test_a_kept_rules_parts_are_the_ones_werkzeug_parses(tmp_path: Path) -> None:
+    made = getattr(Rule._parse_rule, "made", None)
+    if made is None:
+        pytest.skip("werkzeug's Rule changed: no parts are kept")
+    test_app(tmp_path / "first.db")  # every route's parts kept (if no test kept them yet)
+    app = test_app(tmp_path / "routes.db")  # made from the kept parts
+    rules = list(app.url_map.iter_rules())
+    assert len(rules) > 50
+    for rule in rules:
+        fresh = rule.empty()
+        fresh.map, fresh._trace, fresh._converters = app.url_map, [], {}
+        parts = list(made(fresh, re.sub("/{2,}", "/", rule.rule)))
+        assert rule._parts[1:] == parts, rule.rule  # (the first: the empty domain's)
+        assert rule._trace == [(False, "|"), *fresh._trace], rule.rule
+        assert rule.arguments == fresh.arguments, rule.rule
+        assert rule._converters.keys() == fresh._converters.keys(), rule.rule
+        for name, converter in rule._converters.items():
+            other = fresh._converters[name]
+            assert converter.map is app.url_map  # its own, bound to its own map
+            assert type(converter) is type(other)
+            assert vars(converter) == vars(other), (rule.rule, name)
+    routes = app.url_map.bind("localhost")
+    assert routes.build("games.show", {"game_id": 7}) == "/games/7"
+    assert routes.match("/games/7") == ("games.show", {"game_id": 7})
 
 
 def test_a_kept_password_hash_is_a_real_one() -> None:
