@@ -12,7 +12,8 @@ games are read from the database, not found in the identity map): the median of
 ``REPEATS`` runs after one warm-up, with ``time.perf_counter``; and the SQL statements
 one call sends, which stay the same whatever the number of tables. And the pages a
 club night serves from it (web/night_pages.py): the event's page (standings, every
-round's tables, the next round's movement) and the room's display, each GET's median
+round's tables, the next round's movement), the room's display and the API's event
+with its standings (``GET /api/v1/events/ID``, a viewer's token), each GET's median
 kept (against ``/health``'s in the same client: at most 10×), answered 304, and made
 again after a change (a table's game given a new version, as a correction does: at
 most linear growth from 3 to 24 tables); and the SQL statements of a kept GET (the same
@@ -39,6 +40,8 @@ from sqlalchemy import event, select
 
 from benchmarks.apps import budget_app, logged_in
 from benchmarks.engine import line
+from scorekeeper.accounts.links import create_api_token
+from scorekeeper.accounts.users import user_named
 from scorekeeper.club.events import event_standings, get_event, import_event
 from scorekeeper.engine.club.events import from_document
 from scorekeeper.engine.club.movements import progressive
@@ -107,7 +110,11 @@ class Statements:
             self.count += 1
 
 
-PAGES = {"the event's page": "/events/{id}", "the room's display": "/events/{id}/display"}
+PAGES = {
+    "the event's page": "/events/{id}",
+    "the room's display": "/events/{id}/display",
+    "the API's event (standings)": "/api/v1/events/{id}",  # with a viewer's token
+}
 
 
 @dataclass
@@ -148,23 +155,29 @@ def page_figures(
     """``/health``'s median and each of ``PAGES``'s figures (as a logged-in phone or the
     room's screen asks: in-process, Flask's test client), after one warm-up each."""
     client = logged_in(app, "viewer")
+    with app.app_context():
+        user = user_named("viewer")
+        assert user is not None
+        token = {"Authorization": f"Bearer {create_api_token(user, 'bench')[1]}"}
     timed_get(client, "/health")
     health = statistics.median(timed_get(client, "/health") for _ in range(HEALTH_REPEATS))
     figures = {}
     for name, path in PAGES.items():
         address = path.format(id=event_id)
-        timed_get(client, address)  # made
-        kept = statistics.median(timed_get(client, address) for _ in range(REPEATS))
-        etag = client.get(address).headers["ETag"]
+        sent = token if address.startswith("/api/") else {}
+        timed_get(client, address, **sent)  # made
+        kept = statistics.median(timed_get(client, address, **sent) for _ in range(REPEATS))
+        etag = client.get(address, headers=sent).headers["ETag"]
         not_modified = statistics.median(
-            timed_get(client, address, 304, **{"If-None-Match": etag}) for _ in range(REPEATS)
+            timed_get(client, address, 304, **sent, **{"If-None-Match": etag})
+            for _ in range(REPEATS)
         )
         after = []
         for _ in range(REPEATS):
             a_change(app, event_id)
-            after.append(timed_get(client, address))
+            after.append(timed_get(client, address, **sent))
         statements.counting = True
-        timed_get(client, address)
+        timed_get(client, address, **sent)
         statements.counting = False
         figures[name] = PageFigures(kept, not_modified, statistics.median(after), statements.count)
         statements.count = 0

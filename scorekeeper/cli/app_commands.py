@@ -27,20 +27,23 @@ from scorekeeper.engine.gamefile import (
 )
 from scorekeeper.engine.rules import ruleset
 
-from .output import BAD_INPUT, ENGLISH, LANGUAGES, OK, say, say_error, terminal_text
+from .output import (
+    BAD_INPUT,
+    COUNT,
+    ENGLISH,
+    LANGUAGES,
+    OK,
+    ROW_ID,
+    port_number,
+    say,
+    say_error,
+    terminal_text,
+)
 
 if TYPE_CHECKING:
     from flask import Flask
 
 DEFAULT_PORT = 5000
-
-
-def _count(text: str) -> int:
-    """A count typed on the command line: the digits 0 to 9 only (``int`` would read
-    "٣" and "３" as 3), a few of them; argparse turns a refusal into exit 2."""
-    if not (text.isascii() and text.strip().isdigit() and len(text.strip()) <= 6):
-        raise argparse.ArgumentTypeError(f"a whole number in the digits 0 to 9, not {text!r}")
-    return int(text)
 
 
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -56,7 +59,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     serve_.add_argument(
         "--port",
-        type=_port,
+        type=port_number,
         default=DEFAULT_PORT,
         help=f"port to listen on, 0 for any free one (default: {DEFAULT_PORT})",
     )
@@ -88,8 +91,8 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
         description="Write a stored game as a pinochle-game/1 document, or with --event a "
         "stored event as a pinochle-event/1 document.",
     )
-    export.add_argument("game_id", metavar="GAME_ID", type=int, nargs="?", help="the game's id")
-    export.add_argument("--event", metavar="ID", type=int, help="the event's id instead")
+    export.add_argument("game_id", metavar="GAME_ID", type=ROW_ID, nargs="?", help="the game's id")
+    export.add_argument("--event", metavar="ID", type=ROW_ID, help="the event's id instead")
     export.add_argument(
         "-o", "--output", metavar="FILE", help="write to FILE instead of standard output"
     )
@@ -104,7 +107,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     sheet.add_argument("file", metavar="FILE", nargs="?", help="a pinochle-game/1 document")
     sheet.add_argument("--blank", action="store_true", help="an empty sheet instead")
     sheet.add_argument("--ruleset", default="partnership", help="the blank sheet's rule set")
-    sheet.add_argument("--hands", type=_count, default=30, help="blank rows, 1 to 60 (30)")
+    sheet.add_argument("--hands", type=COUNT, default=30, help="blank rows, 1 to 60 (30)")
     sheet.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (a4)")
     sheet.add_argument("--language", choices=LANGUAGES, default=ENGLISH, help="the sheet's (en)")
     sheet.add_argument(
@@ -166,9 +169,9 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "database of its own (SCOREKEEPER_INSTANCE_PATH=/tmp/demo scorekeeper demo-data): "
         "a database that holds games already is refused unless --into-existing.",
     )
-    demo.add_argument("--games", type=int, default=100, help="how many games (100)")
-    demo.add_argument("--players", type=int, default=12, help="how many players (12)")
-    demo.add_argument("--seed", type=int, default=None, help="repeat a run exactly")
+    demo.add_argument("--games", type=COUNT, default=100, help="how many games (100)")
+    demo.add_argument("--players", type=COUNT, default=12, help="how many players (12)")
+    demo.add_argument("--seed", type=ROW_ID, default=None, help="repeat a run exactly")
     demo.add_argument(
         "--into-existing",
         action="store_true",
@@ -189,16 +192,6 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     stats.add_argument("--ruleset", help="only games of this rule set")
     stats.add_argument("--json", action="store_true", help="print JSON for programs")
     stats.set_defaults(run=run_stats)
-
-
-def _port(text: str) -> int:
-    try:
-        port = int(text)
-    except ValueError:
-        port = -1
-    if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"invalid port {text!r}: expected 0 to 65535")
-    return port
 
 
 def _app() -> Flask:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from scorekeeper.cli.output import BAD_INPUT, OK, json_line, say, say_error
+from scorekeeper.cli.output import BAD_INPUT, COUNT, OK, ROW_ID, json_line, say, say_error
 from scorekeeper.engine.club.movement_changes import played_from_document, recompute
 from scorekeeper.engine.club.movements import (
     DEFAULT_ROUNDS,
@@ -30,12 +30,14 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     parser.add_argument("--format", required=True, choices=FORMATS, dest="fmt")
     parser.add_argument(
-        "--entrants", required=True, type=int, help="players (progressive) or teams"
+        "--entrants", required=True, type=COUNT, help="players (progressive) or teams"
     )
-    parser.add_argument("--rounds", type=int, help="1 to 20 (8 progressive; once round the teams)")
+    parser.add_argument(
+        "--rounds", type=COUNT, help="1 to 20 (8 progressive; once round the teams)"
+    )
     parser.add_argument(
         "--seed",
-        type=int,
+        type=ROW_ID,
         help="search afresh with this seed (progressive); without, the shipped schedule "
         "when there is one",
     )
@@ -48,7 +50,7 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     parser.add_argument(
         "--withdraw",
         metavar="P",
-        type=int,
+        type=COUNT,
         action="append",
         default=[],
         help="with --played: an entrant who leaves before the next round (repeatable)",
@@ -56,7 +58,7 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     parser.add_argument(
         "--at-once",
         metavar="P",
-        type=int,
+        type=COUNT,
         action="append",
         default=[],
         help="with --played: a late arrival who plays at once, someone there from the start "

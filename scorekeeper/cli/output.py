@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
 import unicodedata
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from scorekeeper.engine.people import DIRECTION
@@ -17,6 +19,43 @@ WIDTH = 80
 # the app's languages (``i18n.LANGUAGES``, named here so as not to import Flask with it)
 ENGLISH = "en"
 LANGUAGES = (ENGLISH, "fr", "pl", "nl")
+
+
+def ascii_number(most_digits: int) -> Callable[[str], int]:
+    """An argument's type: a whole number written in the digits 0 to 9 only, at most
+    ``most_digits`` of them (``int`` would read "٣" and "３" as 3, and any length);
+    argparse turns a refusal into exit 2 with the sentence.
+
+    >>> ascii_number(6)("42")
+    42
+    >>> ascii_number(6)("４２")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: a whole number in the digits 0 to 9, not '４２'
+    """
+
+    def number(text: str) -> int:
+        digits = text.strip()
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= most_digits):
+            raise argparse.ArgumentTypeError(f"a whole number in the digits 0 to 9, not {text!r}")
+        return int(digits)
+
+    number.__name__ = "number"  # argparse's "invalid number value" when it cannot say more
+    return number
+
+
+def port_number(text: str) -> int:
+    """An argument's type: a port, 0 to 65535, in the digits 0 to 9."""
+    try:
+        port = ascii_number(5)(text)
+    except argparse.ArgumentTypeError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"invalid port {text!r}: expected 0 to 65535")
+    return port
+
+
+COUNT = ascii_number(6)  # hands, games, players, entrants, rounds, an entrant's number
+ROW_ID = ascii_number(18)  # a stored game's or night's id (the web's ids: web.DigitsConverter)
 
 
 def say_error(line: str) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, g, jsonify, request, url_for
+from flask import Response, current_app, g, jsonify, request, url_for
 
 from scorekeeper.club.confirm import Confirmer, confirm_totals, confirmed
 from scorekeeper.club.events import (
@@ -22,12 +22,14 @@ from scorekeeper.club.events import (
     export_event,
     get_event,
     import_event,
+    night_stamp,
 )
 from scorekeeper.club.rounds import close_round
 from scorekeeper.club.seating import record_seating, unseat_round
 from scorekeeper.i18n.languages import DEFAULT as DEFAULT_LANGUAGE
 from scorekeeper.i18n.languages import LANGUAGES
 from scorekeeper.store.club_models import Event, EventTable
+from scorekeeper.web import page_cache
 from scorekeeper.web.api import ApiError, bp, game_of, json_body, page, refuse_another_key
 from scorekeeper.web.auth import requires
 
@@ -132,7 +134,25 @@ def create_event() -> Response:
 
 @bp.get("/events/<int:event_id>")
 def event(event_id: int) -> Response:
-    return _answer(_event(event_id))
+    """The event with its standings, made once per change of the night and kept by its
+    stamp as the night's pages are (``web.night_pages``): every table's game replayed
+    once per change, not once per client's poll; 304 for a client that sends the
+    ``ETag`` back."""
+    stamped = night_stamp(event_id)
+    refuse_another_key(EVENT_KEY_HEADER, None if stamped is None else stamped[0], "event")
+    if stamped is None:
+        raise ApiError(404, "no_event", f"There is no event {event_id}.")
+    key = ("api-event", event_id, *stamped)
+    etag = page_cache.etag_of(*key)
+    if page_cache.unchanged(etag):
+        return page_cache.not_modified(etag)
+    cache = page_cache.page_cache()
+    kept: page_cache.Page | None = cache.get(key)
+    if kept is None:
+        # as jsonify writes it (the app's JSON settings, a newline at the end)
+        kept = page_cache.Page(current_app.json.dumps(event_view(_event(event_id))) + "\n")
+        cache.put(key, kept, 2 * len(kept.html))  # the JSON and its compressed forms
+    return page_cache.page_response(kept, etag, "application/json")
 
 
 @bp.get("/events/<int:event_id>/export")

@@ -276,6 +276,17 @@ _PAGE = [
     {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 200}},
     {"name": "offset", "in": "query", "schema": _OFFSET},
 ]
+_IF_NONE_MATCH = {
+    "name": "If-None-Match",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string"},
+    "description": "the `ETag` of the event as the client has it",
+}
+_UNCHANGED = {
+    "description": "the night has not changed since the `ETag` sent",
+    "headers": {"ETag": {"schema": {"type": "string"}}},
+}
 _EVENT_VIEW = json_content(ref("Event"), "the event, its tables' games and its standings")
 _NO_EVENT = error("no such event (or round)")
 _GONE = error("the `Event-Key` is not this event's: the event it names was deleted")
@@ -310,9 +321,17 @@ EVENT_PATHS = {
         "parameters": [_EVENT_ID],
         "get": {
             "summary": "An event: its document, its tables' games, its standings",
+            "description": "Made once per change of the night; its `ETag` sent back in "
+            "`If-None-Match` is answered 304 while the night has not changed.",
             "operationId": "getEvent",
-            "parameters": [_EVENT_KEY],
-            "responses": {"200": _EVENT_VIEW, **REFUSALS, "404": _NO_EVENT, "410": _GONE},
+            "parameters": [_EVENT_KEY, _IF_NONE_MATCH],
+            "responses": {
+                "200": _EVENT_VIEW,
+                "304": _UNCHANGED,
+                **REFUSALS,
+                "404": _NO_EVENT,
+                "410": _GONE,
+            },
         },
     },
     "/events/{event_id}/export": {

@@ -142,10 +142,10 @@ def not_modified(etag: str) -> Response:
     return response
 
 
-def page_response(page: Page, etag: str) -> Response:
-    """A kept page, in the encoding the client takes best (made once)."""
+def page_response(page: Page, etag: str, mimetype: str = "text/html") -> Response:
+    """A kept page (or JSON answer), in the encoding the client takes best (made once)."""
     encoding = request.accept_encodings.best_match(ENCODINGS)
-    response = Response(page.body(encoding), mimetype="text/html")
+    response = Response(page.body(encoding), mimetype=mimetype)
     if encoding is not None:
         response.headers["Content-Encoding"] = encoding  # (Flask-Compress leaves it)
     _headers(response, etag)

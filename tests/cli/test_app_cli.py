@@ -169,7 +169,7 @@ def test_export_of_an_unknown_game(run: Run) -> None:
 def test_export_needs_a_number(run: Run) -> None:
     refused = run("export", "first")
     assert refused.status == 2
-    assert "invalid int value: 'first'" in refused.err
+    assert "argument GAME_ID: a whole number in the digits 0 to 9, not 'first'" in refused.err
 
 
 def test_database_url_overrides_the_instance_database(
@@ -204,7 +204,7 @@ def test_serve_on_a_port_in_use_says_so(run: Run) -> None:
     assert refused.err.startswith(f"cannot listen on http://127.0.0.1:{port}: ")
 
 
-@pytest.mark.parametrize("port", ["-1", "65536", "http"])
+@pytest.mark.parametrize("port", ["-1", "65536", "http", "５０００", "٥٠٠٠"])
 def test_serve_needs_a_port_number(run: Run, port: str) -> None:
     refused = run("serve", "--port", port)
     assert refused.status == 2

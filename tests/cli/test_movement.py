@@ -75,7 +75,7 @@ REFUSED = [
     (("--format", "ab", "--entrants", "6", "--rounds", "0"), "out of range"),
     (("--format", "teams", "--entrants", "6", "--rounds", "21"), "out of range"),
     (("--format", "howell", "--entrants", "12"), "invalid choice: 'howell'"),
-    (("--format", "teams", "--entrants", "six"), "invalid int value: 'six'"),
+    (("--format", "teams", "--entrants", "six"), "a whole number in the digits 0 to 9, not 'six'"),
     (("--entrants", "12"), "required: --format"),
 ]
 

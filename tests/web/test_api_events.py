@@ -6,6 +6,7 @@ tests/web/test_api_codes.py; the OpenAPI document: tests/web/test_api_schema.py.
 from __future__ import annotations
 
 import copy
+import gzip
 import json
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from scorekeeper.club.events import get_event
 from scorekeeper.club.rounds import close_round
 from scorekeeper.engine.club.events import from_document, to_document
 from scorekeeper.engine.club.standings import standings
+from scorekeeper.web import api_events
 from tests.web.test_access import database_fingerprint
 from tests.web.test_api import EVENT, SEATING, Club, club  # noqa: F401 (club is a fixture)
 
@@ -233,3 +235,64 @@ def test_a_rule_for_unfinished_tables_not_offered_is_refused(club: Club) -> None
     refused = club.call("scorekeeper", "POST", "/events", night(unfinished_tables="coin"))
     assert (refused.status_code, refused.json["error"]) == (422, "event_choice")
     assert "ahead_wins or totals_count or nothing_counts" in refused.json["message"]
+
+
+# --- the event with its standings, made once per change (issue 31, item 11) ---------------
+
+
+def made_views(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The events whose API view is made from here on."""
+    made: list[int] = []
+    view = api_events.event_view
+
+    def counted(event: Any) -> dict[str, Any]:
+        made.append(event.id)
+        return view(event)
+
+    monkeypatch.setattr(api_events, "event_view", counted)
+    return made
+
+
+def test_an_event_read_again_is_not_made_again_and_304_with_its_etag(
+    club: Club,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = f"/events/{club.event}"
+    first = club.call("viewer", "GET", path)
+    assert first.status_code == 200 and first.headers["Cache-Control"] == "no-cache"
+    etag = first.headers["ETag"]
+    made = made_views(monkeypatch)
+    again = club.call("scorekeeper", "GET", path)  # another reader: the same answer
+    assert (again.status_code, again.json) == (200, first.json)
+    assert made == []
+    kept = club.call("viewer", "GET", path, **{"If-None-Match": etag})
+    assert kept.status_code == 304 and kept.data == b""
+    zipped = club.call("viewer", "GET", path, **{"Accept-Encoding": "gzip"})
+    assert zipped.headers["Content-Encoding"] == "gzip"
+    assert json.loads(gzip.decompress(zipped.data)) == first.json
+    assert made == []
+
+
+def test_an_event_is_made_again_after_a_hand_at_its_table(club: Club) -> None:  # noqa: F811
+    path = f"/events/{club.event}"
+    first = club.call("viewer", "GET", path)
+    table = first.json["tables"][0]
+    played = first.json["event"]["rounds"][0]["tables"][0]["game"]["hands"]
+    recorded = club.call("scorekeeper", "POST", f"/games/{table['game']}/hands", SET)
+    assert recorded.status_code == 201, recorded.json
+    again = club.call("viewer", "GET", path, **{"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 200  # changed: never 304
+    assert again.headers["ETag"] != first.headers["ETag"]
+    assert again.json["event"]["rounds"][0]["tables"][0]["game"]["hands"] == [*played, SET]
+
+
+def test_a_kept_event_still_refuses_another_key_and_a_missing_event(
+    club: Club,  # noqa: F811
+) -> None:
+    path = f"/events/{club.event}"
+    assert club.call("viewer", "GET", path).status_code == 200  # made and kept
+    other = club.call("viewer", "GET", path, **{"Event-Key": "not-its-key"})
+    assert other.status_code == 410 and other.json["error"] == "event_deleted"
+    missing = club.call("viewer", "GET", "/events/999")
+    assert missing.status_code == 404 and missing.json["error"] == "no_event"
+    assert club.call(None, "GET", path).status_code == 401  # no token: nothing kept is shown

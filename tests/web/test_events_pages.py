@@ -86,6 +86,41 @@ def test_an_event_file_imported_shows_its_night(app: Flask) -> None:
     assert "Club nights" in text(client.get("/").text)
 
 
+def changed(path: str, value: Any) -> dict[str, Any]:
+    """The worked night with one field set (``"entrants.0.name"``: the first entrant's)."""
+    night = club_night()
+    *parents, last = path.split(".")
+    held: Any = night
+    for part in parents:
+        held = held[int(part)] if part.isdigit() else held[part]
+    held[int(last) if last.isdigit() else last] = value
+    return night
+
+
+# nights every door refuses with the engine's sentence, nothing stored (issue 31 items 3
+# and 4: the limits and the text rules): the import page here, ``scorekeeper import``
+# in tests/cli/test_event_import.py, the API in tests/web/test_api_events.py
+REFUSED_NIGHTS = [
+    ("201 entrants", changed("entrants", [{"name": f"P{n}"} for n in range(201)]),
+     "a night takes at most 200 entrants, not 201"),
+    ("501 adjustments", changed("adjustments", [club_night()["adjustments"][0]] * 501),
+     "a night has at most 500 adjustments, not 501"),
+    ("21 rounds", changed("rounds", [{"round": n} for n in range(1, 22)]),
+     "an event has from 1 to 20 rounds, not 21"),
+    ("a NUL in the night's name", changed("name", "Club\x00night"),
+     "an event's name 'Club\\x00night' holds the control character U+0000"),
+    ("a lone surrogate in a name", changed("entrants.0.name", "Ann\ud800"),
+     "a player's name holds a lone surrogate (U+D800)"),
+    ("a direction override in a name", changed("entrants.0.name", "\u202eAnn"),
+     "a player's name '\\u202eAnn' holds U+202E, which turns the direction of text"),
+    ("a name of 61 letters", changed("entrants.0.name", "A" * 61), "is 61 characters long"),
+    ("a NUL in a reason", with_reason("Late\x00"),
+     "reason 'Late\\x00' holds the control character U+0000"),
+    ("a lone surrogate in a reason", with_reason("Late\ud800"),
+     "reason holds a lone surrogate (U+D800)"),
+]  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("document", "sentence"),
     [
@@ -93,16 +128,14 @@ def test_an_event_file_imported_shows_its_night(app: Flask) -> None:
         ({"format": "pinochle-game/1"}, "format must be 'pinochle-event/1', not 'pinochle-game/1'"),
         ("not an event", "the document: expected an object"),
         ({**club_night(), "date": "0001-01-01"}, "date: expected a day from 1900-01-01 to"),
-        (with_reason("Late\x00"), "reason 'Late\\x00' holds the control character U+0000"),
-        (with_reason("Late\ud800"), "reason holds a lone surrogate (U+D800)"),
+        *[(document, sentence) for _, document, sentence in REFUSED_NIGHTS],
     ],
     ids=[
         "entered twice",
         "a game file",
         "not an object",
         "the first day there is",
-        "a NUL in a reason",
-        "a lone surrogate in a reason",
+        *[name for name, _, _ in REFUSED_NIGHTS],
     ],
 )
 def test_a_refused_event_file_is_a_sentence_on_the_field(

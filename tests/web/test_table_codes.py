@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from datetime import date, timedelta
 from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -37,7 +38,9 @@ class Night:
     """Eight players at two tables, round 1 seated by the director; accounts for the
     director (a scorekeeper) and a viewer."""
 
-    def __init__(self, app: Flask, day: date | None = None) -> None:
+    def __init__(
+        self, app: Flask, day: date | None = None, rules: dict[str, Any] | None = None
+    ) -> None:
         self.app = app
         with app.app_context():
             create_user("owner", PASSWORD, "owner")
@@ -46,6 +49,8 @@ class Night:
             document = tuesday_night(PLAYERS)
             if day is not None:
                 document["date"] = day.isoformat()
+            if rules is not None:
+                document["rules"] = rules
             self.event = import_event(document).id
         director = self.client("director")
         seated = director.post(f"/events/{self.event}/rounds/1/seat")
@@ -415,6 +420,54 @@ def test_the_offline_queue_hears_why_a_pass_ended(
     assert answer.json["error"] == code
     assert sentence in answer.json["messages"][0].replace("&#39;", "'")
     assert night.hands(1) == 0
+
+
+def _confirmed(night: Night) -> None:
+    """Table 1's one hand recorded (a game of one hand: over) and its totals confirmed
+    by the other side's East, tapped on the director's phone."""
+    director = night.client("director")
+    saved = director.post(f"/games/{night.game(1)}/hands/new", data=night.hand(1))
+    assert saved.status_code == 302
+    east = night.seated(1)[1][1]
+    confirmed = director.post(f"/games/{night.game(1)}/confirm", data={"player": east})
+    assert confirmed.status_code == 302, words(confirmed.text)[-300:]
+
+
+# what was refused while a hand waited in a phone's queue (the code holder's, or a
+# logged-in director's) -> its code and sentence: JSON, never a page the queue cannot read
+LOCKED_TABLE = [
+    ("confirmed, a code's phone", _confirmed, "stranger", "event_table_confirmed",
+     "totals are confirmed by"),
+    ("confirmed, the director's", _confirmed, "director", "event_table_confirmed",
+     "totals are confirmed by"),
+    ("closed, the director's", _close_round_1, "director", "event_round_closed", "is closed"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("locked", "who", "code", "words_said"),
+    [case[1:] for case in LOCKED_TABLE],
+    ids=[case[0] for case in LOCKED_TABLE],
+)
+def test_the_offline_queue_hears_why_a_table_is_locked(
+    tmp_path: Path, locked: Callable[[Night], None], who: str, code: str, words_said: str
+) -> None:
+    """Issue 31, item 7: the queue's post (its idempotency key, ``Accept:
+    application/json``) to a table locked meanwhile gets the sentence as JSON."""
+    app = test_app(tmp_path / "locked.db", LOGIN_DISABLED=False)
+    night = Night(app, rules={"game_end": "hands:1"})
+    phone = night.at_table(1) if who == "stranger" else night.client(who)
+    locked(night)
+    before = night.hands(1)
+    answer = phone.post(
+        f"/games/{night.game(1)}/hands/new",
+        data={**night.hand(1), "idempotency_key": f"queued-{who}"},
+        headers={"Accept": "application/json"},
+    )
+    assert answer.status_code == 400 and answer.is_json, answer.text[:300]
+    assert answer.json["error"] == code
+    assert words_said in answer.json["messages"][0]
+    assert night.hands(1) == before
 
 
 @pytest.mark.parametrize(
