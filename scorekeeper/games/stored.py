@@ -204,22 +204,21 @@ def game_head(game_id: int) -> GameHead | None:
     return GameHead(game_id, key, language, f"{hands}.{last_edit or 0}.{updated.isoformat()}")
 
 
-def get_game(game_id: int, fresh: bool = False) -> Game | None:
+def get_game(game_id: int, fresh: bool = False, history: bool = True) -> Game | None:
     """A game with its sides, seats, hands and history loaded in a few queries (``fresh``:
-    loaded again into the session's own copy, as ``game_row`` left it)."""
+    loaded again into the session's own copy, as ``game_row`` left it; without
+    ``history``, its history is read only if asked for: the hand form, whose save adds
+    to it without reading it)."""
     if not 0 < game_id < 2**31:
         return None
-    return db.session.get(
-        Game,
-        game_id,
-        options=[
-            selectinload(Game.sides),
-            selectinload(Game.seats).selectinload(Seat.player),
-            selectinload(Game.hands).selectinload(Hand.bidder),
-            selectinload(Game.edits),
-        ],
-        populate_existing=fresh,
-    )
+    options = [
+        selectinload(Game.sides),
+        selectinload(Game.seats).selectinload(Seat.player),
+        selectinload(Game.hands).selectinload(Hand.bidder),
+    ]
+    if history:
+        options.append(selectinload(Game.edits))
+    return db.session.get(Game, game_id, options=options, populate_existing=fresh)
 
 
 def game_row(game_id: int) -> Game | None:

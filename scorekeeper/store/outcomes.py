@@ -80,31 +80,42 @@ def record_outcomes(
     rows = _hand_outcome_rows(game.id, result, players, since)
     if rows:  # one statement for all of them
         db.session.execute(insert(HandOutcome.__table__), rows)
+    outcome = _game_outcome(game.id, result)
+    after = (outcome["finished"], outcome["winner"], outcome["draw"])  # as _result_of reads
+    # a result that did not change keeps every player's rating change: written with the
+    # rows, the later games' ratings untouched
+    keeps = rate and before == after and kept and all(None not in pair for pair in kept.values())
+    shares = []
     for name, player in players.items():
         share = _player_outcome(game, result, result.game.side_of[name], name, player)
-        partners = result.game.sides[share.side].players
+        partners = result.game.sides[share["side"]].players
         if len(partners) == 2:
-            share.partner_id = players[partners[1 if partners[0] == name else 0]].id
-        db.session.add(share)
-    db.session.add_all(_bid_outcomes(game.id, result, result.game.rules))
-    db.session.add(
-        GameOutcome(
-            game_id=game.id,
-            hands=len(result.hands),
-            finished=result.finished,
-            went_out=result.went_out,
-            winner=result.winner if isinstance(result.winner, int) else None,
-            draw=result.winner == DRAW,
-            target=result.target,
+            share["partner_id"] = players[partners[1 if partners[0] == name else 0]].id
+        share["rating_change"], share["ruleset_rating_change"] = (
+            kept.get(player.id, (None, None)) if keeps else (None, None)
         )
-    )
-    db.session.flush()
-    if not rate:
-        return
-    if before == _result_of(game.id) and kept and all(None not in pair for pair in kept.values()):
-        _restore_rating_changes(game.id, kept)
-    else:
+        shares.append(share)
+    # each table's rows in one statement, as values: no objects for the session to track
+    db.session.execute(insert(PlayerOutcome.__table__), shares)
+    bids = _bid_outcomes(game.id, result, result.game.rules)
+    if bids:
+        db.session.execute(insert(BidOutcome.__table__), bids)
+    db.session.execute(insert(GameOutcome.__table__), [outcome])
+    if rate and not keeps:
         rate_from(game)
+
+
+def _game_outcome(game_id: int, result: GameResult) -> dict[str, Any]:
+    """The game's ``GameOutcome`` row, as values to insert."""
+    return {
+        "game_id": game_id,
+        "hands": len(result.hands),
+        "finished": result.finished,
+        "went_out": result.went_out,
+        "winner": result.winner if isinstance(result.winner, int) else None,
+        "draw": result.winner == DRAW,
+        "target": result.target,
+    }
 
 
 def _forget(game: Game, rate: bool) -> None:
@@ -160,8 +171,9 @@ def _hand_outcome_rows(
 
 def _player_outcome(
     game: Game, result: GameResult, side: int, name: str, player: Player
-) -> PlayerOutcome:
-    """One player's share of a replayed game, summed for the season statistics."""
+) -> dict[str, Any]:
+    """One player's share of a replayed game, summed for the season statistics: its
+    ``PlayerOutcome`` row, as values to insert (no partner, no rating change yet)."""
     # a misdealt hand is dealt again: not a hand played (a passed-out one was dealt)
     points = [scored.points[side] for scored in result.hands if scored.outcome != MISDEAL]
     # auction pinochle's points are chips (rules.md §8): they count as the player's chips
@@ -175,23 +187,24 @@ def _player_outcome(
         for hand, scored in zip(result.game.hands, result.hands, strict=True)
         if hand.bidder == name
     ]
-    return PlayerOutcome(
-        game_id=game.id,
-        player_id=player.id,
-        side=side,
-        finished=result.finished,
-        won=result.finished and result.winner == side,
-        drawn=side in result.drawn_sides,  # a side below the drawn ones lost
-        hands=len(points),
-        points=sum(points),
-        best_hand=max(points, default=None),
-        chips=chips,
-        bids=len(bids),
-        bids_made=sum(_made(scored) for _, scored in bids),
-        sets=sum(_set(scored) for _, scored in bids),
-        throw_ins=sum(scored.outcome == THROWN_IN for _, scored in bids),
-        bid_total=sum(bid for bid, _ in bids),
-    )
+    return {
+        "game_id": game.id,
+        "player_id": player.id,
+        "side": side,
+        "partner_id": None,
+        "finished": result.finished,
+        "won": result.finished and result.winner == side,
+        "drawn": side in result.drawn_sides,  # a side below the drawn ones lost
+        "hands": len(points),
+        "points": sum(points),
+        "best_hand": max(points, default=None),
+        "chips": chips,
+        "bids": len(bids),
+        "bids_made": sum(_made(scored) for _, scored in bids),
+        "sets": sum(_set(scored) for _, scored in bids),
+        "throw_ins": sum(scored.outcome == THROWN_IN for _, scored in bids),
+        "bid_total": sum(bid for bid, _ in bids),
+    }
 
 
 def _made(scored: HandResult) -> bool:
@@ -206,8 +219,9 @@ def _set(scored: HandResult) -> bool:
     return scored.made is False and scored.outcome != THROWN_IN
 
 
-def _bid_outcomes(game_id: int, result: GameResult, rules: RuleSet) -> list[BidOutcome]:
-    """The game's won bids summed by bid level (hands without a bid are left out)."""
+def _bid_outcomes(game_id: int, result: GameResult, rules: RuleSet) -> list[dict[str, Any]]:
+    """The game's won bids summed by bid level (hands without a bid are left out): its
+    ``BidOutcome`` rows, as values to insert."""
     sums: dict[int, dict[str, int]] = {}
     for hand, scored in zip(result.game.hands, result.hands, strict=True):
         if hand.bid is None or scored.bidder_side is None:
@@ -222,7 +236,7 @@ def _bid_outcomes(game_id: int, result: GameResult, rules: RuleSet) -> list[BidO
             row["played"] += 1
             row["bidder_counters"] += taken
             row["defender_counters"] += sum(hand.counters) - taken
-    return [BidOutcome(game_id=game_id, level=level, **row) for level, row in sums.items()]
+    return [{"game_id": game_id, "level": level, **row} for level, row in sums.items()]
 
 
 _BID_SUMS = ("bids", "made", "sets", "throw_ins", "played", "bidder_counters", "defender_counters")
@@ -286,23 +300,6 @@ def _rating_changes_of(game_id: int) -> dict[int, tuple[float | None, float | No
         ).where(PlayerOutcome.game_id == game_id)
     )
     return {player: (change, ruleset_change) for player, change, ruleset_change in rows}
-
-
-def _restore_rating_changes(
-    game_id: int, kept: dict[int, tuple[float | None, float | None]]
-) -> None:
-    db.session.execute(
-        update(PlayerOutcome),
-        [
-            {
-                "game_id": game_id,
-                "player_id": player,
-                "rating_change": change,
-                "ruleset_rating_change": ruleset_change,
-            }
-            for player, (change, ruleset_change) in kept.items()
-        ],
-    )
 
 
 def play_order() -> tuple[Any, ...]:

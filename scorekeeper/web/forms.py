@@ -92,11 +92,12 @@ class EngineForm(FlaskForm):  # type: ignore[misc]
 GAME_KEY = "game_key"
 
 
-def game_or_404(game_id: int) -> Game:
-    """The stored game, or a 404 page; a post that carries another game's key (its
-    page, or a phone's queued hand, was made for a game since deleted, whose id went to
-    this one) is refused with 410, "That game was deleted", and nothing is written."""
-    game = get_game(game_id)
+def game_or_404(game_id: int, history: bool = True) -> Game:
+    """The stored game (its history read only if asked for, without ``history``), or a
+    404 page; a post that carries another game's key (its page, or a phone's queued
+    hand, was made for a game since deleted, whose id went to this one) is refused with
+    410, "That game was deleted", and nothing is written."""
+    game = get_game(game_id, history=history)
     posted = request.form.get(GAME_KEY) if request.method == "POST" else None
     if posted is not None and (game is None or posted != game.key):
         abort(410, gone_sentence())

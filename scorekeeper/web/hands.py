@@ -300,7 +300,7 @@ def _save(form: HandForm, table: Table, store: Any) -> HandReading | None:
 @requires("scorekeeper")
 def new(game_id: int) -> tuple[str, int] | BaseResponse:
     """Record the next hand (once for a posted ``idempotency_key``: ``hand_keys``)."""
-    game = game_or_404(game_id)
+    game = game_or_404(game_id, history=False)  # a new hand's entry is added unread
     key = hand_keys.posted_key()
     if key is not None:
         return hand_keys.new_hand_once(game, key, lambda receipt: _new(game, receipt))
@@ -310,9 +310,13 @@ def new(game_id: int) -> tuple[str, int] | BaseResponse:
 def _new(game: Game, receipt: Receipt | None = None) -> tuple[str, int] | BaseResponse:
     game_id = game.id  # read now: after the commit, game.id would load the whole game again
     table = table_of(game, len(game.hands) + 1)
-    place = table_of_game(game.id)  # a club night's table: time called, round closed
-    called = {"time_called": True} if place is not None and place.time_called else {}
-    form = hand_form(table) if request.method == "POST" else _query_form(table, called)
+    # a club night's table (time called, round closed): read for the page, not the save
+    place = table_of_game(game_id) if request.method == "GET" else None
+    if request.method == "POST":
+        form = hand_form(table)
+    else:
+        called = {"time_called": True} if place is not None and place.time_called else {}
+        form = _query_form(table, called)
     version = posted_int(form.version.data) if request.method == "POST" else None
     # "Same as hand N?" answered: the number of the hand this one repeats (meanwhile.py)
     repeat = Repeat(ask=True, same_as=posted_int(request.form.get(meanwhile.FIELD)))
@@ -322,7 +326,7 @@ def _new(game: Game, receipt: Receipt | None = None) -> tuple[str, int] | BaseRe
 
     try:
         if _save(form, table, store) is not None:
-            keeper = table_pass.player_at(game_id) if place is not None else None
+            keeper = table_pass.player_at(game_id)  # a pass opens a club night's table
             if keeper is not None:  # this phone's side kept score (club.confirm)
                 note_keeper(game_id, keeper)
             return redirect(url_for("games.show", game_id=game_id))
@@ -333,6 +337,8 @@ def _new(game: Game, receipt: Receipt | None = None) -> tuple[str, int] | BaseRe
         if error.code == "hand_same_as_before":
             return _same_as_before(game, form, table, error)
         form.show_error(error)
+    if request.method == "POST":  # refused: the page again
+        place = table_of_game(game_id)
     return _render("hands/form.html", form, table, result=replay_game(game), place=place)
 
 
