@@ -211,10 +211,12 @@ def get_game(game_id: int, fresh: bool = False, history: bool = True) -> Game | 
     to it without reading it)."""
     if not 0 < game_id < 2**31:
         return None
+    # each hand's bidder is a seated player: found in the session once the seats' players
+    # are loaded, with no query of its own
     options = [
         selectinload(Game.sides),
         selectinload(Game.seats).selectinload(Seat.player),
-        selectinload(Game.hands).selectinload(Hand.bidder),
+        selectinload(Game.hands),
     ]
     if history:
         options.append(selectinload(Game.edits))

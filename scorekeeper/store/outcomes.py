@@ -68,9 +68,12 @@ def record_outcomes(
         return
     result = counts
     if not new:
-        before = _result_of(game.id)
-        kept = _rating_changes_of(game.id)
-        since = _kept_hands(game.id, len(result.game.sides), since)
+        before, kept, stored = _stored_result(game.id, since)
+        sides = len(result.game.sides)
+        if stored is None:  # no stored result: counted apart (a game stored before them)
+            since = _kept_hands(game.id, sides, since)
+        elif since > 1 and stored != (since - 1) * sides:
+            since = 1  # the hands before ``since`` lack rows: all again (as _kept_hands)
         db.session.execute(
             delete(HandOutcome).where(HandOutcome.game_id == game.id, HandOutcome.number >= since)
         )
@@ -291,15 +294,38 @@ def _result_of(game_id: int) -> tuple[bool, int | None, bool] | None:
     return None if row is None else (row[0], row[1], row[2])
 
 
-def _rating_changes_of(game_id: int) -> dict[int, tuple[float | None, float | None]]:
+def _stored_result(
+    game_id: int, since: int
+) -> tuple[
+    tuple[bool, int | None, bool] | None, dict[int, tuple[float | None, float | None]], int | None
+]:
+    """In one query: the game's stored result, as ``_result_of`` reads it (None when it
+    has none), its players' rating changes, and how many hand rows it has before hand
+    ``since`` (None with no result)."""
+    before_since = (
+        select(func.count())
+        .select_from(HandOutcome)
+        .where(HandOutcome.game_id == game_id, HandOutcome.number < since)
+        .scalar_subquery()
+    )
     rows = db.session.execute(
         select(
+            GameOutcome.finished,
+            GameOutcome.winner,
+            GameOutcome.draw,
             PlayerOutcome.player_id,
             PlayerOutcome.rating_change,
             PlayerOutcome.ruleset_rating_change,
-        ).where(PlayerOutcome.game_id == game_id)
-    )
-    return {player: (change, ruleset_change) for player, change, ruleset_change in rows}
+            before_since,
+        )
+        .select_from(GameOutcome)
+        .outerjoin(PlayerOutcome, PlayerOutcome.game_id == GameOutcome.game_id)
+        .where(GameOutcome.game_id == game_id)
+    ).all()
+    if not rows:  # no result: no rating change kept either (each is of a result)
+        return None, {}, None
+    kept = {row[3]: (row[4], row[5]) for row in rows if row[3] is not None}
+    return (rows[0][0], rows[0][1], rows[0][2]), kept, int(rows[0][6])
 
 
 def play_order() -> tuple[Any, ...]:

@@ -122,6 +122,18 @@ def can(role: str) -> bool:
     return role in ("viewer", "scorekeeper") and table_pass.at_own_table()
 
 
+def _has_users() -> bool:
+    """Whether the club has an account yet. Once it has, it always will (the last owner
+    cannot be removed: ``accounts.users.delete_user``), so a yes is kept by the app and
+    not asked of the database again on every page."""
+    if current_app.extensions.get("has_users"):
+        return True
+    if has_users():
+        current_app.extensions["has_users"] = True
+        return True
+    return False
+
+
 def check_access() -> BaseResponse | None:
     """Before every request: send to ``/setup``, to ``/login``, or refuse with 403
     (the API answers for itself: a bearer token, and 401 or 403 as JSON)."""
@@ -132,7 +144,7 @@ def check_access() -> BaseResponse | None:
     endpoint = request.endpoint
     if endpoint in ("static", "health", "language"):  # before the owner exists too
         return None
-    if not has_users():
+    if not _has_users():
         if endpoint == "auth.setup":
             return None
         return redirect(url_for("auth.setup"))
