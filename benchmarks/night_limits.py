@@ -23,8 +23,9 @@ from benchmarks.engine import line
 from benchmarks.import_ import lock_clock
 from scorekeeper.club.events import engine_event, get_event, import_event
 from scorekeeper.club.seating import record_seating
+from scorekeeper.engine.club.entrants import MAX_ENTRANTS
 from scorekeeper.engine.club.event_movement import next_seating
-from scorekeeper.engine.club.events import MAX_ENTRANTS, MAX_ROUNDS
+from scorekeeper.engine.club.events import MAX_ROUNDS
 from scorekeeper.extensions import db
 
 LOCK_TARGET = 0.5  # seconds, at most

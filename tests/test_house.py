@@ -8,6 +8,7 @@ the copy is checked with the project's own ``pyproject.toml``.
 from __future__ import annotations
 
 import ast
+import importlib
 import os
 import shutil
 import subprocess
@@ -153,3 +154,15 @@ def test_ids_and_codes_are_read_in_ascii_digits() -> None:
         if "\\d" in text
     ]
     assert found == []
+
+
+BENCHMARKS = sorted(
+    path.stem for path in (ROOT / "benchmarks").glob("*.py") if path.stem != "__init__"
+)
+
+
+@pytest.mark.parametrize("module", BENCHMARKS)
+def test_every_benchmark_imports(module: str) -> None:
+    """``make bench…`` runs what no test runs: each module at least imports (a name moved
+    in the engine broke ``make bench-club`` unseen)."""
+    importlib.import_module(f"benchmarks.{module}")
