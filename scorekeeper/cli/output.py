@@ -34,8 +34,8 @@ def ascii_number(most_digits: int) -> Callable[[str], int]:
     """
 
     def number(text: str) -> int:
-        digits = text.strip()
-        if not (digits.isascii() and digits.isdigit() and len(digits) <= most_digits):
+        digits = text.strip()  # (spaces around it only ASCII ones: the text is ASCII)
+        if not (text.isascii() and digits.isdigit() and len(digits) <= most_digits):
             raise argparse.ArgumentTypeError(f"a whole number in the digits 0 to 9, not {text!r}")
         return int(digits)
 

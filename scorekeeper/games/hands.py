@@ -6,9 +6,8 @@ database as it was; history (``HandEdit``) keeps what a correction replaced.
 
 A game may be locked by an area above this one (a club night's table confirmed, or
 its round closed: ``club.confirm``): every change asks the one guard set with
-``guard_changes`` under the write lock (a new hand takes the lock first and asks once;
-a correction, a delete and an undo ask first and again under it); a director's
-``Correction`` carries the reason the history keeps.
+``guard_changes`` first, and again under the write lock; a director's ``Correction``
+carries the reason the history keeps.
 """
 
 from __future__ import annotations
@@ -148,7 +147,6 @@ def _changing(
     adding: int | None = None,
     receipt: Receipt | None = None,
     change: tuple[str, Correction | None] = (ADDED, None),
-    guarded: bool = False,
 ) -> Iterator[None]:
     """Write a change to ``game``'s hands from hand ``since`` on (the body) with the
     outcomes of ``result`` and commit it, or refuse it as made meanwhile on another
@@ -157,14 +155,13 @@ def _changing(
     the same transaction once the game has its new version (the API's answer, kept
     for an ``Idempotency-Key``). ``change`` (the action and the director's correction)
     is asked of the guard again under the lock: a table confirmed since the game was
-    read is not written to (``guarded``: asked already, under the lock, by the caller).
+    read is not written to.
     """
     game_id = inspect(game).identity  # read now: no row to refresh it from once it is gone
     serialize("ratings")  # first, as every change does (no two wait on each other)
     game.updated_at = utcnow()
     try:
-        if not guarded:
-            _verify_allowed(game, *change)
+        _verify_allowed(game, *change)
         yield
         record_outcomes(game, result, since=since)
         db.session.flush()
@@ -234,23 +231,16 @@ def _add_hand(
     receipt: Receipt | None,
     repeat: Repeat,
 ) -> GameResult:
-    # the lock first, then the guard under it, once: a locked game's sentence before the
-    # rules', and no table confirmed between the guard and the write
-    serialize("ratings")
-    try:
-        _verify_allowed(game, ADDED, None)
-        _check_version(game, expected, adding=True)
-        documents = [hand_document(hand) for hand in game.hands] + [document]
-        checked = engine_game(game, documents)
-        number = len(documents)
-        result = replay(checked)  # the rules first: a hand they refuse is asked nothing
-        if repeat.ask:
-            verify_not_repeated(checked.hands, number, repeat.same_as)
-        stored = canonical_document(checked, number)
-    except BaseException:  # refused: the lock let go at once, nothing written
-        db.session.rollback()
-        raise
-    with _changing(game, result, number, adding=number, receipt=receipt, guarded=True):
+    _verify_allowed(game, ADDED, None)  # a locked game's sentence before the rules'
+    _check_version(game, expected, adding=True)
+    documents = [hand_document(hand) for hand in game.hands] + [document]
+    checked = engine_game(game, documents)
+    number = len(documents)
+    result = replay(checked)  # the rules first: a hand they refuse is asked nothing
+    if repeat.ask:
+        verify_not_repeated(checked.hands, number, repeat.same_as)
+    stored = canonical_document(checked, number)
+    with _changing(game, result, number, adding=number, receipt=receipt):
         hand = Hand(number=number)
         store_hand(hand, stored, players_of(game))
         game.hands.append(hand)

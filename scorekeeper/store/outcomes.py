@@ -69,11 +69,8 @@ def record_outcomes(
     result = counts
     if not new:
         before, kept, stored = _stored_result(game.id, since)
-        sides = len(result.game.sides)
-        if stored is None:  # no stored result: counted apart (a game stored before them)
-            since = _kept_hands(game.id, sides, since)
-        elif since > 1 and stored != (since - 1) * sides:
-            since = 1  # the hands before ``since`` lack rows: all again (as _kept_hands)
+        if stored is None or stored != (since - 1) * len(result.game.sides):
+            since = 1  # no result, or the hands before ``since`` lack rows: all again
         db.session.execute(
             delete(HandOutcome).where(HandOutcome.game_id == game.id, HandOutcome.number >= since)
         )
@@ -130,18 +127,6 @@ def _forget(game: Game, rate: bool) -> None:
     db.session.flush()
     if had is not None and had[0]:
         rate_from(game)
-
-
-def _kept_hands(game_id: int, sides: int, since: int) -> int:
-    """``since``, when every hand before it has its stored rows; else 1 (all again)."""
-    if since <= 1:
-        return 1
-    stored = db.session.execute(
-        select(func.count())
-        .select_from(HandOutcome)
-        .where(HandOutcome.game_id == game_id, HandOutcome.number < since)
-    ).scalar_one()
-    return since if stored == (since - 1) * sides else 1
 
 
 def _hand_outcome_rows(

@@ -149,8 +149,9 @@ def event(event_id: int) -> Response:
     cache = page_cache.page_cache()
     kept: page_cache.Page | None = cache.get(key)
     if kept is None:
-        # as jsonify writes it (the app's JSON settings, a newline at the end)
-        kept = page_cache.Page(current_app.json.dumps(event_view(_event(event_id))) + "\n")
+        # as jsonify writes it (the app's JSON settings: compact unless debugging)
+        made = current_app.json.response(event_view(_event(event_id)))
+        kept = page_cache.Page(made.get_data(as_text=True))
         cache.put(key, kept, 2 * len(kept.html))  # the JSON and its compressed forms
     return page_cache.page_response(kept, etag, "application/json")
 

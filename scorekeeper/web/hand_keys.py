@@ -99,7 +99,9 @@ def new_hand_once(game: Game, key: str, record: Record) -> Answer:
         idempotency.keep(scope, key, hashed, 201, dict(stored))
 
     page = record(receipt)
-    if stored:
+    # the receipt is written before the commit: a commit that failed after it (the same
+    # key stored meanwhile) is a refusal, its stored answer never handed out
+    if stored and "hand_refusal_code" not in g:
         return _stored(stored, 201)
     code = g.get("hand_refusal_code", "refused")
     # the same key sent twice at once: the other one stored it (met as a change made

@@ -13,6 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.store.models import IdempotencyKey
+from scorekeeper.web import hand_keys
 from tests.web.conftest import csrf_token, make_game
 from tests.web.test_hands import MADE, SET, documents, form_values, new_url, totals
 
@@ -165,3 +166,24 @@ def test_a_stale_csrf_token_gets_an_answer_the_queue_can_read(
             assert IdempotencyKey.query.filter_by(key="k-1").count() == 0
     else:
         assert len(documents(csrf_app, game_id)) == 1
+
+
+def test_a_receipt_whose_commit_fails_is_never_answered_as_stored(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The receipt is written before the commit: when the commit then fails (here the
+    key kept twice, as two sends of one key racing would), the queue hears the refusal,
+    not a 201 for a hand that was never stored."""
+    real = hand_keys.idempotency.keep
+
+    def kept_twice(*args: Any) -> None:
+        real(*args)
+        real(*args)  # the same (scope, key) again: the commit's unique check fails
+
+    monkeypatch.setattr(hand_keys.idempotency, "keep", kept_twice)
+    game_id = make_game(app)
+    fields = {**MADE, "version": version_of(client, game_id)}
+    answer = send(client, game_id, fields, "k-twice", **JSON)
+    assert answer.status_code == 409 and answer.is_json, answer.text[:300]
+    assert answer.json["error"] == "hand_recorded_meanwhile"
+    assert documents(app, game_id) == []

@@ -137,6 +137,37 @@ def test_games_stored_before_outcomes_get_them(app: Flask) -> None:
         assert record_missing_outcomes() == 0
 
 
+MADE_HAND = {"bidder": "Ann", "bid": 300, "trump": "H", "meld": [100, 60], "counters": [200, 50]}
+SET_HAND = {"bidder": "Bea", "bid": 350, "trump": "S", "meld": [40, 120], "counters": [120, 130]}
+
+# the rows a game's next hand finds missing -> the tables emptied first
+MISSING_ROWS = [
+    ("no result, no rows", (GameOutcome, HandOutcome, PlayerOutcome, BidOutcome)),
+    ("a result, no hand rows", (HandOutcome,)),
+]
+
+
+@pytest.mark.parametrize(
+    "tables", [case[1] for case in MISSING_ROWS], ids=[case[0] for case in MISSING_ROWS]
+)
+def test_a_hand_added_to_a_game_missing_rows_writes_them_all_again(
+    app: Flask, tables: tuple[type, ...]
+) -> None:
+    """A game whose rows are missing (stored before the statistics tables, or its rows
+    lost): its next hand writes every hand's rows again, not only its own."""
+    game_id = make_game(app)
+    with app.app_context():
+        game = db.session.get(Game, game_id)
+        assert game is not None
+        for hand in (MADE_HAND, SET_HAND):
+            add_hand(game, hand)
+        for table in tables:
+            db.session.execute(table.__table__.delete())
+        db.session.commit()
+        add_hand(game, MADE_HAND)
+        assert_outcomes_match(game)
+
+
 def stored_rating_changes() -> dict[tuple[int, int], tuple[float | None, float | None]]:
     rows = db.session.execute(
         select(
