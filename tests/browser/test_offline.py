@@ -32,7 +32,7 @@ from scorekeeper.accounts.users import create_user
 from scorekeeper.extensions import db
 from scorekeeper.games.hands import add_hand
 from scorekeeper.games.lifecycle import delete_game
-from scorekeeper.games.stored import hand_document, replay_game
+from scorekeeper.games.stored import get_game, hand_document, replay_game
 from scorekeeper.store.models import Game
 from scorekeeper.web import offline
 from tests.browser.conftest import OWNER, PHONE, LiveServer, expect, log_in, stored_game, totals
@@ -305,9 +305,6 @@ def test_a_hand_discarded_after_a_clash_leaves_the_scoreboard_right(
     page.context.set_offline(True)
     record(page, THREE[0])
     with server.app.app_context():
-        from scorekeeper.games.hands import add_hand
-        from scorekeeper.games.stored import get_game
-
         stored = get_game(game_id)
         assert stored is not None
         add_hand(
