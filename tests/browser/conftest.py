@@ -51,6 +51,7 @@ PHONE: dict[str, Any] = {
     "device_scale_factor": 2,
 }
 NARROW = {**PHONE, "viewport": {"width": 360, "height": 740}}
+WAIT_MS = 10_000  # what an action or an assertion waits for the page, at most
 HERE = Path(__file__).parent
 
 
@@ -132,8 +133,12 @@ def browser() -> Iterator[Any]:
         if os.environ.get("SCOREKEEPER_REQUIRE_BROWSER") == "1":
             pytest.fail(f"{reason} (SCOREKEEPER_REQUIRE_BROWSER=1: browser tests must run)")
         pytest.skip(reason)
+    from playwright.sync_api import expect as playwright_expect
     from playwright.sync_api import sync_playwright
 
+    # an assertion waits as long as an action does: on a busy CI machine a page's answer
+    # once took over Playwright's default 5 s (an assertion that holds returns at once)
+    playwright_expect.set_options(timeout=WAIT_MS)
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
@@ -173,7 +178,7 @@ def new_context(
     def make(*, login: bool = True, **options: Any) -> Any:
         """A context, logged in as the owner unless ``login=False`` (a stranger)."""
         context = browser.new_context(**{**PHONE, **options})
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(WAIT_MS)
         if login:
             log_in(context, live_server.url)
         context.on("request", lambda request: requests_made.urls.append(request.url))
@@ -234,7 +239,8 @@ def keep_screenshot(page: Any, name: str, *, full_page: bool = True) -> None:
 
 def expect(actual: Any, message: str | None = None) -> Any:
     """Playwright's ``expect`` (retrying assertions), imported only once a test runs, so the
-    tests are collected, and skipped with a message, where Playwright is not installed."""
+    tests are collected, and skipped with a message, where Playwright is not installed.
+    It waits ``WAIT_MS`` at most (the ``browser`` fixture sets it)."""
     from playwright.sync_api import expect as playwright_expect
 
     return playwright_expect(actual, message)
