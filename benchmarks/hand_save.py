@@ -101,13 +101,9 @@ def main() -> None:
     print("A hand saved (the form's POST, in-process), against /health")
     line(f"a hand saved, median of {SAVES}", f"{saved * 1000:.2f} ms")
     line(f"GET /health, median of {HEALTH}", f"{minimal * 1000:.3f} ms")
-    ratio = saved / minimal
-    line(
-        "  a hand saved against /health",
-        f"{ratio:.1f}x",
-        f"at most {TARGET_RATIO:g}x",
-        ratio <= TARGET_RATIO,
-    )
+    # wall time in one process, where /health costs next to nothing: the target is the
+    # server's CPU under gunicorn (below), as the issue measured it
+    line("  a hand saved against /health (the target: under gunicorn)", f"{saved / minimal:.1f}x")
     line(
         "  SQL statements of a hand saved",
         str(counted.count),

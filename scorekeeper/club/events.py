@@ -5,9 +5,9 @@ The engine reads the whole document first: a refused one writes nothing, and the
 refusal is the engine's (``GameError``, its code and sentence). An accepted one is
 stored in one transaction: the event, its entrants (known players, or new ones by
 name), rounds, tables with their seats, byes and adjustments, and each table's game
-through the games area, as an imported game. The standings are never stored: they
-are the engine's (``engine.club.standings``) over the stored games, whatever happened to
-them since (a corrected hand counts at once).
+through the games area, each table's rows in one statement (``event_rows``). The
+standings are never stored: they are the engine's (``engine.club.standings``) over the
+stored games, whatever happened to them since (a corrected hand counts at once).
 """
 
 from __future__ import annotations
@@ -15,18 +15,18 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Collection
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 
 from sqlalchemy import bindparam, case, func, literal, or_, select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.club.clock import clock_of
+from scorekeeper.club.event_rows import event_names, insert_event
 from scorekeeper.engine.club import events as engine
 from scorekeeper.engine.club.round_clock import RoundClock
 from scorekeeper.engine.club.standings import (
     Standings,
-    closed,
     results,
     standings,
     unfinished,
@@ -35,8 +35,7 @@ from scorekeeper.engine.errors import GameError
 from scorekeeper.engine.rules import ruleset
 from scorekeeper.engine.scoring import GameResult
 from scorekeeper.extensions import db
-from scorekeeper.games.lifecycle import stage_new_game
-from scorekeeper.games.players import look_alike_players, players_named
+from scorekeeper.games.players import look_alike_players
 from scorekeeper.games.stored import engine_game
 from scorekeeper.i18n.languages import DEFAULT as DEFAULT_LANGUAGE
 from scorekeeper.store.club_models import (
@@ -48,8 +47,7 @@ from scorekeeper.store.club_models import (
     EventSeat,
     EventTable,
 )
-from scorekeeper.store.models import Game, Hand, Player, Seat, utcnow
-from scorekeeper.store.outcomes import rate_unrated
+from scorekeeper.store.models import Game, Hand, Seat
 
 # --- import ------------------------------------------------------------------------------
 
@@ -65,118 +63,22 @@ def import_event(
     checked = engine.from_document(document)
     _no_look_alike(checked, new_players)
     try:
-        event = _stored(checked, language)
-        db.session.flush()
-        rate_unrated()  # the new games join the ratings, in play order
+        event_id = insert_event(checked, language)  # rated with its games (games.bulk)
         db.session.commit()
     except Exception:
         db.session.rollback()
         raise
+    event = db.session.get(Event, event_id)
+    assert event is not None  # committed just now
     return event
 
 
 def _no_look_alike(checked: engine.Event, new_players: Collection[str]) -> None:
     """Refuse a night whose player is no player of the club but looks like one."""
-    asked = look_alike_players(_names(checked) - set(new_players))
+    asked = look_alike_players(event_names(checked) - set(new_players))
     if asked:
         name, known = min(asked.items())
         raise GameError("event_look_alike_known", name=name, known=known)
-
-
-def _closed(checked: engine.Event, round_: engine.Round) -> datetime | None:
-    """When an imported round is closed: now, for a round the engine takes as over (the
-    file says it is closed, or a later round is played: its unfinished tables count by
-    the night's rule, as in the file's standings) and for a seated round whose every
-    game is over; None for a round not seated, or one with a table still playing."""
-    seated = bool(round_.tables or round_.byes)
-    if closed(checked, round_) or (seated and not unfinished(checked, round_.number)):
-        return utcnow()
-    return None
-
-
-def _stored(checked: engine.Event, language: str) -> Event:
-    """The rows of an event the engine accepted (added, not committed)."""
-    event = Event(
-        name=checked.name,
-        date=checked.date,
-        kind=checked.kind,
-        ruleset=checked.rules.name,
-        rules=checked.rules.options(),
-        standing_order=checked.standing_order,
-        bye_rule=checked.bye_rule,
-        rounds_count=len(checked.rounds),
-        time_limit=checked.time_limit,
-        unfinished_tables=checked.unfinished_tables,
-    )
-    db.session.add(event)
-    known = players_named(_names(checked))  # in bulk, before the first row is written
-    entrants: dict[str, Entrant] = {}
-    for position, entrant in enumerate(checked.entrants):
-        players = entrant.players or (entrant.name,)
-        row = Entrant(
-            position=position,
-            name=entrant.name,
-            player=known[players[0]],
-            partner=known[players[1]] if len(players) > 1 else None,
-        )
-        event.entrants.append(row)
-        entrants[entrant.name] = row
-    for round_ in checked.rounds:
-        stored_round = EventRound(number=round_.number, closed_at=_closed(checked, round_))
-        event.rounds.append(stored_round)
-        over = stored_round.closed_at is not None
-        for table in round_.tables:
-            stored_round.tables.append(_table(checked, table, entrants, language, known, over))
-        for position, name in enumerate(round_.byes):
-            stored_round.byes.append(Bye(position=position, entrant=entrants[name]))
-    for position, adjustment in enumerate(checked.adjustments):
-        event.adjustments.append(
-            Adjustment(
-                position=position,
-                entrant=entrants[adjustment.entrant],
-                round=adjustment.round,
-                points=adjustment.points,
-                reason=adjustment.reason,
-            )
-        )
-    return event
-
-
-def _names(checked: engine.Event) -> set[str]:
-    """Every player's name the night stores: its entrants' and its games' seats'."""
-    names = {name for entrant in checked.entrants for name in entrant.players or (entrant.name,)}
-    for round_ in checked.rounds:
-        for table in round_.tables:
-            if table.game is not None:
-                names.update(table.game.seating)
-    return names
-
-
-def _table(
-    checked: engine.Event,
-    table: engine.Table,
-    entrants: dict[str, Entrant],
-    language: str,
-    players: dict[str, Player],
-    over: bool,
-) -> EventTable:
-    game = None
-    if table.game is not None:
-        # a game without its own day was played on the event's (export leaves it out again)
-        played_on = table.game.played_on or checked.date
-        game = stage_new_game(
-            table.game,
-            played_on,
-            hands=True,
-            rate=False,
-            language=language,
-            players=players,
-            stopped=checked.unfinished_tables if over else None,
-        )
-    stored = EventTable(number=table.number, game=game)
-    for position, name in enumerate(table.seats):
-        stored.seats.append(EventSeat(position=position, entrant=entrants[name]))
-    return stored
 
 
 # --- reading and export ----------------------------------------------------------------

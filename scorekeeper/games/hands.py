@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import ObjectDeletedError, StaleDataError
 
-from scorekeeper.engine.errors import GameError
+from scorekeeper.engine.errors import GameError, PinochleError
 from scorekeeper.engine.reasons import checked_reason
 from scorekeeper.engine.repeats import verify_not_repeated
 from scorekeeper.engine.scoring import GameResult, replay, replay_change
@@ -231,14 +231,20 @@ def _add_hand(
     receipt: Receipt | None,
     repeat: Repeat,
 ) -> GameResult:
-    _verify_allowed(game, ADDED, None)  # a locked game's sentence before the rules'
-    _check_version(game, expected, adding=True)
-    documents = [hand_document(hand) for hand in game.hands] + [document]
-    checked = engine_game(game, documents)
-    number = len(documents)
-    result = replay(checked)  # the rules first: a hand they refuse is asked nothing
-    if repeat.ask:
-        verify_not_repeated(checked.hands, number, repeat.same_as)
+    try:
+        _check_version(game, expected, adding=True)
+        documents = [hand_document(hand) for hand in game.hands] + [document]
+        checked = engine_game(game, documents)
+        number = len(documents)
+        result = replay(checked)  # the rules first: a hand they refuse is asked nothing
+        if repeat.ask:
+            verify_not_repeated(checked.hands, number, repeat.same_as)
+    except PinochleError:
+        # a locked game's sentence before the version's or the rules': the guard is asked
+        # here only for a refused hand (a hand taken asks it under the lock, once: a hand
+        # for a locked table waits for the write lock as any write does, then is refused)
+        _verify_allowed(game, ADDED, None)
+        raise
     stored = canonical_document(checked, number)
     with _changing(game, result, number, adding=number, receipt=receipt):
         hand = Hand(number=number)

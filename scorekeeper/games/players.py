@@ -8,10 +8,12 @@ from sqlalchemy import func, select
 
 from scorekeeper.engine.lookalike import People
 from scorekeeper.extensions import db
+from scorekeeper.store.bulk import insert_returning
 from scorekeeper.store.club_models import Entrant
 from scorekeeper.store.models import (
     Player,
     Seat,
+    utcnow,
 )
 
 # --- players -----------------------------------------------------------------------
@@ -95,3 +97,16 @@ def all_players() -> list[Player]:
             select(Player).where(Player.id.in_(seated)).order_by(Player.name)
         ).scalars()
     )
+
+
+def player_ids(names: Iterable[str]) -> dict[str, int]:
+    """Each of ``names``'s player's id, the players not known yet written (not committed):
+    one query for the known, one statement for the new (a club night written in bulk)."""
+    wanted = set(names)
+    query = select(Player.name, Player.id).where(Player.name.in_(wanted))
+    found = {name: id_ for name, id_ in db.session.execute(query)}
+    new = sorted(wanted - found.keys())
+    if new:
+        rows = [{"name": name, "created_at": utcnow()} for name in new]
+        found.update(zip(new, insert_returning(Player.__table__, rows, by=("name",)), strict=True))
+    return found

@@ -5,12 +5,12 @@ their own transactions."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func, insert, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, selectinload
 
 from scorekeeper.engine.game import Game as EngineGame
 from scorekeeper.engine.game import Hand as EngineHand
@@ -29,6 +29,7 @@ from scorekeeper.store.models import (
     HandEdit,
     Player,
     Seat,
+    utcnow,
 )
 
 # --- stored game -> engine ----------------------------------------------------------
@@ -135,16 +136,25 @@ def insert_hands(game: Game, hands: Sequence[EngineHand]) -> None:
         return
     db.session.flush()  # the game and its players have their ids
     ids = {name: player.id for name, player in players_of(game).items()}
-    rows = [
+    db.session.execute(insert(Hand.__table__), hand_rows(game.id, hands, ids))
+
+
+def hand_rows(
+    game_id: int, hands: Sequence[EngineHand], ids: Mapping[str, int]
+) -> list[dict[str, Any]]:
+    """A new game's ``Hand`` rows, as values to insert; ``ids``: its players' by name."""
+    now = utcnow()  # (given: no default made for each row)
+    return [
         {
-            "game_id": game.id,
+            "game_id": game_id,
             "number": number,
             "bidder_id": ids[hand.bidder] if hand.bidder else None,
             **_hand_columns(hand_to_document(hand)),
+            "created_at": now,
+            "updated_at": now,
         }
         for number, hand in enumerate(hands, 1)
     ]
-    db.session.execute(insert(Hand.__table__), rows)
 
 
 def players_of(game: Game) -> dict[str, Player]:
@@ -204,6 +214,11 @@ def game_head(game_id: int) -> GameHead | None:
     return GameHead(game_id, key, language, f"{hands}.{last_edit or 0}.{updated.isoformat()}")
 
 
+# the game's row, its sides and its seats with their players in one query (a few rows:
+# sides × seats); its hands in one more
+_SEATING = (joinedload(Game.sides), joinedload(Game.seats).joinedload(Seat.player))
+
+
 def get_game(game_id: int, fresh: bool = False, history: bool = True) -> Game | None:
     """A game with its sides, seats, hands and history loaded in a few queries (``fresh``:
     loaded again into the session's own copy, as ``game_row`` left it; without
@@ -213,11 +228,7 @@ def get_game(game_id: int, fresh: bool = False, history: bool = True) -> Game | 
         return None
     # each hand's bidder is a seated player: found in the session once the seats' players
     # are loaded, with no query of its own
-    options = [
-        selectinload(Game.sides),
-        selectinload(Game.seats).selectinload(Seat.player),
-        selectinload(Game.hands),
-    ]
+    options = [*_SEATING, selectinload(Game.hands)]
     if history:
         options.append(selectinload(Game.edits))
     return db.session.get(Game, game_id, options=options, populate_existing=fresh)
@@ -228,8 +239,4 @@ def game_row(game_id: int) -> Game | None:
     game's length needs besides the rendered hands (``get_game(fresh=True)`` then)."""
     if not 0 < game_id < 2**31:
         return None
-    return db.session.get(
-        Game,
-        game_id,
-        options=[selectinload(Game.sides), selectinload(Game.seats).selectinload(Seat.player)],
-    )
+    return db.session.get(Game, game_id, options=_SEATING)

@@ -15,12 +15,12 @@ one lock (``locks.serialize("ratings")``), taken before the first read of them.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, tuple_, update
+from sqlalchemy import bindparam, delete, func, insert, select, tuple_, update
 from sqlalchemy.orm import InstrumentedAttribute
 
 from scorekeeper.engine.club.unfinished import stopped
@@ -35,7 +35,6 @@ from scorekeeper.store.models import (
     Game,
     GameOutcome,
     HandOutcome,
-    Player,
     PlayerOutcome,
 )
 
@@ -69,15 +68,18 @@ def record_outcomes(
     result = counts
     if not new:
         before, kept, stored = _stored_result(game.id, since)
-        if stored is None or stored != (since - 1) * len(result.game.sides):
-            since = 1  # no result, or the hands before ``since`` lack rows: all again
-        db.session.execute(
-            delete(HandOutcome).where(HandOutcome.game_id == game.id, HandOutcome.number >= since)
-        )
+        if stored is None or stored[0] != (since - 1) * len(result.game.sides):
+            since, stored = 1, None  # no result, or the hands before ``since`` lack rows: all again
+        if stored is None or stored[1]:  # (a hand added has no rows from ``since`` on)
+            db.session.execute(
+                delete(HandOutcome).where(
+                    HandOutcome.game_id == game.id, HandOutcome.number >= since
+                )
+            )
         for table in OUTCOME_TABLES[1:]:
             db.session.execute(delete(table).where(table.game_id == game.id))
-    players = {seat.player.name: seat.player for seat in game.seats}
-    rows = _hand_outcome_rows(game.id, result, players, since)
+    ids = {seat.player.name: seat.player.id for seat in game.seats}
+    rows = _hand_outcome_rows(game.id, result, ids, since)
     if rows:  # one statement for all of them
         db.session.execute(insert(HandOutcome.__table__), rows)
     outcome = _game_outcome(game.id, result)
@@ -85,16 +87,11 @@ def record_outcomes(
     # a result that did not change keeps every player's rating change: written with the
     # rows, the later games' ratings untouched
     keeps = rate and before == after and kept and all(None not in pair for pair in kept.values())
-    shares = []
-    for name, player in players.items():
-        share = _player_outcome(game, result, result.game.side_of[name], name, player)
-        partners = result.game.sides[share["side"]].players
-        if len(partners) == 2:
-            share["partner_id"] = players[partners[1 if partners[0] == name else 0]].id
+    shares = _shares(game.id, result, ids)
+    for share in shares:
         share["rating_change"], share["ruleset_rating_change"] = (
-            kept.get(player.id, (None, None)) if keeps else (None, None)
+            kept.get(share["player_id"], (None, None)) if keeps else (None, None)
         )
-        shares.append(share)
     # each table's rows in one statement, as values: no objects for the session to track
     db.session.execute(insert(PlayerOutcome.__table__), shares)
     bids = _bid_outcomes(game.id, result, result.game.rules)
@@ -103,6 +100,36 @@ def record_outcomes(
     db.session.execute(insert(GameOutcome.__table__), [outcome])
     if rate and not keeps:
         rate_from(game)
+
+
+def new_game_rows(
+    game_id: int, result: GameResult, ids: Mapping[str, int], stopped_by: str | None = None
+) -> dict[type, list[dict[str, Any]]]:
+    """A new game's rows of each outcome table, unrated, as ``record_outcomes`` writes
+    them (for games written in bulk: ``games.bulk``); ``ids``: its players' by name;
+    ``stopped_by``: the rule a game its round stopped counts by (no rows when nothing)."""
+    counts = result if stopped_by is None else stopped(result, stopped_by)
+    if counts is None:
+        return {table: [] for table in OUTCOME_TABLES}
+    return {
+        HandOutcome: _hand_outcome_rows(game_id, counts, ids, 1),
+        PlayerOutcome: _shares(game_id, counts, ids),
+        BidOutcome: _bid_outcomes(game_id, counts, counts.game.rules),
+        GameOutcome: [_game_outcome(game_id, counts)],
+    }
+
+
+def _shares(game_id: int, result: GameResult, ids: Mapping[str, int]) -> list[dict[str, Any]]:
+    """Each player's ``PlayerOutcome`` row, with the partner and no rating change."""
+    shares = []
+    for name, player_id in ids.items():
+        share = _player_outcome(game_id, result, result.game.side_of[name], name, player_id)
+        partners = result.game.sides[share["side"]].players
+        if len(partners) == 2:
+            share["partner_id"] = ids[partners[1 if partners[0] == name else 0]]
+        share["rating_change"] = share["ruleset_rating_change"] = None
+        shares.append(share)
+    return shares
 
 
 def _game_outcome(game_id: int, result: GameResult) -> dict[str, Any]:
@@ -130,13 +157,13 @@ def _forget(game: Game, rate: bool) -> None:
 
 
 def _hand_outcome_rows(
-    game_id: int, result: GameResult, players: dict[str, Player], since: int
+    game_id: int, result: GameResult, ids: Mapping[str, int], since: int
 ) -> list[dict[str, Any]]:
     """The ``HandOutcome`` rows of hands ``since`` on, as values to insert."""
     engine = result.game
     rows = []
     for hand, scored in zip(engine.hands[since - 1 :], result.hands[since - 1 :], strict=True):
-        bidder = players.get(hand.bidder) if hand.bidder else None
+        bidder = ids.get(hand.bidder) if hand.bidder else None
         for side in range(len(engine.sides)):
             rows.append(
                 {
@@ -145,7 +172,7 @@ def _hand_outcome_rows(
                     "side": side,
                     "outcome": scored.outcome,
                     "bidding": scored.bidder_side == side,
-                    "bidder_id": bidder.id if bidder else None,
+                    "bidder_id": bidder,
                     "bid": hand.bid,
                     "meld": hand.meld[side] if hand.meld else None,
                     "counters": hand.counters[side] if hand.counters else None,
@@ -158,7 +185,7 @@ def _hand_outcome_rows(
 
 
 def _player_outcome(
-    game: Game, result: GameResult, side: int, name: str, player: Player
+    game_id: int, result: GameResult, side: int, name: str, player_id: int
 ) -> dict[str, Any]:
     """One player's share of a replayed game, summed for the season statistics: its
     ``PlayerOutcome`` row, as values to insert (no partner, no rating change yet)."""
@@ -176,8 +203,8 @@ def _player_outcome(
         if hand.bidder == name
     ]
     return {
-        "game_id": game.id,
-        "player_id": player.id,
+        "game_id": game_id,
+        "player_id": player_id,
         "side": side,
         "partner_id": None,
         "finished": result.finished,
@@ -282,17 +309,13 @@ def _result_of(game_id: int) -> tuple[bool, int | None, bool] | None:
 def _stored_result(
     game_id: int, since: int
 ) -> tuple[
-    tuple[bool, int | None, bool] | None, dict[int, tuple[float | None, float | None]], int | None
+    tuple[bool, int | None, bool] | None,
+    dict[int, tuple[float | None, float | None]],
+    tuple[int, int] | None,
 ]:
     """In one query: the game's stored result, as ``_result_of`` reads it (None when it
     has none), its players' rating changes, and how many hand rows it has before hand
-    ``since`` (None with no result)."""
-    before_since = (
-        select(func.count())
-        .select_from(HandOutcome)
-        .where(HandOutcome.game_id == game_id, HandOutcome.number < since)
-        .scalar_subquery()
-    )
+    ``since`` and from it on (None with no result)."""
     rows = db.session.execute(
         select(
             GameOutcome.finished,
@@ -301,7 +324,8 @@ def _stored_result(
             PlayerOutcome.player_id,
             PlayerOutcome.rating_change,
             PlayerOutcome.ruleset_rating_change,
-            before_since,
+            _hand_rows(game_id, HandOutcome.number < since),
+            _hand_rows(game_id, HandOutcome.number >= since),
         )
         .select_from(GameOutcome)
         .outerjoin(PlayerOutcome, PlayerOutcome.game_id == GameOutcome.game_id)
@@ -310,7 +334,17 @@ def _stored_result(
     if not rows:  # no result: no rating change kept either (each is of a result)
         return None, {}, None
     kept = {row[3]: (row[4], row[5]) for row in rows if row[3] is not None}
-    return (rows[0][0], rows[0][1], rows[0][2]), kept, int(rows[0][6])
+    return (rows[0][0], rows[0][1], rows[0][2]), kept, (int(rows[0][6]), int(rows[0][7]))
+
+
+def _hand_rows(game_id: int, which: Any) -> Any:
+    """How many of the game's hand rows are ``which``, as a column of a query."""
+    return (
+        select(func.count())
+        .select_from(HandOutcome)
+        .where(HandOutcome.game_id == game_id, which)
+        .scalar_subquery()
+    )
 
 
 def play_order() -> tuple[Any, ...]:
@@ -380,11 +414,14 @@ def _rate(column: InstrumentedAttribute[float | None], since: Any, ruleset: str 
     before = _ratings_before(column, since, ruleset, {row[1] for row in rows})
     rating: defaultdict[int, float] = defaultdict(lambda: START, before)
     changes = list(_play(rows, rating))
-    if changes:
+    if changes:  # one statement, as values: no ORM objects (none is ever loaded)
+        table = PlayerOutcome.__table__
         db.session.execute(
-            update(PlayerOutcome),
+            update(table)
+            .where(table.c.game_id == bindparam("game"), table.c.player_id == bindparam("player"))
+            .values({column.key: bindparam("change")}),
             [
-                {"game_id": game, "player_id": player, column.key: change}
+                {"game": game, "player": player, "change": change}
                 for game, player, change in changes
             ],
         )

@@ -16,6 +16,7 @@ page shows the sum with its parts ("Ann 150 + Cat 40 = 190", ``side_melds``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -151,21 +152,48 @@ def hand_form(table: Table, **kwargs: Any) -> HandForm:
     them with its sentence; the template shows them only when offered or filled.
     """
     rules = table.rules
+    shape = FormShape(
+        bidding=rules.bidding,
+        min_bid=rules.min_bid,
+        auction=rules.is_auction,
+        chips=bool(rules.chip_table),
+        bidders=tuple(table.bidding_order) if rules.bidding else (),
+        seats=len(table.engine.seating),
+        sides=tuple(side.name for side in table.engine.sides),
+    )
+    return _form_class(shape)(**kwargs)
 
+
+@dataclass(frozen=True)
+class FormShape:
+    """What a hand form's fields depend on: games alike share one form class (made once:
+    a class of some thirty fields costs more than the form made from it)."""
+
+    bidding: bool
+    min_bid: int
+    auction: bool
+    chips: bool
+    bidders: tuple[str, ...]  # in bidding order, for this hand
+    seats: int
+    sides: tuple[str, ...]  # the sides' names, the per-side fields' labels
+
+
+@functools.lru_cache(maxsize=256)
+def _form_class(shape: FormShape) -> type[HandForm]:
     class Form(HandForm):
         pass
 
-    if rules.bidding:
+    if shape.bidding:
         Form.bidder = RadioField(
             _l("Bidder"),
-            choices=[SelectChoice(player) for player in table.bidding_order],
+            choices=[SelectChoice(player) for player in shape.bidders],
             validate_choice=False,
         )
         Form.bid = BidField(
-            _l("Bid"), default=rules.min_bid, validators=[Optional()], render_kw=NUMERIC
+            _l("Bid"), default=shape.min_bid, validators=[Optional()], render_kw=NUMERIC
         )
     suits = [SelectChoice(suit.value, suit.symbol) for suit in Suit]
-    if rules.is_auction:  # the trump, or the bidder conceded before play (a single bete)
+    if shape.auction:  # the trump, or the bidder conceded before play (a single bete)
         suits.append(SelectChoice(CONCEDED, _l("Conceded")))
         Form.made = RadioField(
             _l("Result"),
@@ -179,43 +207,43 @@ def hand_form(table: Table, **kwargs: Any) -> HandForm:
     # "misdeal" or "passed_out" once the person was asked whether to drop the typed
     # hand for it (engine.typed.DROP_TYPED): the second Save stores the outcome
     Form.drop_typed = HiddenField()
-    if rules.is_auction:  # bidder, bid, trump or conceded, the result: nothing else
+    if shape.auction:  # bidder, bid, trump or conceded, the result: nothing else
         Form.passed_out = BooleanField(_l("Passed out: all passed, the cards are redealt"))
         Form.misdeal = BooleanField(_l("Misdeal: the same dealer deals again, nothing is paid"))
         Form.time_called = BooleanField(_l("Time called: the game ends after this hand"))
-        return Form(**kwargs)
-    for seat in range(len(table.engine.seating)):
+        return Form
+    for seat in range(shape.seats):
         setattr(Form, f"cards_{seat}", HiddenField())
-    for index, side in enumerate(table.engine.sides):
+    for index, name in enumerate(shape.sides):
         number_field = {"validators": [Optional()], "render_kw": NUMERIC}
-        setattr(Form, f"meld_{index}", HandNumberField(side.name, **number_field))
-        setattr(Form, f"counters_{index}", HandNumberField(side.name, **number_field))
-        if rules.bidding:
-            setattr(Form, f"took_trick_{index}", BooleanField(side.name))
-        if rules.chip_table:
-            setattr(Form, f"meld_chips_{index}", HandNumberField(side.name, **number_field))
+        setattr(Form, f"meld_{index}", HandNumberField(name, **number_field))
+        setattr(Form, f"counters_{index}", HandNumberField(name, **number_field))
+        if shape.bidding:
+            setattr(Form, f"took_trick_{index}", BooleanField(name))
+        if shape.chips:
+            setattr(Form, f"meld_chips_{index}", HandNumberField(name, **number_field))
     # the trump the checked cards' meld was added for (a new trump recounts it)
     Form.meld_trump = HiddenField()
     # the house rules' outcomes (rules.md §7): in any game, a misdeal, a renege (which
     # side), time called; the moon where the rules play it
     Form.misdeal = BooleanField(_l("Misdeal: the same dealer deals again"))
-    Form.renege = _side_choice(_l("Renege"), table)
+    Form.renege = _side_choice(_l("Renege"), shape.sides)
     Form.time_called = BooleanField(_l("Time is called: the game ends after this hand"))
-    if rules.bidding:
+    if shape.bidding:
         Form.moon = BooleanField(_l("Moon: the bidder announces taking every trick"))
         Form.thrown_in = BooleanField(_l("Thrown in: the bidders concede"))
         Form.passed_out = BooleanField(_l("Passed out: all passed, the cards are redealt"))
         Form.no_marriage = BooleanField(_l("No marriage: the bidder holds none in trump"))
-        Form.all_tricks = _side_choice(_l("All twelve tricks"), table)
-    return Form(**kwargs)
+        Form.all_tricks = _side_choice(_l("All twelve tricks"), shape.sides)
+    return Form
 
 
-def _side_choice(label: Any, table: Table) -> RadioField:
+def _side_choice(label: Any, sides: tuple[str, ...]) -> RadioField:
     """A choice of one side by its number, or nobody (who reneged, who took every trick)."""
     return RadioField(
         label,
         choices=[SelectChoice("", _l("Nobody"))]
-        + [SelectChoice(str(i), side.name) for i, side in enumerate(table.engine.sides)],
+        + [SelectChoice(str(i), name) for i, name in enumerate(sides)],
         default="",
         validate_choice=False,
     )

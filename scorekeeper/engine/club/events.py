@@ -16,7 +16,9 @@ adjustments. ``standings`` ranks the entrants from the games.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import functools
+from collections.abc import Collection
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -31,7 +33,7 @@ from ..people import NAME_LIMIT, checked_name, normal_name
 from ..presets import RuleSet
 from ..reasons import checked_reason, restorable_reason
 from ..rules import overrides_of, ruleset
-from ..scoring import replay
+from ..scoring import GameResult, replay
 from ..typed import as_int, as_list, as_mapping, as_text, no_unknown, refused_field
 from .entrants import KINDS, PROGRESSIVE, TEAMS, Entrant, read_entrants
 from .unfinished import NOTHING_COUNTS, UNFINISHED_RULES
@@ -68,6 +70,8 @@ class Table:
     number: int
     seats: tuple[str, ...]
     game: Game | None = None
+    # the game's replay, as the check made it (kept: a night's import writes it)
+    result: GameResult | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -108,9 +112,14 @@ class Event:
     # a file without the field means nothing_counts, what files meant before it
     unfinished_tables: str = NOTHING_COUNTS
 
-    @property
+    @functools.cached_property
     def names(self) -> tuple[str, ...]:
         return tuple(entrant.name for entrant in self.entrants)
+
+    @functools.cached_property
+    def known(self) -> frozenset[str]:
+        """The entrants' names, to ask whether a name is one (a night's every seat asks)."""
+        return frozenset(self.names)
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -268,7 +277,7 @@ def _time_limit(value: object) -> int | None:
     return minutes
 
 
-def _known(name: object, where: str, names: tuple[str, ...]) -> str:
+def _known(name: object, where: str, names: Collection[str]) -> str:
     text = normal_name(as_text(name, where))
     if text not in names:
         raise GameError("event_unknown_name", where=where, name=text)
@@ -295,7 +304,7 @@ def _round(item: object, number: int, event: Event) -> Round:
             seated[name] = index
         tables.append(table)
     byes = tuple(
-        _known(name, f"{where}: byes", event.names)
+        _known(name, f"{where}: byes", event.known)
         for name in as_list(raw.get("byes", []), f"{where}: byes")
     )
     for name in byes:
@@ -319,7 +328,7 @@ def _table(item: object, round_number: int, number: int, event: Event) -> Table:
     if got != number:
         raise GameError("event_numbered", where=where, got=got, expected=number)
     seats = tuple(
-        _known(name, where, event.names) for name in as_list(raw.get("seats"), f"{where}: seats")
+        _known(name, where, event.known) for name in as_list(raw.get("seats"), f"{where}: seats")
     )
     expected = SEATS_OF_KIND[event.kind]
     if len(seats) != expected:
@@ -335,13 +344,13 @@ def _table(item: object, round_number: int, number: int, event: Event) -> Table:
         return Table(number, seats)
     try:
         game = game_from_document(raw["game"])
-        replay(game)  # its hands under its rules, as the standings will read it
+        result = replay(game)  # its hands under its rules, as the standings will read it
     except PinochleError as error:
         raise GameError(
             "event_game", round=round_number, table=number, problem=str(error)
         ) from None
     verify_game(event, Table(number, seats), game, round_number)
-    return Table(number, seats, game)
+    return Table(number, seats, game, result)
 
 
 def verify_game(event: Event, table: Table, game: Game, round_number: int) -> None:
