@@ -4,14 +4,15 @@
 ``scorekeeper score FILE`` replays a game file and prints its score sheet;
 ``scorekeeper movement`` prints a club night's movement;
 ``scorekeeper standings FILE`` prints an event file's standings;
+``scorekeeper league FILE…`` a competition's table across event files;
 ``scorekeeper serve`` runs the table app; ``scorekeeper import FILE`` and
 ``scorekeeper export GAME_ID`` move games in and out of its database. Each
 command is one small function; the rules are the engine's, and a refusal is the
 engine's sentence on standard error with exit status 2.
 
-The commands live by concept: ``meld``, ``score`` and ``standings`` (the engine
-alone, in ``cli.meld``, ``cli.score`` and ``cli.standings``) import no web stack, so
-they start in a tenth of a second; the table app's commands (``cli.app_commands``)
+The commands live by concept: ``meld``, ``score``, ``standings`` and ``league`` (the
+engine alone, in ``cli.meld``, ``cli.score``, ``cli.standings``, ``cli.league``) import
+no web stack, so they start in a tenth of a second; the table app's commands (``cli.app_commands``)
 import Flask and the database inside their functions, when they run; ``cli.serve`` is the server
 (waitress, the database upgraded first) and ``cli.addresses`` where phones find it.
 The top floor, beside ``web``: may import every service area below it.
@@ -28,7 +29,7 @@ import io
 import sys
 from collections.abc import Callable, Sequence
 
-from scorekeeper.cli import app_commands, meld, movement, score, standings
+from scorekeeper.cli import app_commands, league, meld, movement, score, standings
 from scorekeeper.cli.meld import format_by_trump, format_claim, format_meld, meld_label, run_meld
 from scorekeeper.cli.output import (
     BAD_INPUT,
@@ -71,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     meld.add_command(commands)
     score.add_command(commands)
     standings.add_command(commands)
+    league.add_command(commands)
     movement.add_command(commands)
     app_commands.add_commands(commands)
     return parser

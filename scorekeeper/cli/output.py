@@ -68,6 +68,23 @@ def say(text: str) -> None:
     print(terminal_text(text))
 
 
+def aligned(columns: list[str], rows: list[list[str]], left: str) -> list[str]:
+    """A table's lines: the header ``columns``, then ``rows``, each column as wide as its
+    widest cell, the column named ``left`` to the left and the others to the right.
+
+    >>> aligned(["place", "name"], [["1", "Ann"], ["10", "Bea"]], left="name")
+    ['place  name', '    1  Ann', '   10  Bea']
+    """
+    widths = [max(len(cell) for cell in column) for column in zip(columns, *rows, strict=True)]
+    return [
+        "  ".join(
+            f"{cell:<{width}}" if name == left else f"{cell:>{width}}"
+            for cell, width, name in zip(cells, widths, columns, strict=True)
+        ).rstrip()
+        for cells in (columns, *rows)
+    ]
+
+
 def json_line(document: object) -> str:
     """``document`` as one line of JSON, non-ASCII characters as they are."""
     return json.dumps(document, ensure_ascii=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from scorekeeper.cli.output import OK, json_line, say
+from scorekeeper.cli.output import OK, aligned, json_line, say
 from scorekeeper.engine.club.events import OWN_AVERAGE, POINTS, TEAMS, WINNERS_AVERAGE, Event, load
 from scorekeeper.engine.club.standings import Standings, number, rounds_over, standings
 from scorekeeper.engine.rules import overrides_of
@@ -73,11 +73,4 @@ def format_standings(event: Event, table: Standings) -> str:
         ]
         for row in table.rows
     ]
-    widths = [max(len(cell) for cell in column) for column in zip(columns, *rows, strict=True)]
-    for cells in (columns, *rows):
-        padded = (
-            f"{cell:<{width}}" if name == "entrant" else f"{cell:>{width}}"
-            for cell, width, name in zip(cells, widths, columns, strict=True)
-        )
-        lines.append("  ".join(padded).rstrip())
-    return "\n".join(lines)
+    return "\n".join(lines + aligned(columns, rows, left="entrant"))

@@ -15,8 +15,11 @@ from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any
 
+from sqlalchemy import select
+
 from scorekeeper.engine.club import events as engine
 from scorekeeper.engine.club.standings import closed, unfinished
+from scorekeeper.extensions import db
 from scorekeeper.games.bulk import Staging, insert_games, rate_new
 from scorekeeper.games.players import player_ids
 from scorekeeper.store.bulk import insert_returning, insert_rows
@@ -38,8 +41,9 @@ def insert_event(checked: engine.Event, language: str) -> int:
     now = utcnow()
     over = {round_.number: _closed(checked, round_, now) for round_ in checked.rounds}
     staging, places = _games(checked, language, over, now)  # before the first write
+    row = _event_row(checked, now)
     ids = player_ids(staging.names)  # the first write: the new players
-    event_id = insert_returning(Event.__table__, [_event_row(checked, now)], by=("key",))[0]
+    event_id = insert_returning(Event.__table__, [row], by=("key",))[0]
     entrant_ids = _entrants(checked, event_id, ids)
     round_ids = insert_returning(
         EventRound.__table__,
@@ -122,8 +126,14 @@ def _games(
 
 
 def _event_row(checked: engine.Event, now: datetime) -> dict[str, Any]:
+    # the file's key when no stored night has it (a night moved from another server keeps
+    # its public address), else a new one: also the row's own, to read its id back by
+    taken = (
+        checked.key is None
+        or db.session.execute(select(Event.id).where(Event.key == checked.key)).first() is not None
+    )
     return {
-        "key": new_game_key(),  # (the row's own, to read its id back by)
+        "key": new_game_key() if taken else checked.key,
         "name": checked.name,
         "date": checked.date,
         "kind": checked.kind,

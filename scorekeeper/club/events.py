@@ -177,6 +177,7 @@ def engine_event(event: Event) -> engine.Event:
         ),
         time_limit=event.time_limit,
         unfinished_tables=event.unfinished_tables,
+        key=event.key,
     )
 
 

@@ -137,6 +137,17 @@ MESSAGES: dict[str, str] = {
         "not under the event's rules ({expected})"
     ),
     "event_game": "round {round}, table {table}: {problem}",
+    "event_key": (
+        "a night's key is 1 to 16 letters, digits, '-' or '_' (as the app writes it), not {value!r}"
+    ),
+    # a competition across nights (engine/club/league.py, docs/league-format.md)
+    "league_choice": "{field} cannot be {value!r}: expected {expected}",
+    "league_place_points": (
+        "place points are given with 'places' and only there: at most 200 numbers, none "
+        "below 0, first place's first (10,8,6,5,4,3,2,1)"
+    ),
+    "league_count": "{field} is a whole number from {least} to 1000, not {got}",
+    "league_night_twice": "the night {key!r} is given twice: each night counts once",
     "event_adjustment_round": (
         "adjustment {number}: round {round} is not a round of this event (1 to {rounds})"
     ),

@@ -62,7 +62,18 @@ def test_an_event_comes_back_as_it_went_in(app: Flask, path: Path) -> None:
     db.session.expire_all()
     event = get_event(stored.id)
     assert event is not None
-    assert export_event(event) == normalised(document(path))
+    assert export_event(event) == {**normalised(document(path)), "key": event.key}
+
+
+@pytest.mark.parametrize("path", NIGHTS, ids=lambda path: path.stem)
+def test_a_files_key_is_kept_unless_a_stored_night_has_it(app: Flask, path: Path) -> None:
+    """A night moved from another server keeps its key (its public address); imported
+    again here, it is another night with a key of its own."""
+    first = import_event({**document(path), "key": "Moved-night_1"})
+    again = import_event({**document(path), "key": "Moved-night_1"})
+    assert first.key == "Moved-night_1"
+    assert again.key not in ("Moved-night_1", "") and len(again.key) == 12
+    assert export_event(again)["key"] == again.key
 
 
 @pytest.mark.parametrize("path", NIGHTS, ids=lambda path: path.stem)
@@ -156,13 +167,14 @@ def test_import_and_export_an_event(
     assert event_id.isdigit()
     out = tmp_path / "out.json"
     assert run(folder, monkeypatch, "export", "--event", event_id, "-o", str(out)) == 0
-    assert json.loads(out.read_text(encoding="utf-8")) == normalised(document(NIGHTS[0]))
+    exported = json.loads(out.read_text(encoding="utf-8"))
+    assert exported == {**normalised(document(NIGHTS[0])), "key": exported["key"]}
     # from standard input too; and its standings are the file's
     assert run(folder, monkeypatch, "import", "-", stdin=NIGHTS[1].read_text()) == 0
     teams_id = capsys.readouterr().out.strip()
     assert run(folder, monkeypatch, "export", "--event", teams_id) == 0
     exported = json.loads(capsys.readouterr().out)
-    assert exported == normalised(document(NIGHTS[1]))
+    assert exported == {**normalised(document(NIGHTS[1])), "key": exported["key"]}
     written = tmp_path / "teams.json"
     written.write_text(json.dumps(exported), encoding="utf-8")
     assert run(folder, monkeypatch, "standings", "--json", str(written)) == 0

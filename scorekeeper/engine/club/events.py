@@ -17,6 +17,7 @@ adjustments. ``standings`` ranks the entrants from the games.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -56,9 +57,10 @@ MAX_FILE_BYTES = 2 * 1024 * 1024
 SEATS = ("North", "East", "South", "West")
 # seats a table names: four players, or the North-South team and the East-West team
 SEATS_OF_KIND = {PROGRESSIVE: 4, TEAMS: 2}
+KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,16}")  # ASCII only (no ``\w``)
 _TOP_FIELDS = {
     "format", "name", "date", "kind", "ruleset", "rules", "standing_order", "bye_rule",
-    "time_limit", "unfinished_tables", "entrants", "rounds", "adjustments",
+    "time_limit", "unfinished_tables", "entrants", "rounds", "adjustments", "key",
 }  # fmt: skip
 
 
@@ -111,6 +113,9 @@ class Event:
     # what a game counts for when its round is closed before it is over (unfinished.py);
     # a file without the field means nothing_counts, what files meant before it
     unfinished_tables: str = NOTHING_COUNTS
+    # the night's own key (a stored night's: its public address, its name in a league);
+    # None for a file that names none
+    key: str | None = None
 
     @functools.cached_property
     def names(self) -> tuple[str, ...]:
@@ -186,6 +191,7 @@ def from_document(document: object, restoring: bool = False, names_kept: bool = 
         rounds=(),
         time_limit=_time_limit(doc.get("time_limit")),
         unfinished_tables=_choice(doc, "unfinished_tables", UNFINISHED_RULES, NOTHING_COUNTS),
+        key=_key(doc.get("key")),
     )
     rounds = tuple(_round(item, number, event) for number, item in enumerate(raw_rounds, 1))
     listed = as_list(doc.get("adjustments", []), "adjustments")
@@ -198,6 +204,17 @@ def from_document(document: object, restoring: bool = False, names_kept: bool = 
     return replace(event, rounds=rounds, adjustments=adjustments)
 
 
+def _key(value: object) -> str | None:
+    """A night's key as a file names it: 1 to 16 of the letters, digits, ``-`` and ``_``
+    a stored night's key is made of; absent or null, none."""
+    if value is None:
+        return None
+    text = as_text(value, "key")
+    if not KEY_PATTERN.fullmatch(text):
+        raise GameError("event_key", value=text)
+    return text
+
+
 def to_document(event: Event) -> dict[str, Any]:
     """The document of an event; each game written as ``gamefile.to_document`` does (and
     ``time_limit`` only when the event has one, as a file without it came in; the rule
@@ -205,6 +222,8 @@ def to_document(event: Event) -> dict[str, Any]:
     limit: dict[str, object] = {} if event.time_limit is None else {"time_limit": event.time_limit}
     if event.unfinished_tables != NOTHING_COUNTS:
         limit["unfinished_tables"] = event.unfinished_tables
+    if event.key is not None:
+        limit["key"] = event.key
     return {
         "format": FORMAT,
         "name": event.name,
