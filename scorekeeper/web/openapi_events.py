@@ -87,6 +87,12 @@ EVENT_DOCUMENT = _closed(
             "description": "minutes each round may last (its clock starts when it is seated); "
             "left out or null: no limit",
         },
+        "key": {
+            "type": "string",
+            "pattern": "^[A-Za-z0-9_-]{1,16}$",
+            "description": "the night's own key (its public address, its name in a league): "
+            "export writes it, import keeps it when no stored night has it",
+        },
         "entrants": {
             "type": "array",
             "items": _closed(["name"], {"name": _NAME, "players": _NAMES}),
