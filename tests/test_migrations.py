@@ -47,6 +47,9 @@ MODEL_TABLES = {
     "club_seat",
     "club_bye",
     "club_adjustment",
+    "club_setting",
+    "competition",
+    "competition_night",
 }
 
 

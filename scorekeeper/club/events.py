@@ -110,6 +110,12 @@ def get_event(event_id: int) -> Event | None:
     return db.session.execute(query).scalar_one_or_none()
 
 
+def event_by_key(key: str) -> Event | None:
+    """The stored event whose key is ``key`` (its public address), as ``get_event`` reads it."""
+    found = db.session.execute(select(Event.id).where(Event.key == key)).scalar()
+    return None if found is None else get_event(found)
+
+
 def events_page(limit: int, offset: int, today: date | None = None) -> list[Event]:
     """Stored events, tonight's first (``today``'s, when given), then the latest day
     first (an event without a day last), then the latest stored: ``limit`` of them

@@ -148,6 +148,10 @@ MESSAGES: dict[str, str] = {
     ),
     "league_count": "{field} is a whole number from {least} to 1000, not {got}",
     "league_night_twice": "the night {key!r} is given twice: each night counts once",
+    "competition_nights": (
+        "a competition counts every night of a season, or the nights chosen: choose a "
+        "season or at least one night"
+    ),
     "event_adjustment_round": (
         "adjustment {number}: round {round} is not a round of this event (1 to {rounds})"
     ),

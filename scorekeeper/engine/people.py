@@ -33,6 +33,7 @@ FIELDS: dict[str, str] = {
     "side": "a side's name",
     "season": "a season's name",
     "event": "an event's name",
+    "competition": "a competition's name",
     "user": "a user's name",
     "label": "a token's name",
 }

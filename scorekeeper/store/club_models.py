@@ -230,3 +230,60 @@ class Adjustment(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     entrant: Mapped[Entrant] = relationship()
+
+
+# --- the club's season: its results' settings and its competitions across nights ---------
+
+
+class ClubSetting(db.Model):  # type: ignore[name-defined,misc]
+    """One of the club's settings by name (``club.results``: who reads the results, and
+    whether the standings wait for the night's last round); a setting with no row has
+    its default."""
+
+    __tablename__ = "club_setting"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))
+
+
+class Competition(db.Model):  # type: ignore[name-defined,misc]
+    """A competition across nights (a ladder, a league): how its nights add up
+    (engine/club/league.py) and which nights count: every night of ``season`` (its days),
+    or the nights chosen (``CompetitionNight``). Its table is never stored: the engine
+    adds up the nights' standings each time it is read."""
+
+    __tablename__ = "competition"
+    __table_args__ = (Index("uq_competition_key", "key", unique=True), NEVER_AGAIN)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # its public address (the club's results pages), as a night's key
+    key: Mapped[str] = mapped_column(String(16), default=new_game_key)
+    name: Mapped[str] = mapped_column(String(60))
+    score: Mapped[str] = mapped_column(String(10))  # league.SCORES
+    place_points: Mapped[str] = mapped_column(String(1000), default="")  # "10,8,6"
+    best: Mapped[int | None]
+    drop: Mapped[int] = mapped_column(default=0)
+    min_nights: Mapped[int] = mapped_column(default=0)
+    season_id: Mapped[int | None] = mapped_column(
+        ForeignKey("season.id", ondelete="SET NULL"), index=True
+    )
+    locked_at: Mapped[datetime | None]  # final: its table shown as final
+    archived_at: Mapped[datetime | None]  # listed with the past ones
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    nights: Mapped[list[CompetitionNight]] = relationship(
+        order_by="CompetitionNight.event_id", cascade="all, delete-orphan"
+    )
+
+
+class CompetitionNight(db.Model):  # type: ignore[name-defined,misc]
+    """A night chosen for a competition (a competition of a season has none)."""
+
+    __tablename__ = "competition_night"
+
+    competition_id: Mapped[int] = mapped_column(
+        ForeignKey("competition.id", ondelete="CASCADE"), primary_key=True
+    )
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("club_event.id", ondelete="CASCADE"), primary_key=True, index=True
+    )

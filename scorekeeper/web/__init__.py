@@ -48,6 +48,7 @@ def register(app: Flask) -> None:
         api,
         api_events,  # noqa: F401 (its routes join the API's blueprint)
         auth,
+        competitions,  # noqa: F401 (its routes join the results blueprint)
         event_entrants,  # noqa: F401 (its routes join the events blueprint)
         event_prints,  # noqa: F401 (its routes join the events blueprint)
         events,
@@ -57,6 +58,7 @@ def register(app: Flask) -> None:
         meld,
         offline,
         page_cache,
+        results,
         share,
         sheets,
         stats,
@@ -79,6 +81,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(sheets.bp)
     app.register_blueprint(stats.bp)
     app.register_blueprint(table_codes.bp)
+    app.register_blueprint(results.bp)
     offline.install(app)
     app.add_url_rule("/health", "health", _health)
     app.add_url_rule("/language/<code>", "language", _language)

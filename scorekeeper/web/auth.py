@@ -81,6 +81,11 @@ PUBLIC = {
     "offline.needs_connection",
     "tables.scan",  # a table's code: its own check (web/table_codes.py)
     "tables.choose",
+    # the club's results: their own check, by the club's setting (web/results.py)
+    "results.index",
+    "results.night",
+    "results.night_stamp_of",
+    "results.competition",
 }
 
 

@@ -20,7 +20,9 @@ from sqlalchemy import inspect, text
 
 from scorekeeper.accounts.links import create_api_token, create_share_link
 from scorekeeper.accounts.users import create_user, user_named
+from scorekeeper.club.competitions import create_competition
 from scorekeeper.club.events import import_event
+from scorekeeper.engine.club.league import LeagueRules
 from scorekeeper.extensions import db
 from scorekeeper.games.hands import add_hand, undo_last_hand
 from scorekeeper.games.lifecycle import create_game
@@ -132,6 +134,20 @@ NEEDS: dict[tuple[str, str], str] = {
     ("api.unseat", "DELETE"): "scorekeeper",
     ("api.close", "POST"): "scorekeeper",
     # a table's code (tests/web/test_table_codes.py: what it opens, route by route)
+    # the club's results (docs/club-nights.md, "Public results"): their own check by the
+    # club's setting (off here: 404 to everyone; tests/web/test_results.py, each setting)
+    ("results.index", "GET"): PUBLIC,
+    ("results.night", "GET"): PUBLIC,
+    ("results.night_stamp_of", "GET"): PUBLIC,
+    ("results.competition", "GET"): PUBLIC,
+    ("results.settings", "GET"): "owner",
+    ("results.settings", "POST"): "owner",
+    ("results.competitions", "GET"): "viewer",
+    ("results.new_competition", "GET"): "scorekeeper",
+    ("results.new_competition", "POST"): "scorekeeper",
+    ("results.show_competition", "GET"): "viewer",
+    ("results.lock_competition", "POST"): "scorekeeper",
+    ("results.archive_competition", "POST"): "scorekeeper",
     ("tables.scan", "GET"): PUBLIC,
     ("tables.choose", "POST"): PUBLIC,
     ("tables.show_code", "GET"): "scorekeeper",
@@ -178,7 +194,7 @@ class World:
             self.api_token = create_api_token(owner, "spare")[0].id
             self.season = create_season("Winter", _day("2026-01-01"), _day("2026-02-28")).id
             self.player = all_players()[0].id
-            self.event = import_event(
+            event = import_event(
                 {
                     "format": "pinochle-event/1",
                     "name": "Tuesday club night",
@@ -186,7 +202,10 @@ class World:
                     "entrants": [{"name": name} for name in ("Ann", "Bea", "Cal", "Dan")],
                     "rounds": [{"round": 1}],
                 }
-            ).id
+            )
+            self.event, self.event_key = event.id, event.key
+            competition = create_competition("Winter ladder", LeagueRules(), None, [self.event])
+            self.competition, self.competition_key = competition.id, competition.key
 
     def client(self, who: str) -> FlaskClient:
         client = self.app.test_client()
@@ -211,6 +230,8 @@ class World:
             "code": "fr",
             "event_id": self.event,
             "table": 1,
+            "key": self.competition_key if endpoint == "results.competition" else self.event_key,
+            "competition_id": self.competition,
         }
         with self.app.test_request_context():
             from flask import url_for

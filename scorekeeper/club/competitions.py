@@ -1,0 +1,111 @@
+"""A club's competitions across nights (a ladder, a league; docs/club-nights.md,
+"Competitions"): made by the director, read by everyone the results are for.
+
+A competition keeps how its nights add up and which nights count (every night of a
+season, by its days, or the nights chosen), never a total: its table is the engine's
+(``engine.club.league``) over the nights' standings as they are now, so a corrected
+hand shows in the night's table and the competition's at once. Locked, it is final;
+archived, it is listed with the past ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from sqlalchemy import select
+
+from scorekeeper.club.events import engine_event, get_event
+from scorekeeper.engine.club.league import League, LeagueRules, league
+from scorekeeper.engine.errors import GameError
+from scorekeeper.engine.people import checked_name
+from scorekeeper.extensions import db
+from scorekeeper.store.club_models import Competition, CompetitionNight, Event
+from scorekeeper.store.models import Season, utcnow
+
+
+def create_competition(
+    name: str, rules: LeagueRules, season_id: int | None, event_ids: Sequence[int]
+) -> Competition:
+    """A new competition (committed): ``season_id``'s nights, or the nights
+    ``event_ids`` (one of the two); ``GameError`` with the engine's sentence, nothing
+    written, for a name, a season or a night that is not one."""
+    stored_name = checked_name(name, "competition")
+    if season_id is not None:
+        if db.session.get(Season, season_id) is None:
+            raise GameError("competition_nights")
+        chosen: list[int] = []
+    else:
+        chosen = sorted(set(event_ids))
+        found = db.session.execute(select(Event.id).where(Event.id.in_(chosen))).scalars()
+        if not chosen or len(list(found)) != len(chosen):
+            raise GameError("competition_nights")
+    competition = Competition(
+        name=stored_name,
+        score=rules.score,
+        place_points=",".join(str(points) for points in rules.place_points),
+        best=rules.best,
+        drop=rules.drop,
+        min_nights=rules.min_nights,
+        season_id=season_id,
+        nights=[CompetitionNight(event_id=event_id) for event_id in chosen],
+    )
+    db.session.add(competition)
+    db.session.commit()
+    return competition
+
+
+def rules_of(competition: Competition) -> LeagueRules:
+    points = tuple(Fraction(text) for text in competition.place_points.split(",") if text)
+    return LeagueRules(
+        competition.score, points, competition.best, competition.drop, competition.min_nights
+    )
+
+
+def all_competitions() -> list[Competition]:
+    """Every competition, the current ones first, the latest first within each."""
+    return list(
+        db.session.execute(
+            select(Competition).order_by(
+                Competition.archived_at.is_not(None), Competition.id.desc()
+            )
+        ).scalars()
+    )
+
+
+def competition_by_key(key: str) -> Competition | None:
+    return db.session.execute(select(Competition).where(Competition.key == key)).scalar()
+
+
+def nights_of(competition: Competition) -> list[int]:
+    """The ids of the nights that count: its season's (by day), or the ones chosen."""
+    if competition.season_id is None:
+        return [night.event_id for night in competition.nights]
+    season = db.session.get(Season, competition.season_id)
+    if season is None:  # its season deleted: no night counts
+        return []
+    return list(
+        db.session.execute(
+            select(Event.id).where(Event.date >= season.starts_on, Event.date <= season.ends_on)
+        ).scalars()
+    )
+
+
+def competition_table(competition: Competition) -> League:
+    """The competition's table now, from its nights' standings."""
+    nights = [get_event(event_id) for event_id in nights_of(competition)]
+    return league(
+        [engine_event(night) for night in nights if night is not None], rules_of(competition)
+    )
+
+
+def set_locked(competition: Competition, locked: bool) -> None:
+    """Lock the competition (final) or open it again (committed)."""
+    competition.locked_at = utcnow() if locked else None
+    db.session.commit()
+
+
+def set_archived(competition: Competition, archived: bool) -> None:
+    """Archive the competition (listed with the past ones) or bring it back (committed)."""
+    competition.archived_at = utcnow() if archived else None
+    db.session.commit()

@@ -1,0 +1,147 @@
+"""The club's results, for whom the club says (club/results.py): public (no account),
+members (anyone logged in) or off (404 to everyone, the default).
+
+``/results`` lists the nights and the competitions; ``/results/<key>`` is a night, by its
+key (never its id): the standings (provisional during the night, final after, or hidden
+until the last round closes when the club says so), each round's tables with their
+totals, corrections marked; it follows the night by its change stamp, as the room's
+display does (static/js/follow.js). ``/results/competitions/<key>`` is a competition's
+table. Nothing private is on them: no table code, account, share link or adjustment
+reason (tests/web/test_results.py searches them). The owner sets who reads them at
+``/results/settings``.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from scorekeeper.club.competitions import (
+    all_competitions,
+    competition_by_key,
+    competition_table,
+    rules_of,
+)
+from scorekeeper.club.confirm import night_corrections
+from scorekeeper.club.events import (
+    engine_event,
+    event_by_key,
+    event_standings,
+    events_page,
+    night_stamp,
+    standings_final,
+)
+from scorekeeper.club.results import MEMBERS, OFF, PUBLIC, ResultsSettings, results_settings
+from scorekeeper.club.results import set_results as keep_settings
+from scorekeeper.engine.club.standings import counted, results
+from scorekeeper.web.auth import current_role, local_path, requires
+
+bp = Blueprint("results", __name__)
+
+LISTED = 100  # the latest nights listed (as the club nights' list)
+KEY = re.compile(r"[A-Za-z0-9_-]{1,16}")  # a night's or a competition's key (ASCII only)
+
+
+def readable() -> ResultsSettings | BaseResponse:
+    """The club's settings when this reader may read its results; else 404 (off), or
+    the login page for members only."""
+    settings = results_settings()
+    if settings.audience == OFF:
+        abort(404)
+    if settings.audience == MEMBERS and current_role() is None:
+        return redirect(url_for("auth.login", next=local_path(request.full_path)))
+    return settings
+
+
+@bp.route("/results")
+def index() -> str | BaseResponse:
+    """The club's nights, latest first, and its competitions."""
+    settings = readable()
+    if isinstance(settings, BaseResponse):
+        return settings
+    return render_template(
+        "results/index.html",
+        nights=events_page(LISTED, 0, date.today()),
+        competitions=all_competitions(),
+    )
+
+
+@bp.route("/results/<key>")
+def night(key: str) -> str | BaseResponse:
+    """A night's results, by its key."""
+    settings = readable()
+    if isinstance(settings, BaseResponse):
+        return settings
+    event = event_by_key(key) if KEY.fullmatch(key) else None
+    if event is None:
+        abort(404)
+    stamped = night_stamp(event.id)
+    checked = engine_event(event)
+    replayed = results(checked)
+    table = event_standings(event, checked, replayed)
+    final = standings_final(event, checked, table)
+    return render_template(
+        "results/night.html",
+        event=event,
+        checked=checked,
+        results=replayed,
+        counted=counted(checked, replayed),
+        corrected=night_corrections(event),
+        standings=table if final or not settings.hide_standings else None,
+        final=final,
+        stamp=None if stamped is None else stamped[1],
+    )
+
+
+@bp.route("/results/<key>/stamp")
+def night_stamp_of(key: str) -> Response | BaseResponse:
+    """The night's change stamp, which its public page follows (no-store)."""
+    settings = readable()
+    if isinstance(settings, BaseResponse):
+        return settings
+    event = event_by_key(key) if KEY.fullmatch(key) else None
+    stamped = None if event is None else night_stamp(event.id)
+    if stamped is None:
+        abort(404)
+    response = jsonify(stamp=stamped[1])
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.route("/results/competitions/<key>")
+def competition(key: str) -> str | BaseResponse:
+    """A competition's table, by its key."""
+    settings = readable()
+    if isinstance(settings, BaseResponse):
+        return settings
+    found = competition_by_key(key) if KEY.fullmatch(key) else None
+    if found is None:
+        abort(404)
+    return render_template(
+        "results/competition.html",
+        competition=found,
+        rules=rules_of(found),
+        table=competition_table(found),
+    )
+
+
+@bp.route("/results/settings", methods=["GET", "POST"])
+@requires("owner")
+def settings() -> str | BaseResponse | tuple[str, int]:
+    """Who reads the club's results, and whether a night's standings wait for its end."""
+    if request.method == "POST":
+        audience = request.form.get("audience", "")
+        if audience not in (OFF, MEMBERS, PUBLIC):
+            page = render_template(
+                "results/settings.html",
+                settings=results_settings(),
+                refused=_("Choose who reads the results: nobody, members or everyone."),
+            )
+            return page, 400
+        keep_settings(audience, request.form.get("hide_standings") == "yes")
+        return redirect(url_for("results.settings"))
+    return render_template("results/settings.html", settings=results_settings(), refused=None)

@@ -1,0 +1,211 @@
+"""The club's results (issue 32, items 1 and 2; web/results.py, web/competitions.py): who
+reads them under each setting, a night's page by its key with nothing private on it,
+its standings provisional, final or hidden until the end, a correction reaching the
+night's table and the competition's at once, and the director's competitions."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.accounts.links import create_share_link
+from scorekeeper.accounts.users import create_user
+from scorekeeper.club.competitions import create_competition
+from scorekeeper.club.events import get_event, import_event
+from scorekeeper.club.results import MEMBERS, OFF, PUBLIC, set_results
+from scorekeeper.club.table_codes import table_code
+from scorekeeper.engine.club.league import LeagueRules
+from scorekeeper.extensions import db
+from scorekeeper.games.hands import Correction, replace_hand
+from scorekeeper.games.stored import get_game, hand_document
+from tests.web.conftest import test_app
+
+pytestmark = pytest.mark.database
+
+EVENTS = Path(__file__).resolve().parents[1] / "data" / "events"
+PASSWORD = "a long enough password"
+REASON = "Bea was late: her bus"  # an adjustment's reason: never on a public page
+
+
+def night_document() -> dict[str, Any]:
+    document: dict[str, Any] = json.loads((EVENTS / "club-night.json").read_text("utf-8"))
+    document["adjustments"] = [{**document["adjustments"][0], "reason": REASON}]
+    return document
+
+
+class Club:
+    """A club with an owner and a viewer, the data night, a competition of it."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        with app.app_context():
+            create_user("Olga Owner", PASSWORD, "owner")
+            create_user("Vera Viewer", PASSWORD, "viewer")
+            event = import_event(night_document())
+            self.event, self.key = event.id, event.key
+            competition = create_competition("Winter ladder", LeagueRules(), None, [event.id])
+            self.competition, self.competition_key = competition.id, competition.key
+            table = get_event(event.id).rounds[0].tables[0]  # type: ignore[union-attr]
+            self.game = table.game_id
+            self.code = table_code(table.id, table.game_id or 0, event.key, "secret")
+            self.share = create_share_link(table.game_id or 0).token
+
+    def settings(self, audience: str, hide: bool = False) -> None:
+        with self.app.app_context():
+            set_results(audience, hide)
+
+    def client(self, who: str | None = None) -> FlaskClient:
+        client = self.app.test_client()
+        if who is not None:
+            answer = client.post("/login", data={"name": who, "password": PASSWORD})
+            assert answer.status_code == 302
+        return client
+
+    def public_paths(self) -> list[str]:
+        return [
+            "/results",
+            f"/results/{self.key}",
+            f"/results/{self.key}/stamp",
+            f"/results/competitions/{self.competition_key}",
+        ]
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> Iterator[Club]:
+    app = test_app(tmp_path / "results.db", LOGIN_DISABLED=False)
+    yield Club(app)
+    with app.app_context():
+        db.engine.dispose()
+
+
+# setting -> who -> what every public address answers: 200, 404, or the login page
+READERS = [
+    (OFF, None, 404), (OFF, "Vera Viewer", 404), (OFF, "Olga Owner", 404),
+    (MEMBERS, None, 302), (MEMBERS, "Vera Viewer", 200),
+    (PUBLIC, None, 200), (PUBLIC, "Vera Viewer", 200),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("audience", "who", "status"), READERS)
+def test_who_reads_the_results(club: Club, audience: str, who: str | None, status: int) -> None:
+    club.settings(audience)
+    client = club.client(who)
+    for path in club.public_paths():
+        answer = client.get(path)
+        assert answer.status_code == status, path
+        if status == 302:
+            assert "/login" in answer.headers["Location"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/results/nosuchkey", "/results/１２３", "/results/competitions/nosuchkey", "/results/1"],
+    ids=["unknown key", "full-width", "unknown competition", "an id, not a key"],
+)
+def test_a_wrong_key_is_404(club: Club, path: str) -> None:
+    club.settings(PUBLIC)
+    assert club.client().get(path).status_code == 404
+
+
+def test_the_public_night_holds_nothing_private(club: Club) -> None:
+    club.settings(PUBLIC)
+    client = club.client()
+    pages = [client.get(path).text for path in club.public_paths()]
+    night = pages[1]
+    assert "Tuesday club night" in night and "Final standings" in night
+    for private in (REASON, club.code, club.share, "Olga Owner", "Vera Viewer", "/t/", "/s/",
+                    f"/events/{club.event}", f"/games/{club.game}"):  # fmt: skip
+        assert not any(private in page for page in pages), private
+    assert "adjusted −50" in night  # the points of an adjustment, not its reason
+
+
+def test_the_standings_can_wait_for_the_nights_end(club: Club) -> None:
+    club.settings(PUBLIC, hide=True)
+    night = club.client().get(f"/results/{club.key}").text
+    assert "Final standings" in night  # the data night is over: shown
+    with club.app.app_context():
+        document = {**night_document(), "rounds": [*night_document()["rounds"][:2], {"round": 3}]}
+        document["adjustments"] = []
+        key = import_event(document).key
+    night = club.client().get(f"/results/{key}").text
+    assert "The standings are shown once the night's last round is closed." in night
+    assert 'class="hands standings"' not in night
+    assert "(provisional)" in night
+
+
+def test_a_correction_reaches_the_night_and_the_competition_at_once(club: Club) -> None:
+    club.settings(PUBLIC)
+    client = club.client()
+    night = f"/results/{club.key}"
+    table = f"/results/competitions/{club.competition_key}"
+    before = (client.get(night).text, client.get(table).text)
+    stamp = client.get(f"{night}/stamp").json["stamp"]
+    with club.app.app_context():
+        game = get_game(club.game or 0)
+        assert game is not None
+        first = hand_document(game.hands[0])
+        meld = list(first["meld"])
+        meld[0] += 100
+        replace_hand(game, 1, {**first, "meld": meld}, correction=Correction("miscounted meld"))
+    after = (client.get(night).text, client.get(table).text)
+    assert after[0] != before[0] and after[1] != before[1]
+    assert client.get(f"{night}/stamp").json["stamp"] != stamp  # the page follows it
+    assert "miscounted meld" not in after[0]  # a correction's reason is the director's
+
+
+def test_the_owner_sets_who_reads_them(club: Club) -> None:
+    owner = club.client("Olga Owner")
+    assert owner.get("/results/settings").status_code == 200
+    refused = owner.post("/results/settings", data={"audience": "everyone"})
+    assert refused.status_code == 400
+    assert "Choose who reads the results" in refused.text
+    assert club.client().get("/results").status_code == 404  # nothing changed
+    assert owner.post("/results/settings", data={"audience": PUBLIC}).status_code == 302
+    assert club.client().get("/results").status_code == 200
+    viewer = club.client("Vera Viewer")
+    assert viewer.post("/results/settings", data={"audience": OFF}).status_code == 403
+    assert club.client().get("/results").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("form", "status", "sentence"),
+    [
+        ({"name": "Spring ladder", "score": "places", "place_points": "10,8,6"}, 302, None),
+        ({"name": "Spring ladder", "score": "places", "place_points": "10,x"}, 400,
+         "place points are given with &#39;places&#39;"),
+        ({"name": "Spring ladder", "score": "wins", "best": "0"}, 400, "best is a whole number"),
+        ({"name": "Spring ladder", "score": "wins", "nights": []}, 400,
+         "choose a season or at least one night"),
+        ({"name": " ", "score": "wins"}, 400, None),
+    ],
+    ids=["made", "a letter in the points", "best 0", "no night", "no name"],
+)  # fmt: skip
+def test_a_new_competition(
+    club: Club, form: dict[str, Any], status: int, sentence: str | None
+) -> None:
+    director = club.client("Olga Owner")
+    data = {"nights": [str(club.event)], "drop": "0", "min_nights": "0", **form}
+    answer = director.post("/competitions/new", data=data)
+    assert answer.status_code == status, answer.text[-400:]
+    if sentence is not None:
+        assert sentence in answer.text
+    if status == 302:
+        page = director.get(answer.headers["Location"]).text
+        assert "Spring ladder" in page and "Competition place" in page
+
+
+def test_lock_and_archive_a_competition(club: Club) -> None:
+    director = club.client("Olga Owner")
+    path = f"/competitions/{club.competition}"
+    assert "(provisional)" in director.get(path).text
+    director.post(f"{path}/lock")
+    assert "Final table" in director.get(path).text
+    director.post(f"{path}/archive")
+    assert "archived" in director.get("/competitions").text
+    assert club.client("Vera Viewer").post(f"{path}/lock").status_code == 403
