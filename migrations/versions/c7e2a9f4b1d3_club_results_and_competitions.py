@@ -34,7 +34,7 @@ def upgrade():
         sa.Column('key', sa.String(length=16), nullable=False),
         sa.Column('name', sa.String(length=60), nullable=False),
         sa.Column('score', sa.String(length=10), nullable=False),
-        sa.Column('place_points', sa.String(length=1000), nullable=False),
+        sa.Column('place_points', sa.Text(), nullable=False),
         sa.Column('best', sa.Integer(), nullable=True),
         sa.Column('drop', sa.Integer(), nullable=False),
         sa.Column('min_nights', sa.Integer(), nullable=False),

@@ -5,17 +5,13 @@
 from __future__ import annotations
 
 import argparse
-import re
 from fractions import Fraction
 
 from scorekeeper.cli.output import COUNT, OK, aligned, json_line, say
 from scorekeeper.engine.club.events import load
-from scorekeeper.engine.club.league import PLACES, League, LeagueRules, league
+from scorekeeper.engine.club.league import PLACES, League, LeagueRules, league, read_place_points
 from scorekeeper.engine.club.standings import number
 from scorekeeper.engine.errors import GameError
-
-# place points as typed: whole numbers or decimals to two places, ASCII digits only
-PLACE_POINT = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,2})?")
 
 
 def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -46,10 +42,7 @@ def league_rules(args: argparse.Namespace) -> LeagueRules:
     score, _, listed = str(args.score).partition(":")
     points: tuple[Fraction, ...] = ()
     if score == PLACES:
-        texts = [text.strip() for text in listed.split(",")]
-        if not all(PLACE_POINT.fullmatch(text) for text in texts):
-            raise GameError("league_place_points")
-        points = tuple(Fraction(text) for text in texts)
+        points = read_place_points(listed)
     elif listed:
         raise GameError("league_place_points")
     return LeagueRules(score, points, args.best, args.drop, args.min_nights)

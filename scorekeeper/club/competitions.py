@@ -11,12 +11,17 @@ archived, it is listed with the past ones.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
 from sqlalchemy import select
 
-from scorekeeper.club.events import engine_event, get_event
-from scorekeeper.engine.club.league import League, LeagueRules, league
+from scorekeeper.club.events import engine_event, event_standings, get_event, standings_final
+from scorekeeper.engine.club.league import (
+    League,
+    LeagueRules,
+    league,
+    place_points_text,
+    read_place_points,
+)
 from scorekeeper.engine.errors import GameError
 from scorekeeper.engine.people import checked_name
 from scorekeeper.extensions import db
@@ -43,7 +48,7 @@ def create_competition(
     competition = Competition(
         name=stored_name,
         score=rules.score,
-        place_points=",".join(str(points) for points in rules.place_points),
+        place_points=place_points_text(rules.place_points),
         best=rules.best,
         drop=rules.drop,
         min_nights=rules.min_nights,
@@ -56,7 +61,7 @@ def create_competition(
 
 
 def rules_of(competition: Competition) -> LeagueRules:
-    points = tuple(Fraction(text) for text in competition.place_points.split(",") if text)
+    points = read_place_points(competition.place_points) if competition.place_points else ()
     return LeagueRules(
         competition.score, points, competition.best, competition.drop, competition.min_nights
     )
@@ -91,12 +96,20 @@ def nights_of(competition: Competition) -> list[int]:
     )
 
 
-def competition_table(competition: Competition) -> League:
-    """The competition's table now, from its nights' standings."""
-    nights = [get_event(event_id) for event_id in nights_of(competition)]
-    return league(
-        [engine_event(night) for night in nights if night is not None], rules_of(competition)
-    )
+def competition_table(competition: Competition, final_only: bool = False) -> League:
+    """The competition's table now, from its nights' standings; ``final_only``: from the
+    nights whose standings are final only (the club hides a night's standings until its
+    end: the competition's table must not give them away)."""
+    checked = []
+    for event_id in nights_of(competition):
+        night = get_event(event_id)
+        if night is None:
+            continue
+        one = engine_event(night)
+        if final_only and not standings_final(night, one, event_standings(night, one)):
+            continue
+        checked.append(one)
+    return league(checked, rules_of(competition))
 
 
 def set_locked(competition: Competition, locked: bool) -> None:

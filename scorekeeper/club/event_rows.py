@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from scorekeeper.club.results import RESERVED_KEYS
 from scorekeeper.engine.club import events as engine
 from scorekeeper.engine.club.standings import closed, unfinished
 from scorekeeper.extensions import db
@@ -130,6 +131,7 @@ def _event_row(checked: engine.Event, now: datetime) -> dict[str, Any]:
     # its public address), else a new one: also the row's own, to read its id back by
     taken = (
         checked.key is None
+        or checked.key in RESERVED_KEYS  # an address of the results pages' own
         or db.session.execute(select(Event.id).where(Event.key == checked.key)).first() is not None
     )
     return {

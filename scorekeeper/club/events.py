@@ -19,6 +19,7 @@ from datetime import date
 from typing import Any
 
 from sqlalchemy import bindparam, case, func, literal, or_, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.club.clock import clock_of
@@ -63,14 +64,27 @@ def import_event(
     checked = engine.from_document(document)
     _no_look_alike(checked, new_players)
     try:
-        event_id = insert_event(checked, language)  # rated with its games (games.bulk)
+        event_id = _inserted(checked, language)
+    except IntegrityError:
+        if checked.key is None:
+            raise
+        # its key taken meanwhile (the same file imported twice at once): a key of its own
+        event_id = _inserted(replace(checked, key=None), language)
+    event = db.session.get(Event, event_id)
+    assert event is not None  # committed just now
+    return event
+
+
+def _inserted(checked: engine.Event, language: str) -> int:
+    """The night written and committed (rated with its games: ``games.bulk``), or
+    nothing of it, the refusal raised."""
+    try:
+        event_id = insert_event(checked, language)
         db.session.commit()
     except Exception:
         db.session.rollback()
         raise
-    event = db.session.get(Event, event_id)
-    assert event is not None  # committed just now
-    return event
+    return event_id
 
 
 def _no_look_alike(checked: engine.Event, new_players: Collection[str]) -> None:

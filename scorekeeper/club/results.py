@@ -18,6 +18,8 @@ from scorekeeper.extensions import db
 from scorekeeper.store.club_models import ClubSetting
 
 OFF, MEMBERS, PUBLIC = "off", "members", "public"
+# the words the results pages' own addresses use after ``/results/``: never a night's key
+RESERVED_KEYS = frozenset({"settings", "competitions"})
 AUDIENCES = (OFF, MEMBERS, PUBLIC)
 RESULTS, HIDE_STANDINGS = "results", "hide_standings"
 

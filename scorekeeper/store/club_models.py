@@ -260,7 +260,7 @@ class Competition(db.Model):  # type: ignore[name-defined,misc]
     key: Mapped[str] = mapped_column(String(16), default=new_game_key)
     name: Mapped[str] = mapped_column(String(60))
     score: Mapped[str] = mapped_column(String(10))  # league.SCORES
-    place_points: Mapped[str] = mapped_column(String(1000), default="")  # "10,8,6"
+    place_points: Mapped[str] = mapped_column(Text, default="")  # "10,8,6.5", as typed
     best: Mapped[int | None]
     drop: Mapped[int] = mapped_column(default=0)
     min_nights: Mapped[int] = mapped_column(default=0)

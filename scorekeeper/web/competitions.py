@@ -26,14 +26,14 @@ from scorekeeper.club.competitions import (
     set_locked,
 )
 from scorekeeper.club.events import events_page
-from scorekeeper.engine.club.league import PLACES, POINTS, WINS, LeagueRules
+from scorekeeper.engine.club.league import PLACES, POINTS, WINS, LeagueRules, read_place_points
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.extensions import db
 from scorekeeper.games.seasons import all_seasons
 from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.store.club_models import Competition, Event
 from scorekeeper.web.auth import requires
-from scorekeeper.web.forms import EngineForm, WholeNumberField
+from scorekeeper.web.forms import EngineForm, WholeNumberField, whole_number
 from scorekeeper.web.results import bp
 
 NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
@@ -45,6 +45,14 @@ FIELD_OF_CODE = {
     "competition_nights": "nights",
     "name_": "name",
 }
+
+
+def _row_id(text: str) -> int:
+    """A night's id as the form sends it, in the digits 0 to 9 only."""
+    number = whole_number(text)
+    if number is None:
+        raise ValueError("not a night")
+    return number
 
 
 class CompetitionForm(EngineForm):
@@ -70,7 +78,7 @@ class CompetitionForm(EngineForm):
     season = SelectField(_l("Every night of a season"), validate_choice=False)
     nights = SelectMultipleField(
         _l("Or the nights chosen"),
-        coerce=int,
+        coerce=lambda value: _row_id(str(value)),
         option_widget=widgets.CheckboxInput(),
         widget=widgets.ListWidget(prefix_label=False),
         validate_choice=False,
@@ -80,15 +88,23 @@ class CompetitionForm(EngineForm):
         """The rules as typed; the engine's refusal (``PinochleError``) names the rule."""
         points: tuple[Fraction, ...] = ()
         if self.score.data == PLACES:
-            texts = [text.strip() for text in (self.place_points.data or "").split(",")]
-            try:
-                points = tuple(Fraction(text) for text in texts if text)
-            except ValueError:
-                points = (Fraction(-1),)  # not a number: the engine's sentence
+            points = read_place_points(self.place_points.data or "")
         return LeagueRules(
             str(self.score.data), points, self.best.data, self.drop.data or 0,
             self.min_nights.data or 0,
         )  # fmt: skip
+
+    def season_id(self) -> int | None:
+        """The season chosen: None for none, 0 (no season's id: refused) for what is not
+        the number of a row (other digits, past a stored id's range)."""
+        if not self.season.data:
+            return None
+        chosen = whole_number(self.season.data)
+        return chosen if chosen is not None and 0 < chosen < 2**31 else 0
+
+    def night_ids(self) -> list[int]:
+        """The nights ticked (a number no stored row can have left out)."""
+        return [night for night in self.nights.data or [] if 0 < night < 2**31]
 
 
 def competition_form() -> CompetitionForm:
@@ -119,10 +135,9 @@ def competitions() -> str:
 def new_competition() -> str | BaseResponse | tuple[str, int]:
     form = competition_form()
     if form.validate_on_submit():
-        season = int(form.season.data) if (form.season.data or "").isdigit() else None
         try:
             made = create_competition(
-                form.name.data or "", form.league_rules(), season, form.nights.data or []
+                form.name.data or "", form.league_rules(), form.season_id(), form.night_ids()
             )
         except PinochleError as error:
             form.add_error(_field_of(error.code), engine_message(error))

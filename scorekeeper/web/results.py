@@ -13,10 +13,22 @@ reason (tests/web/test_results.py searches them). The owner sets who reads them 
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
 from datetime import date
 
-from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -57,6 +69,14 @@ def readable() -> ResultsSettings | BaseResponse:
     return settings
 
 
+def public_stamp(stamp: str) -> str:
+    """The night's change stamp as its public page carries it: keyed by the app's secret,
+    so it says the night changed and nothing of what it is made from (the stamp digests
+    rows that hold the adjustments' reasons, which a digest would let be guessed at)."""
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    return hmac.new(secret, stamp.encode(), hashlib.sha256).hexdigest()[:20]
+
+
 @bp.route("/results")
 def index() -> str | BaseResponse:
     """The club's nights, latest first, and its competitions."""
@@ -93,7 +113,7 @@ def night(key: str) -> str | BaseResponse:
         corrected=night_corrections(event),
         standings=table if final or not settings.hide_standings else None,
         final=final,
-        stamp=None if stamped is None else stamped[1],
+        stamp=None if stamped is None else public_stamp(stamped[1]),
     )
 
 
@@ -107,7 +127,7 @@ def night_stamp_of(key: str) -> Response | BaseResponse:
     stamped = None if event is None else night_stamp(event.id)
     if stamped is None:
         abort(404)
-    response = jsonify(stamp=stamped[1])
+    response = jsonify(stamp=public_stamp(stamped[1]))
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -125,7 +145,8 @@ def competition(key: str) -> str | BaseResponse:
         "results/competition.html",
         competition=found,
         rules=rules_of(found),
-        table=competition_table(found),
+        # a night's standings hidden until its end count only once they show
+        table=competition_table(found, final_only=settings.hide_standings),
     )
 
 

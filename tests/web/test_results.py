@@ -209,3 +209,80 @@ def test_lock_and_archive_a_competition(club: Club) -> None:
     director.post(f"{path}/archive")
     assert "archived" in director.get("/competitions").text
     assert club.client("Vera Viewer").post(f"{path}/lock").status_code == 403
+
+
+# --- the review's findings -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "odd",
+    [{"season": "²"}, {"season": "9" * 30}, {"nights": ["9" * 30]}, {"nights": ["٣"]},
+     {"score": "places", "place_points": "1/3"}, {"score": "places", "place_points": "1e400"},
+     {"score": "places", "place_points": "١٠"}],
+    ids=["a superscript", "a huge season", "a huge night", "Arabic-script digits",
+         "a fraction", "an exponent", "points in other digits"],
+)  # fmt: skip
+def test_odd_values_on_the_competition_form_are_refused(club: Club, odd: dict[str, Any]) -> None:
+    data = {"name": "Odd ladder", "score": "wins", "nights": [str(club.event)], **odd}
+    answer = club.client("Olga Owner").post("/competitions/new", data=data)
+    assert answer.status_code == 400, answer.status_code
+
+
+def test_two_hundred_place_points_to_two_decimals_are_kept_as_typed(club: Club) -> None:
+    club.settings(PUBLIC)
+    points = ",".join(["100.25"] * 200)
+    data = {"name": "Long ladder", "score": "places", "place_points": points,
+            "nights": [str(club.event)]}  # fmt: skip
+    answer = club.client("Olga Owner").post("/competitions/new", data=data)
+    assert answer.status_code == 302
+    page = club.client("Olga Owner").get(answer.headers["Location"]).text
+    assert "100.25,100.25" in page and "/4" not in page
+
+
+def test_a_hidden_nights_standings_do_not_show_through_its_competition(club: Club) -> None:
+    club.settings(PUBLIC, hide=True)
+    with club.app.app_context():
+        document = {**night_document(), "rounds": [*night_document()["rounds"][:2], {"round": 3}]}
+        document["adjustments"] = []
+        unfinished = import_event(document)
+        key = create_competition("Open ladder", LeagueRules(), None, [unfinished.id]).key
+    table = club.client().get(f"/results/competitions/{key}").text
+    assert "No night of this competition is played yet." in table
+    assert "Competition place" not in table
+
+
+def test_a_files_key_taken_meanwhile_gets_a_key_of_its_own(
+    club: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two imports of one keyed file at once: the second finds the key free, then taken."""
+    from scorekeeper.club import event_rows
+
+    made = event_rows._event_row
+
+    def unchecked(checked: Any, now: Any) -> dict[str, Any]:
+        row = made(checked, now)
+        return {**row, "key": checked.key or row["key"]}  # as if read before the other's commit
+
+    monkeypatch.setattr(event_rows, "_event_row", unchecked)
+    with club.app.app_context():
+        first = import_event({**night_document(), "key": "Twice"})
+        second = import_event({**night_document(), "key": "Twice"})
+        assert (first.key, len(second.key)) == ("Twice", 12)
+
+
+def test_a_files_key_is_never_a_results_pages_own_address(club: Club) -> None:
+    with club.app.app_context():
+        assert import_event({**night_document(), "key": "settings"}).key != "settings"
+
+
+def test_the_public_stamp_says_a_change_and_nothing_of_it(club: Club) -> None:
+    from scorekeeper.club.events import night_stamp
+
+    club.settings(PUBLIC)
+    client = club.client()
+    page = client.get(f"/results/{club.key}").text
+    stamp = client.get(f"/results/{club.key}/stamp").json["stamp"]
+    assert f'data-follow-stamp="{stamp}"' in page
+    with club.app.app_context():
+        stamped = night_stamp(club.event)
+    assert stamped is not None and stamped[1] not in (stamp, page)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -40,6 +41,33 @@ WINS, POINTS, PLACES = "wins", "points", "places"
 SCORES = (WINS, POINTS, PLACES)
 MAX_PLACE_POINTS = 200  # places given points, at most (a night's entrants, at most)
 KEY_LENGTH = 12  # a night's key made from its document, when its file names none
+
+
+# place points as typed: whole numbers or decimals to two places, ASCII digits only
+PLACE_POINT = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,2})?")
+
+
+def read_place_points(text: str) -> tuple[Fraction, ...]:
+    """Place points as a person types them, "10,8,6.5", first place's first; a number that
+    is not whole or to two decimals in the digits 0 to 9 (``1/3``, ``1e400``, ``٣``), or
+    none at all, is refused (``league_place_points``).
+
+    >>> read_place_points(" 10, 8,6.5")
+    (Fraction(10, 1), Fraction(8, 1), Fraction(13, 2))
+    """
+    texts = [part.strip() for part in text.split(",")]
+    if not all(PLACE_POINT.fullmatch(part) for part in texts):
+        raise GameError("league_place_points")
+    return tuple(Fraction(part) for part in texts)
+
+
+def place_points_text(points: Sequence[Fraction]) -> str:
+    """Place points written back as they are typed: ``10,8,6.5``.
+
+    >>> place_points_text((Fraction(10), Fraction(13, 2), Fraction(1, 4)))
+    '10,6.5,0.25'
+    """
+    return ",".join(str(number(point)) for point in points)
 
 
 @dataclass(frozen=True)
