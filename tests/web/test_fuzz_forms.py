@@ -23,9 +23,11 @@ from hypothesis import strategies as st
 
 from scorekeeper.accounts.links import create_share_link
 from scorekeeper.accounts.users import create_user
+from scorekeeper.club.competitions import create_competition
 from scorekeeper.club.events import import_event
 from scorekeeper.club.seating import record_seating
 from scorekeeper.club.table_codes import table_code
+from scorekeeper.engine.club.league import LeagueRules
 from scorekeeper.engine.errors import GameError
 from scorekeeper.extensions import db
 from scorekeeper.games.hands import add_hand
@@ -130,6 +132,7 @@ def _template() -> tuple[str, dict[str, int | str]]:
             }
         )
         ids["event_id"] = event.id
+        ids["competition_id"] = create_competition("Ladder", LeagueRules(), None, [event.id]).id
         # round 1 seated: its table's code (a table's page, the names to tap)
         seating = {"tables": [{"table": 1, "seats": ["Ann", "Bea", "Cal", "Dan"]}], "byes": ["Eve"]}
         table = record_seating(event, 1, seating).tables[0]
