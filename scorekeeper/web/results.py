@@ -44,13 +44,16 @@ from scorekeeper.club.events import (
     event_by_key,
     event_standings,
     events_page,
+    get_event,
     night_stamp,
     standings_final,
+    table_of_game,
 )
 from scorekeeper.club.results import MEMBERS, OFF, PUBLIC, ResultsSettings, results_settings
 from scorekeeper.club.results import set_results as keep_settings
-from scorekeeper.engine.club.standings import counted, results
+from scorekeeper.engine.club.standings import counted, results, rounds_over
 from scorekeeper.web.auth import current_role, local_path, requires
+from scorekeeper.web.night_pages import Made, Making, night_page
 
 bp = Blueprint("results", __name__)
 
@@ -166,3 +169,33 @@ def settings() -> str | BaseResponse | tuple[str, int]:
         keep_settings(audience, request.form.get("hide_standings") == "yes")
         return redirect(url_for("results.settings"))
     return render_template("results/settings.html", settings=results_settings(), refused=None)
+
+
+@bp.route("/games/<int:game_id>/night")
+def table_night(game_id: int) -> Response:
+    """The night's standings as the phones at a table see them (a table's code opens it
+    for its own game, web/table_pass.py; an account, for any club table's game), whatever
+    the club's results setting: the players at the tables see their night. Made once per
+    change of the night (web/night_pages.py)."""
+    place = table_of_game(game_id)
+    if place is None:
+        abort(404)
+
+    def make(making: Making) -> Made:
+        event = get_event(place.event_id)
+        if event is None:
+            abort(404)
+        checked = engine_event(event)
+        table = event_standings(event, checked)
+        html = render_template(
+            "results/table_night.html",
+            event=event,
+            game_id=game_id,
+            standings=table,
+            final=standings_final(event, checked, table),
+            rounds_over=rounds_over(checked),
+            rounds=len(checked.rounds),
+        )
+        return html, None
+
+    return night_page(place.event_id, f"table-night-{game_id}", make)

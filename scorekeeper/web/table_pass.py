@@ -35,6 +35,7 @@ AT_THE_TABLE = {
     "sheets.game_pdf",
     "games.confirm",  # the other side confirms the totals, on this phone or its own
     "games.stamp",  # the table's change stamp: every phone follows the game
+    "results.table_night",  # the night's standings, as the table's phones see them
 }
 ANY_TABLE = {"meld.check"}  # its way back (``return_to``) only to the table's own game
 GAME_PATH = re.compile(r"/games/([0-9]{1,10})(/|$)")  # ASCII, bounded for int()

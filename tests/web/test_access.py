@@ -148,6 +148,7 @@ NEEDS: dict[tuple[str, str], str] = {
     ("results.show_competition", "GET"): "viewer",
     ("results.lock_competition", "POST"): "scorekeeper",
     ("results.archive_competition", "POST"): "scorekeeper",
+    ("results.table_night", "GET"): "viewer",  # and a table's code, for its own game
     ("tables.scan", "GET"): PUBLIC,
     ("tables.choose", "POST"): PUBLIC,
     ("tables.show_code", "GET"): "scorekeeper",

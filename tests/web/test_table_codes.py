@@ -186,6 +186,8 @@ AT_OWN_TABLE: list[tuple[str, str, bool]] = [
     ("GET", "/games/{other}", False),
     ("GET", "/games/{other}/hands/new", False),
     ("GET", "/games/{other}/stamp", False),  # another table's, not followed from here
+    ("GET", "/games/{game}/night", True),  # the night's standings, from its own table
+    ("GET", "/games/{other}/night", False),
     ("POST", "/games/{other}/hands/new", False),
     ("GET", "/", False),
     ("GET", "/events/{event}", False),
@@ -556,3 +558,19 @@ def test_a_table_code_confirms_the_totals_and_then_corrects_nothing(night: Night
         f"/games/{game}/hands/1/edit", data={**night.hand(1), "reason": "counters swapped"}
     )
     assert corrected.status_code == 302
+
+
+def test_a_tables_phone_sees_the_nights_standings_whatever_the_results_setting(
+    night: Night,
+) -> None:
+    """Issue 32, item 1: the players at the tables see their night (the club's results
+    may be off); a provisional night says so, and the scoreboard links to it."""
+    phone = night.at_table(1)
+    assert phone.post(f"/games/{night.game(1)}/hands/new", data=night.hand(1)).status_code == 302
+    board = phone.get(f"/games/{night.game(1)}").text
+    assert f'href="/games/{night.game(1)}/night"' in board
+    standings = phone.get(f"/games/{night.game(1)}/night")
+    assert standings.status_code == 200
+    assert "Standings (provisional)" in words(standings.text)
+    assert "Night place" in standings.text
+    assert night.client().get("/results").status_code == 404  # the results are off
