@@ -126,8 +126,14 @@ def get_event(event_id: int) -> Event | None:
 
 def event_by_key(key: str) -> Event | None:
     """The stored event whose key is ``key`` (its public address), as ``get_event`` reads it."""
-    found = db.session.execute(select(Event.id).where(Event.key == key)).scalar()
+    found = event_id_by_key(key)
     return None if found is None else get_event(found)
+
+
+def event_id_by_key(key: str) -> int | None:
+    """The id of the stored event whose key is ``key`` (one small query)."""
+    found: int | None = db.session.execute(select(Event.id).where(Event.key == key)).scalar()
+    return found
 
 
 def events_page(limit: int, offset: int, today: date | None = None) -> list[Event]:

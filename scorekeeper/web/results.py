@@ -41,7 +41,7 @@ from scorekeeper.club.competitions import (
 from scorekeeper.club.confirm import night_corrections
 from scorekeeper.club.events import (
     engine_event,
-    event_by_key,
+    event_id_by_key,
     event_standings,
     events_page,
     get_event,
@@ -94,40 +94,49 @@ def index() -> str | BaseResponse:
 
 
 @bp.route("/results/<key>")
-def night(key: str) -> str | BaseResponse:
-    """A night's results, by its key."""
+def night(key: str) -> Response | BaseResponse:
+    """A night's results, by its key; made once per change of the night and of the
+    club's choice to hide its standings (web/night_pages.py: 304 for a reader who has it)."""
     settings = readable()
     if isinstance(settings, BaseResponse):
         return settings
-    event = event_by_key(key) if KEY.fullmatch(key) else None
-    if event is None:
+    event_id = event_id_by_key(key) if KEY.fullmatch(key) else None
+    if event_id is None:
         abort(404)
-    stamped = night_stamp(event.id)
-    checked = engine_event(event)
-    replayed = results(checked)
-    table = event_standings(event, checked, replayed)
-    final = standings_final(event, checked, table)
-    return render_template(
-        "results/night.html",
-        event=event,
-        checked=checked,
-        results=replayed,
-        counted=counted(checked, replayed),
-        corrected=night_corrections(event),
-        standings=table if final or not settings.hide_standings else None,
-        final=final,
-        stamp=None if stamped is None else public_stamp(stamped[1]),
-    )
+
+    def make(making: Making) -> Made:
+        event = get_event(event_id)
+        if event is None:
+            abort(404)
+        checked = engine_event(event)
+        replayed = results(checked)
+        table = event_standings(event, checked, replayed)
+        final = standings_final(event, checked, table)
+        html = render_template(
+            "results/night.html",
+            event=event,
+            checked=checked,
+            results=replayed,
+            counted=counted(checked, replayed),
+            corrected=night_corrections(event),
+            standings=table if final or not settings.hide_standings else None,
+            final=final,
+            stamp=public_stamp(making.stamp),
+        )
+        return html, None
+
+    return night_page(event_id, f"public-night-{settings.hide_standings}", make)
 
 
 @bp.route("/results/<key>/stamp")
 def night_stamp_of(key: str) -> Response | BaseResponse:
-    """The night's change stamp, which its public page follows (no-store)."""
+    """The night's change stamp, which its public page follows (no-store): a few small
+    queries, not the night (a phone at home asks every 3 s)."""
     settings = readable()
     if isinstance(settings, BaseResponse):
         return settings
-    event = event_by_key(key) if KEY.fullmatch(key) else None
-    stamped = None if event is None else night_stamp(event.id)
+    event_id = event_id_by_key(key) if KEY.fullmatch(key) else None
+    stamped = None if event_id is None else night_stamp(event_id)
     if stamped is None:
         abort(404)
     response = jsonify(stamp=public_stamp(stamped[1]))

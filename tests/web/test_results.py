@@ -286,3 +286,28 @@ def test_the_public_stamp_says_a_change_and_nothing_of_it(club: Club) -> None:
     with club.app.app_context():
         stamped = night_stamp(club.event)
     assert stamped is not None and stamped[1] not in (stamp, page)
+
+
+def test_a_public_night_is_made_once_per_change(club: Club) -> None:
+    """Many phones follow a public night from home: the page is kept (304 for a reader
+    who has it) until the night changes, and its stamp reads a few rows, not the night."""
+    from sqlalchemy import event as sql_event
+
+    club.settings(PUBLIC)
+    client = club.client()
+    first = client.get(f"/results/{club.key}")
+    etag = first.headers["ETag"]
+    assert client.get(f"/results/{club.key}", headers={"If-None-Match": etag}).status_code == 304
+    sent: list[str] = []
+    with club.app.app_context():
+        engine = db.engine
+
+    def statement(*args: Any) -> None:
+        sent.append(args[2])
+
+    sql_event.listen(engine, "before_cursor_execute", statement)
+    try:
+        assert client.get(f"/results/{club.key}/stamp").status_code == 200
+    finally:
+        sql_event.remove(engine, "before_cursor_execute", statement)
+    assert sent and not any("FROM hand " in line or "FROM club_seat" in line for line in sent)
