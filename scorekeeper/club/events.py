@@ -300,7 +300,9 @@ class TablePlace:
 
 def table_of_game(game_id: int) -> TablePlace | None:
     """The club night, round and table a game is played at, with the round's clock read
-    now; None for a game of its own."""
+    now; None for a game of its own (or an id no row can have: past PostgreSQL's INTEGER)."""
+    if not 0 < game_id < 2**31:
+        return None
     row = db.session.execute(
         select(
             Event.id,
