@@ -27,7 +27,7 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-NICENESS = 10  # a render process's priority below the server's (os.nice)
+NICENESS = 19  # the lowest priority: the server (its hands, /health) first (os.nice)
 PARENT_CHECK = 2.0  # seconds between a render process's looks at whether its server is there
 
 
