@@ -66,10 +66,10 @@ def import_event(
     try:
         event_id = _inserted(checked, language)
     except IntegrityError:
-        if checked.key is None:
-            raise
-        # its key taken meanwhile (the same file imported twice at once): a key of its own
-        event_id = _inserted(replace(checked, key=None), language)
+        # a row made meanwhile by another import (a new player of the same name, the
+        # file's key when the same file is imported twice at once): read again, once,
+        # the player found and the key taken (a key of its own then)
+        event_id = _inserted(checked, language)
     event = db.session.get(Event, event_id)
     assert event is not None  # committed just now
     return event

@@ -258,16 +258,45 @@ def test_a_files_key_taken_meanwhile_gets_a_key_of_its_own(
     from scorekeeper.club import event_rows
 
     made = event_rows._event_row
+    read = [0]
 
     def unchecked(checked: Any, now: Any) -> dict[str, Any]:
         row = made(checked, now)
-        return {**row, "key": checked.key or row["key"]}  # as if read before the other's commit
+        read[0] += 1
+        if read[0] == 2:  # the second import's first read: before the first one's commit
+            return {**row, "key": checked.key or row["key"]}
+        return row
 
     monkeypatch.setattr(event_rows, "_event_row", unchecked)
     with club.app.app_context():
         first = import_event({**night_document(), "key": "Twice"})
         second = import_event({**night_document(), "key": "Twice"})
-        assert (first.key, len(second.key)) == ("Twice", 12)
+        assert (first.key, len(second.key), read[0]) == ("Twice", 12, 3)
+
+
+def test_a_new_player_made_meanwhile_by_another_import_is_read_again(
+    club: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two nights with the same new player imported at once: the second's insert of the
+    player fails on the name (another import committed it); it reads the players again."""
+    from sqlalchemy.exc import IntegrityError
+
+    from scorekeeper.club import event_rows
+
+    real = event_rows.player_ids
+    calls = [0]
+
+    def raced(names: Any) -> dict[str, int]:
+        calls[0] += 1
+        if calls[0] == 1:
+            raise IntegrityError("INSERT INTO player", {}, Exception("uq_player_name"))
+        return real(names)
+
+    monkeypatch.setattr(event_rows, "player_ids", raced)
+    document = {**night_document(), "entrants": [*night_document()["entrants"]]}
+    with club.app.app_context():
+        again = import_event(document)
+        assert again.key and calls[0] == 2
 
 
 def test_a_files_key_is_never_a_results_pages_own_address(club: Club) -> None:
