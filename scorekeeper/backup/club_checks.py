@@ -106,6 +106,7 @@ def _event_document(
                 "round": row["round"],
                 "points": row["points"],
                 "reason": row["reason"],
+                "public": bool(row["public"]),
             }
             for row in rows.of("club_adjustment", "event_id", event["id"], "position")
         ],

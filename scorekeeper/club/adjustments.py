@@ -14,16 +14,23 @@ from scorekeeper.store.locks import serialize_night
 
 
 def add_adjustment(
-    event: Event, name: str, round_number: int, points: int, reason: str
+    event: Event, name: str, round_number: int, points: int, reason: str, public: bool = False
 ) -> Adjustment:
     """``points`` (negative: a penalty) for the entrant ``name`` in round ``round_number``,
-    with ``reason``: stored once the engine accepts the night with it."""
+    with ``reason`` (``public``: shown on the club's public results): stored once the
+    engine accepts the night with it."""
     try:
         serialize_night()
         db.session.expire_all()
         fresh = get_event(event.id) or event
         document = export_event(fresh)
-        wanted = {"entrant": name, "round": round_number, "points": points, "reason": reason}
+        wanted = {
+            "entrant": name,
+            "round": round_number,
+            "points": points,
+            "reason": reason,
+            "public": public,
+        }
         document["adjustments"] = [*document.get("adjustments", []), wanted]
         # the night as stored (its names as they were taken), with the adjustment checked
         checked = engine.from_document(document, names_kept=True).adjustments[-1]
@@ -34,6 +41,7 @@ def add_adjustment(
             round=checked.round,
             points=checked.points,
             reason=checked.reason,
+            public=checked.public,
         )
         fresh.adjustments.append(made)
         db.session.commit()

@@ -75,6 +75,7 @@ def insert_event(checked: engine.Event, language: str) -> int:
                 "round": adjustment.round,
                 "points": adjustment.points,
                 "reason": adjustment.reason,
+                "public": adjustment.public,
                 "created_at": now,
             }
             for position, adjustment in enumerate(checked.adjustments)

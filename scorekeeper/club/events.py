@@ -198,7 +198,7 @@ def engine_event(event: Event) -> engine.Event:
             for round_ in event.rounds
         ),
         adjustments=tuple(
-            engine.Adjustment(a.entrant.name, a.round, a.points, a.reason)
+            engine.Adjustment(a.entrant.name, a.round, a.points, a.reason, a.public)
             for a in event.adjustments
         ),
         time_limit=event.time_limit,
@@ -364,7 +364,12 @@ _ENTRANTS = (
 )
 _ADJUSTMENTS = (
     select(
-        Adjustment.id, Adjustment.entrant_id, Adjustment.round, Adjustment.points, Adjustment.reason
+        Adjustment.id,
+        Adjustment.entrant_id,
+        Adjustment.round,
+        Adjustment.points,
+        Adjustment.reason,
+        Adjustment.public,
     )
     .where(Adjustment.event_id == EVENT_ID)
     .order_by(Adjustment.position)

@@ -32,7 +32,7 @@ from scorekeeper.i18n.formats import install_helpers
 from scorekeeper.i18n.languages import DEFAULT as ENGLISH
 from scorekeeper.i18n.languages import in_language
 from scorekeeper.paths import ROOT
-from scorekeeper.reports import render_processes
+from scorekeeper.reports import one_page, render_processes
 from scorekeeper.reports.charts import line_chart
 
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -342,6 +342,27 @@ def event_results_html(language: str = ENGLISH, **night: Any) -> str:
 
 def event_results_pdf(language: str = ENGLISH, **night: Any) -> bytes:
     return html_to_pdf(event_results_html(language, **night))
+
+
+def night_page_pdf(language: str = ENGLISH, **night: Any) -> bytes:
+    """A club night's results on one A4 page: ``event`` (the engine's), ``standings``,
+    ``final``, ``rounds_over`` and ``night_code`` (None: no QR code); ``standings`` None:
+    they wait for the night's end."""
+    standings = night["standings"]
+    layout = one_page.fit(0 if standings is None else len(standings.rows))
+    context = {"paper": PAPERS["a4"], "layout": layout, **night}
+    return html_to_pdf(_render(context, language, "pdf/night_page.html"))
+
+
+COMPETITION_COLUMNS = 3  # a name still reads whole beside five figures at 6 points
+
+
+def competition_page_pdf(language: str = ENGLISH, **competition: Any) -> bytes:
+    """A competition's table on one A4 page: ``competition`` (its row), ``rules`` and
+    ``table`` (``engine.club.league.League``)."""
+    layout = one_page.fit(len(competition["table"].rows), most_columns=COMPETITION_COLUMNS)
+    context = {"paper": PAPERS["a4"], "layout": layout, **competition}
+    return html_to_pdf(_render(context, language, "pdf/competition_page.html"))
 
 
 def table_cards_pdf(language: str = ENGLISH, **round_: Any) -> bytes:

@@ -227,6 +227,8 @@ class Adjustment(db.Model):  # type: ignore[name-defined,misc]
     round: Mapped[int]  # the round's number
     points: Mapped[int]
     reason: Mapped[str] = mapped_column(Text)  # any length: the engine sets none
+    # the reason shows on the club's public results (web/results.py); never otherwise
+    public: Mapped[bool] = mapped_column(default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     entrant: Mapped[Entrant] = relationship()

@@ -86,6 +86,8 @@ PUBLIC = {
     "results.night",
     "results.night_stamp_of",
     "results.competition",
+    "results.public_night_page",
+    "results.public_competition_export",
 }
 
 

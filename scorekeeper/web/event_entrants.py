@@ -139,7 +139,14 @@ def adjust(event_id: int) -> BaseResponse | tuple[str, int]:
         return refused_page(event_id, sentence, "adjustments")
     given = -int(points) if kind == PENALTY else int(points)
     try:
-        made = add_adjustment(event, name, int(number), given, request.form.get("reason", ""))
+        made = add_adjustment(
+            event,
+            name,
+            int(number),
+            given,
+            request.form.get("reason", ""),
+            public=request.form.get("public") == "yes",
+        )
     except PinochleError as error:
         return refused_page(event_id, engine_message(error), "adjustments")
     flash(

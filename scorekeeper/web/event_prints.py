@@ -30,6 +30,7 @@ from scorekeeper.reports.pdf import (
 from scorekeeper.store.club_models import Event
 from scorekeeper.web.auth import requires
 from scorekeeper.web.events import bp, event_or_404, night_print, refused_page
+from scorekeeper.web.night_qr import night_code, night_code_kind
 from scorekeeper.web.public_address import public_base, public_url, unreachable
 from scorekeeper.web.table_pass import secret
 
@@ -50,9 +51,11 @@ def results_pdf(event_id: int) -> Response:
             results=replayed,
             counted=counted(checked, replayed),
             corrections=night_corrections(event),
+            night_code=night_code(event.key),
         )
 
-    return night_print(event, "results", f"club-night-{event.id}-results.pdf", render)
+    kind = f"results-{night_code_kind()}"
+    return night_print(event, kind, f"club-night-{event.id}-results.pdf", render)
 
 
 @bp.route("/events/<int:event_id>/rounds/<int:number>/cards.pdf")

@@ -73,6 +73,7 @@ from scorekeeper.web.event_form import (
 )
 from scorekeeper.web.forms import EngineForm, whole_number
 from scorekeeper.web.night_pages import Made, Making, night_page
+from scorekeeper.web.night_qr import night_code, night_code_kind
 from scorekeeper.web.public_address import SETTING, public_base, unreachable
 from scorekeeper.web.sheets import SHEET_VERSION, stored_sheet
 
@@ -292,7 +293,7 @@ def display(event_id: int) -> Response:
     at_end = request.args.get("standings") == "end"
     turn = whole_number(request.args.get("turn")) or 0
     turn = turn if 0 <= turn < DISPLAY_TURNS else 0
-    kind = f"display-{'standings-at-end' if at_end else 'live'}-{turn}"
+    kind = f"display-{'standings-at-end' if at_end else 'live'}-{turn}-{night_code_kind()}"
     return night_page(
         event_id,
         kind,
@@ -354,6 +355,7 @@ def _made_display(event: Event, at_end: bool, turn: int, making: Making) -> Made
         ),
         tables_per_page=DISPLAY_TABLES,
         rows_per_page=DISPLAY_ROWS,
+        night_code=night_code(event.key),
     )
     return html, next_tick(event, making.at) if clock is not None else None
 

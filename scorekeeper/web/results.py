@@ -52,6 +52,7 @@ from scorekeeper.club.events import (
 from scorekeeper.club.results import MEMBERS, OFF, PUBLIC, ResultsSettings, results_settings
 from scorekeeper.club.results import set_results as keep_settings
 from scorekeeper.engine.club.standings import counted, results, rounds_over
+from scorekeeper.store.club_models import Competition
 from scorekeeper.web.auth import current_role, local_path, requires
 from scorekeeper.web.night_pages import Made, Making, night_page
 
@@ -70,6 +71,30 @@ def readable() -> ResultsSettings | BaseResponse:
     if settings.audience == MEMBERS and current_role() is None:
         return redirect(url_for("auth.login", next=local_path(request.full_path)))
     return settings
+
+
+def readable_night(key: str) -> tuple[ResultsSettings, int] | BaseResponse:
+    """The club's settings and the night's id, by its key, when this reader may read its
+    results (as ``readable``); 404 for a key no night has."""
+    settings = readable()
+    if isinstance(settings, BaseResponse):
+        return settings
+    event_id = event_id_by_key(key) if KEY.fullmatch(key) else None
+    if event_id is None:
+        abort(404)
+    return settings, event_id
+
+
+def readable_competition(key: str) -> tuple[ResultsSettings, Competition] | BaseResponse:
+    """The club's settings and the competition, by its key, when this reader may read
+    its results (as ``readable``); 404 for a key no competition has."""
+    settings = readable()
+    if isinstance(settings, BaseResponse):
+        return settings
+    found = competition_by_key(key) if KEY.fullmatch(key) else None
+    if found is None:
+        abort(404)
+    return settings, found
 
 
 def public_stamp(stamp: str) -> str:
@@ -97,12 +122,10 @@ def index() -> str | BaseResponse:
 def night(key: str) -> Response | BaseResponse:
     """A night's results, by its key; made once per change of the night and of the
     club's choice to hide its standings (web/night_pages.py: 304 for a reader who has it)."""
-    settings = readable()
-    if isinstance(settings, BaseResponse):
-        return settings
-    event_id = event_id_by_key(key) if KEY.fullmatch(key) else None
-    if event_id is None:
-        abort(404)
+    readable_one = readable_night(key)
+    if isinstance(readable_one, BaseResponse):
+        return readable_one
+    settings, event_id = readable_one
 
     def make(making: Making) -> Made:
         event = get_event(event_id)
@@ -132,11 +155,10 @@ def night(key: str) -> Response | BaseResponse:
 def night_stamp_of(key: str) -> Response | BaseResponse:
     """The night's change stamp, which its public page follows (no-store): a few small
     queries, not the night (a phone at home asks every 3 s)."""
-    settings = readable()
-    if isinstance(settings, BaseResponse):
-        return settings
-    event_id = event_id_by_key(key) if KEY.fullmatch(key) else None
-    stamped = None if event_id is None else night_stamp(event_id)
+    readable_one = readable_night(key)
+    if isinstance(readable_one, BaseResponse):
+        return readable_one
+    stamped = night_stamp(readable_one[1])
     if stamped is None:
         abort(404)
     response = jsonify(stamp=public_stamp(stamped[1]))
@@ -147,12 +169,10 @@ def night_stamp_of(key: str) -> Response | BaseResponse:
 @bp.route("/results/competitions/<key>")
 def competition(key: str) -> str | BaseResponse:
     """A competition's table, by its key."""
-    settings = readable()
-    if isinstance(settings, BaseResponse):
-        return settings
-    found = competition_by_key(key) if KEY.fullmatch(key) else None
-    if found is None:
-        abort(404)
+    readable_one = readable_competition(key)
+    if isinstance(readable_one, BaseResponse):
+        return readable_one
+    settings, found = readable_one
     return render_template(
         "results/competition.html",
         competition=found,

@@ -373,7 +373,9 @@ def csv_cell(value: Any) -> Any:
     return value
 
 
-def _csv(rows: Iterable[Sequence[Any]], header: Sequence[str], disposition: str) -> Response:
+def csv_response(
+    rows: Iterable[Sequence[Any]], header: Sequence[str], disposition: str
+) -> Response:
     """Every CSV the app writes goes through here, each cell through ``csv_cell``."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
@@ -400,7 +402,7 @@ def players_csv() -> Response:
         [getattr(entry, column) for column in PLAYER_CSV]
         for entry in stats.player_stats(period, _min_games())
     ]
-    return _csv(rows, PLAYER_CSV, _disposition("attachment", period, "players", "csv"))
+    return csv_response(rows, PLAYER_CSV, _disposition("attachment", period, "players", "csv"))
 
 
 @bp.route("/partnerships.csv")
@@ -411,7 +413,7 @@ def partnerships_csv() -> Response:
         for pair in stats.partnerships(period)
     ]
     header = ("player", "partner", "games", "wins", "win_rate")
-    return _csv(rows, header, _disposition("attachment", period, "partnerships", "csv"))
+    return csv_response(rows, header, _disposition("attachment", period, "partnerships", "csv"))
 
 
 @bp.route("/bidding.csv")
@@ -422,7 +424,7 @@ def bidding_csv() -> Response:
         for row in bids.bidding(period)
     ]
     header = ("ruleset", "level", "bids", "made", "sets", "throw_ins", "make_rate")
-    return _csv(rows, header, _disposition("attachment", period, "bidding", "csv"))
+    return csv_response(rows, header, _disposition("attachment", period, "bidding", "csv"))
 
 
 @bp.route("/report.pdf")

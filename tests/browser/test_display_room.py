@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.club.events import get_event, import_event
+from scorekeeper.club.results import PUBLIC, set_results
 from scorekeeper.engine.club.movements import progressive
 from scorekeeper.engine.gamefile import to_document
 from scorekeeper.engine.rules import ruleset
@@ -41,6 +42,10 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     """A server of these tests' own: their nights' 48 players and big totals stay off the
     shared server's pages (its season stats, read at 360 px by tests/browser/test_stats.py)."""
     with served(tmp_path_factory.mktemp("room")) as server:
+        # public results: every display carries the QR code of the night's public page
+        server.app.config["PUBLIC_ADDRESS"] = "http://192.168.1.20:5000"
+        with server.app.app_context():
+            set_results(PUBLIC, False)
         yield server
 
 
@@ -135,6 +140,9 @@ def test_a_round_being_played_fits_the_screen(
             text.split()[1] for text in shown.all_inner_texts()
         ]
         page.clock.run_for(DISPLAY_TURN * 1000)
+    code = page.locator(".display-qr svg").bounding_box()
+    assert code is not None and code["y"] + code["height"] <= SCREENS[screen]["height"]
+    assert code["width"] >= (96 if screen == "1080p" else 64)  # scanned from a seat nearby
     round_name = page.locator(".round-name").bounding_box()
     assert (
         round_name is not None and round_name["x"] + round_name["width"] <= SCREENS[screen]["width"]

@@ -149,6 +149,10 @@ NEEDS: dict[tuple[str, str], str] = {
     ("results.lock_competition", "POST"): "scorekeeper",
     ("results.archive_competition", "POST"): "scorekeeper",
     ("results.table_night", "GET"): "viewer",  # and a table's code, for its own game
+    ("results.night_page", "GET"): "viewer",
+    ("results.public_night_page", "GET"): PUBLIC,
+    ("results.competition_export", "GET"): "viewer",
+    ("results.public_competition_export", "GET"): PUBLIC,
     ("tables.scan", "GET"): PUBLIC,
     ("tables.choose", "POST"): PUBLIC,
     ("tables.show_code", "GET"): "scorekeeper",
@@ -231,7 +235,8 @@ class World:
             "code": "fr",
             "event_id": self.event,
             "table": 1,
-            "key": self.competition_key if endpoint == "results.competition" else self.event_key,
+            "key": self.competition_key if "competition" in endpoint else self.event_key,
+            "kind": "csv",
             "competition_id": self.competition,
         }
         with self.app.test_request_context():

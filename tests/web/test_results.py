@@ -5,6 +5,7 @@ night's table and the competition's at once, and the director's competitions."""
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +14,8 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from pypdf import PdfReader
+from werkzeug.test import TestResponse
 
 from scorekeeper.accounts.links import create_share_link
 from scorekeeper.accounts.users import create_user
@@ -73,6 +76,9 @@ class Club:
             f"/results/{self.key}",
             f"/results/{self.key}/stamp",
             f"/results/competitions/{self.competition_key}",
+            f"/results/competitions/{self.competition_key}/table.csv",
+            f"/results/competitions/{self.competition_key}/table.json",
+            f"/results/{self.key}/results.pdf",
         ]
 
 
@@ -90,6 +96,13 @@ READERS = [
     (MEMBERS, None, 302), (MEMBERS, "Vera Viewer", 200),
     (PUBLIC, None, 200), (PUBLIC, "Vera Viewer", 200),
 ]  # fmt: skip
+
+
+def readable_text(answer: TestResponse) -> str:
+    """A page's text, or a PDF's as pypdf reads it."""
+    if answer.mimetype != "application/pdf":
+        return answer.text
+    return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(answer.data)).pages)
 
 
 @pytest.mark.parametrize(("audience", "who", "status"), READERS)
@@ -116,13 +129,35 @@ def test_a_wrong_key_is_404(club: Club, path: str) -> None:
 def test_the_public_night_holds_nothing_private(club: Club) -> None:
     club.settings(PUBLIC)
     client = club.client()
-    pages = [client.get(path).text for path in club.public_paths()]
+    pages = [readable_text(client.get(path)) for path in club.public_paths()]
     night = pages[1]
     assert "Tuesday club night" in night and "Final standings" in night
     for private in (REASON, club.code, club.share, "Olga Owner", "Vera Viewer", "/t/", "/s/",
                     f"/events/{club.event}", f"/games/{club.game}"):  # fmt: skip
         assert not any(private in page for page in pages), private
     assert "adjusted −50" in night  # the points of an adjustment, not its reason
+    assert "Bea" in pages[-1] and "Bea,1," in pages[-3]  # the print and the CSV read
+
+
+# the director's adjustment -> whether its reason shows on the public night
+MARKED = [
+    ({"reason": "a word between players"}, False),
+    ({"reason": "the best dressed table", "public": "yes"}, True),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("marked", "shown"), MARKED)
+def test_a_reason_is_public_only_when_the_director_says_so(
+    club: Club, marked: dict[str, str], shown: bool
+) -> None:
+    club.settings(PUBLIC)
+    adjusted = {"name": "Bea", "kind": "bonus", "points": "20", "round": "1", **marked}
+    answer = club.client("Olga Owner").post(f"/events/{club.event}/adjustments", data=adjusted)
+    assert answer.status_code == 302
+    night = club.client().get(f"/results/{club.key}").text
+    assert "+20 points in round 1" in night and "−50 points in round 1" in night
+    assert (marked["reason"] in night) is shown
+    assert REASON not in night  # the file's, never marked
 
 
 def test_the_standings_can_wait_for_the_nights_end(club: Club) -> None:

@@ -95,6 +95,9 @@ class Adjustment:
     round: int
     points: int
     reason: str
+    # the director lets the reason show on the club's public results (it never does
+    # otherwise: a reason may name a renege or a quarrel)
+    public: bool = False
 
 
 @dataclass(frozen=True)
@@ -257,7 +260,13 @@ def to_document(event: Event) -> dict[str, Any]:
             for round_ in event.rounds
         ],
         "adjustments": [
-            {"entrant": a.entrant, "round": a.round, "points": a.points, "reason": a.reason}
+            {
+                "entrant": a.entrant,
+                "round": a.round,
+                "points": a.points,
+                "reason": a.reason,
+                **({"public": True} if a.public else {}),
+            }
             for a in event.adjustments
         ],
     }
@@ -452,7 +461,7 @@ def _adjustment(
 ) -> Adjustment:
     where = f"adjustment {number}"
     raw = as_mapping(item, where)
-    no_unknown(raw, {"entrant", "round", "points", "reason"}, where)
+    no_unknown(raw, {"entrant", "round", "points", "reason", "public"}, where)
     entrant = _known(raw.get("entrant"), where, names)
     round_number = as_int(raw.get("round"), f"{where}: round")
     if not 1 <= round_number <= rounds:
@@ -465,7 +474,10 @@ def _adjustment(
     reason = check(text, f"{where}: reason").strip()
     if not reason:
         raise GameError("event_adjustment_reason", number=number)
-    return Adjustment(entrant, round_number, points, reason)
+    public = raw.get("public", False)
+    if not isinstance(public, bool):
+        raise refused_field(f"{where}: public", "expected_boolean", value=public)
+    return Adjustment(entrant, round_number, points, reason, public)
 
 
 EXAMPLE: dict[str, Any] = {

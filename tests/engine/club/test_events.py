@@ -291,6 +291,7 @@ REFUSED: list[tuple[str, Callable[[], Doc], Callable[[Doc], object], str, str]] 
     ("no reason", night, _set("adjustments.0.reason", " "), "event_adjustment_reason", "reason"),
     ("reason missing", night, _set("adjustments.0.reason", ...), "event_adjustment_reason", "1"),
     ("points text", night, _set("adjustments.0.points", "50"), "game_field", "points"),
+    ("public as text", night, _set("adjustments.0.public", "yes"), "game_field", "public"),
     (
         "points past any game",
         night,
@@ -399,6 +400,23 @@ def test_a_time_limit_is_read_and_written_back_only_when_there_is_one(
     assert event.time_limit == read
     document = to_document(event)
     assert {k: v for k, v in document.items() if k == "time_limit"} == written
+    assert from_document(document) == event
+
+
+@pytest.mark.parametrize(
+    ("public", "read", "written"),
+    [(True, True, {"public": True}), (False, False, {}), (..., False, {})],
+    ids=["public", "private", "left out"],
+)
+def test_a_public_reason_is_read_and_written_back_only_when_it_is_one(
+    public: object, read: bool, written: Doc
+) -> None:
+    event = from_document(
+        night() if public is ... else changed(night, _set("adjustments.0.public", public))
+    )
+    assert event.adjustments[0].public is read
+    document = to_document(event)
+    assert {k: v for k, v in document["adjustments"][0].items() if k == "public"} == written
     assert from_document(document) == event
 
 

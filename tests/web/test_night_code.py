@@ -1,0 +1,68 @@
+"""The QR code of a night's public results page on the room's display and on the result
+sheet (issue 32, item 1; web/night_qr.py): drawn for the address phones open, only when
+someone outside the director's pages may read the results and phones can reach it."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+import segno
+from pypdf import PdfReader
+
+from scorekeeper.club.results import MEMBERS, OFF, PUBLIC
+from scorekeeper.web import public_address
+from tests.web.test_results import Club, club  # noqa: F401  # the club and its fixture
+
+pytestmark = pytest.mark.database
+
+LAN = "192.168.1.20"
+CAPTION = "Results on your phone"
+
+# the club's setting, its PUBLIC_ADDRESS, the machine's network addresses -> the
+# address the code opens (None: no code)
+CODES = [
+    (PUBLIC, "http://192.168.1.20:5000", [LAN], "http://192.168.1.20:5000/results/{key}"),
+    (MEMBERS, "https://club.example.org", [LAN], "https://club.example.org/results/{key}"),
+    (OFF, "https://club.example.org", [LAN], None),
+    (PUBLIC, None, [LAN], None),  # asked at localhost: phones would be sent nowhere
+    (PUBLIC, None, [], "http://localhost/results/{key}"),  # all this machine has
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("audience", "setting", "lan", "opens"), CODES)
+def test_the_display_and_the_sheet_carry_the_nights_public_address(
+    club: Club,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+    audience: str,
+    setting: str | None,
+    lan: list[str],
+    opens: str | None,
+) -> None:
+    monkeypatch.setattr(public_address, "lan_addresses", lambda: lan)
+    club.app.config["PUBLIC_ADDRESS"] = setting
+    club.settings(audience)
+    director = club.client("Olga Owner")
+    display = director.get(f"/events/{club.event}/display").text
+    sheet = director.get(f"/events/{club.event}/results.pdf")
+    assert sheet.status_code == 200
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(sheet.data)).pages)
+    if opens is None:
+        assert "display-qr" not in display and CAPTION not in text
+        return
+    address = opens.format(key=club.key)
+    drawn = segno.make(address, micro=False).svg_inline(scale=4, border=2, omitsize=True)
+    assert drawn in display and f'aria-label="{address}"' in display
+    assert CAPTION in display and CAPTION in text
+
+
+def test_results_made_public_put_the_code_on_a_sheet_made_before(
+    club: Club,  # noqa: F811
+) -> None:
+    club.app.config["PUBLIC_ADDRESS"] = "https://club.example.org"
+    director = club.client("Olga Owner")
+    before = director.get(f"/events/{club.event}/results.pdf").data
+    club.settings(PUBLIC)
+    after = director.get(f"/events/{club.event}/results.pdf").data
+    assert CAPTION not in PdfReader(io.BytesIO(before)).pages[0].extract_text()
+    assert CAPTION in PdfReader(io.BytesIO(after)).pages[0].extract_text()
