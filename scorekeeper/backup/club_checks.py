@@ -13,6 +13,7 @@ from typing import Any
 
 from scorekeeper.backup.checks import RowError, Rows, game_document
 from scorekeeper.engine.club import events
+from scorekeeper.engine.club.prizes import read_percentages
 from scorekeeper.engine.errors import PinochleError
 
 
@@ -77,8 +78,16 @@ def _event_document(
             "game": None if game is None else game_document(game, rows.by_game, rows.players, at),
         }
 
+    prizes = None
+    if event["entry_fee_cents"] is not None and event["prize_percentages"]:
+        try:
+            percentages = read_percentages(str(event["prize_percentages"]))
+        except PinochleError as error:
+            raise RowError(f"{at}, prize_percentages: {error}") from None
+        prizes = {"entry_fee_cents": event["entry_fee_cents"], "percentages": list(percentages)}
     return {
         "format": events.FORMAT,
+        "prizes": prizes,
         "name": event["name"],
         "date": event["date"],
         "kind": event["kind"],

@@ -11,14 +11,18 @@ archived, it is listed with the past ones.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from sqlalchemy import select
 
 from scorekeeper.club.events import engine_event, event_standings, get_event, standings_final
+from scorekeeper.engine.club import events as engine
+from scorekeeper.engine.club.awards import Awards, awards
 from scorekeeper.engine.club.league import (
     League,
     LeagueRules,
     league,
+    night_key,
     place_points_text,
     read_place_points,
 )
@@ -96,10 +100,10 @@ def nights_of(competition: Competition) -> list[int]:
     )
 
 
-def competition_table(competition: Competition, final_only: bool = False) -> League:
-    """The competition's table now, from its nights' standings; ``final_only``: from the
+def competition_nights(competition: Competition, final_only: bool = False) -> list[engine.Event]:
+    """The competition's nights as they are now (the engine's); ``final_only``: the
     nights whose standings are final only (the club hides a night's standings until its
-    end: the competition's table must not give them away)."""
+    end: the competition's table and awards must not give them away)."""
     checked = []
     for event_id in nights_of(competition):
         night = get_event(event_id)
@@ -109,7 +113,32 @@ def competition_table(competition: Competition, final_only: bool = False) -> Lea
         if final_only and not standings_final(night, one, event_standings(night, one)):
             continue
         checked.append(one)
-    return league(checked, rules_of(competition))
+    return checked
+
+
+@dataclass(frozen=True)
+class CompetitionNow:
+    """A competition as its pages show it: its table, its awards over its nights, and
+    each night's name by its key (where the high game was scored)."""
+
+    table: League
+    awards: Awards
+    nights: dict[str, str]
+
+
+def competition_now(competition: Competition, final_only: bool = False) -> CompetitionNow:
+    """The competition's table and awards now (``competition_nights``)."""
+    nights = competition_nights(competition, final_only)
+    return CompetitionNow(
+        league(nights, rules_of(competition)),
+        awards(nights),
+        {night_key(night): night.name for night in nights},
+    )
+
+
+def competition_table(competition: Competition, final_only: bool = False) -> League:
+    """The competition's table now, from its nights' standings (``competition_nights``)."""
+    return league(competition_nights(competition, final_only), rules_of(competition))
 
 
 def set_locked(competition: Competition, locked: bool) -> None:

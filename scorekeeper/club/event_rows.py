@@ -19,6 +19,7 @@ from sqlalchemy import select
 
 from scorekeeper.club.results import RESERVED_KEYS
 from scorekeeper.engine.club import events as engine
+from scorekeeper.engine.club.prizes import percentages_text
 from scorekeeper.engine.club.standings import closed, unfinished
 from scorekeeper.extensions import db
 from scorekeeper.games.bulk import Staging, insert_games, rate_new
@@ -147,6 +148,10 @@ def _event_row(checked: engine.Event, now: datetime) -> dict[str, Any]:
         "rounds_count": len(checked.rounds),
         "time_limit": checked.time_limit,
         "unfinished_tables": checked.unfinished_tables,
+        "entry_fee_cents": None if checked.prizes is None else checked.prizes.fee_cents,
+        "prize_percentages": (
+            None if checked.prizes is None else percentages_text(checked.prizes.percentages)
+        ),
         "created_at": now,
     }
 

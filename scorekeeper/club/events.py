@@ -25,6 +25,7 @@ from sqlalchemy.orm import selectinload
 from scorekeeper.club.clock import clock_of
 from scorekeeper.club.event_rows import event_names, insert_event
 from scorekeeper.engine.club import events as engine
+from scorekeeper.engine.club.prizes import Prizes, read_percentages
 from scorekeeper.engine.club.round_clock import RoundClock
 from scorekeeper.engine.club.standings import (
     Standings,
@@ -204,7 +205,15 @@ def engine_event(event: Event) -> engine.Event:
         time_limit=event.time_limit,
         unfinished_tables=event.unfinished_tables,
         key=event.key,
+        prizes=stored_prizes(event.entry_fee_cents, event.prize_percentages),
     )
+
+
+def stored_prizes(fee_cents: int | None, percentages: str | None) -> Prizes | None:
+    """A stored night's prizes, or None when it pays none."""
+    if fee_cents is None or not percentages:
+        return None
+    return Prizes(fee_cents, read_percentages(percentages))
 
 
 def export_event(event: Event) -> dict[str, Any]:
@@ -354,9 +363,15 @@ _ROUNDS = select(
     .where(Entrant.event_id == EVENT_ID)
     .scalar_subquery(),
 ).where(EventRound.event_id == EVENT_ID)
-_HEAD = select(Event.key, Event.name, Event.date, Event.kind, Event.rules).where(
-    Event.id == EVENT_ID
-)
+_HEAD = select(
+    Event.key,
+    Event.name,
+    Event.date,
+    Event.kind,
+    Event.rules,
+    Event.entry_fee_cents,
+    Event.prize_percentages,
+).where(Event.id == EVENT_ID)
 _ENTRANTS = (
     select(Entrant.id, Entrant.position, Entrant.withdrawn_before)
     .where(Entrant.event_id == EVENT_ID)

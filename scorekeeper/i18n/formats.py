@@ -3,6 +3,7 @@ and the sheets' templates call.
 """
 
 from datetime import date, datetime
+from decimal import Decimal
 
 from babel.dates import format_date, format_datetime
 from babel.numbers import format_decimal
@@ -49,6 +50,16 @@ def decimal(value: float, places: int = 0, signed: bool = False) -> str:
     return format_decimal(value, pattern, locale=language())
 
 
+def money(cents: int) -> str:
+    """An amount of the club's money from its cents, with two decimals in the language's
+    way (1250 -> "12.50", "12,50" in French); no currency sign: the club's own.
+
+    >>> money(1250), money(5)
+    ('12.50', '0.05')
+    """
+    return format_decimal(Decimal(cents) / 100, "0.00", locale=language())
+
+
 def percent(rate: float) -> str:
     """A rate as a whole percentage (0.5 → 50 %, the language's spacing)."""
     return gettext("%(number)s%%", number=decimal(rate * 100))
@@ -88,6 +99,7 @@ TEMPLATE_FILTERS = {
     "moment": moment,
     "decimal": decimal,
     "percent": percent,
+    "money": money,
     "minus": minus,
     "signed": signed,
     "bdi": bdi,

@@ -3,8 +3,8 @@ in one to four columns, its type from 9 down to 6 points, the largest that fits.
 page's own margins, heading, QR code and awards take their part first (``LIST_MM``).
 A night's standings take up to four columns (``holds(4)``: 252 rows, and a night has
 200 entrants at most); a competition's table, with one figure more a row and its
-"Competition place" heading, up to three (``holds(3)``: 189 players, some 200 in fact:
-the page has a little more room than counted); a longer one runs on to a second page."""
+"Competition place" heading, up to three (``holds(3)``: 189 players); a longer one
+runs on to a second page."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ POINT_MM = 25.4 / 72
 LINE_HEIGHT = 1.3  # as the templates set it (pdf/_one_page.html)
 ROW_EXTRA_MM = 0.65  # a row's padding and rule
 # (columns, type size in points): the first that holds the list is used
+PRIZES_HEADING_MM = 16.0  # the prizes' heading and the pot's line
 # (fewer columns before smaller type: a column's names are cut short past its width)
 STEPS = ((1, 9.0), (2, 8.0), (2, 7.0), (2, 6.0), (3, 6.0), (4, 6.0))
 
@@ -33,13 +34,16 @@ def row_mm(font_pt: float) -> float:
     return font_pt * POINT_MM * LINE_HEIGHT + ROW_EXTRA_MM
 
 
-def fit(rows: int, most_columns: int = 4) -> Layout:
+def fit(rows: int, most_columns: int = 4, prizes: int = 0) -> Layout:
     """The columns (``most_columns`` at most) and type size a list of ``rows`` fits one
-    page in (the last step for a longer one, which runs on)."""
+    page in, with ``prizes`` rows of prizes below it in the same columns (the last step
+    for a longer one, which runs on)."""
     steps = [(columns, font_pt) for columns, font_pt in STEPS if columns <= most_columns]
     for columns, font_pt in steps:
-        per_column = math.ceil(rows / columns) + 1  # and its head row
-        if per_column * row_mm(font_pt) <= LIST_MM:
+        lines = math.ceil(rows / columns) + 1  # and its head row
+        if prizes:  # a heading, the prizes' rows and head row, the pot's line
+            lines += math.ceil(prizes / columns) + 1
+        if lines * row_mm(font_pt) + (PRIZES_HEADING_MM if prizes else 0) <= LIST_MM:
             return Layout(columns, font_pt)
     return Layout(*steps[-1])
 

@@ -346,10 +346,12 @@ def event_results_pdf(language: str = ENGLISH, **night: Any) -> bytes:
 
 def night_page_pdf(language: str = ENGLISH, **night: Any) -> bytes:
     """A club night's results on one A4 page: ``event`` (the engine's), ``standings``,
-    ``final``, ``rounds_over`` and ``night_code`` (None: no QR code); ``standings`` None:
-    they wait for the night's end."""
-    standings = night["standings"]
-    layout = one_page.fit(0 if standings is None else len(standings.rows))
+    ``final``, ``rounds_over``, ``night_code`` (None: no QR code), ``awards`` and
+    ``prizes`` (engine/club/awards.py, prizes.py); ``standings`` None: they wait for the
+    night's end."""
+    standings, prizes = night["standings"], night.get("prizes", ())
+    rows = 0 if standings is None else len(standings.rows)
+    layout = one_page.fit(rows, prizes=len(prizes))
     context = {"paper": PAPERS["a4"], "layout": layout, **night}
     return html_to_pdf(_render(context, language, "pdf/night_page.html"))
 

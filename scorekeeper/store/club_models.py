@@ -48,6 +48,10 @@ class Event(db.Model):  # type: ignore[name-defined,misc]
     unfinished_tables: Mapped[str] = mapped_column(
         String(20), default="nothing_counts", server_default="nothing_counts"
     )
+    # the night's prizes (engine.club.prizes): each entrant's fee in cents and the
+    # percentages by place as typed ("50,30,20"); both None: no prizes
+    entry_fee_cents: Mapped[int | None]
+    prize_percentages: Mapped[str | None] = mapped_column(String(100))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     entrants: Mapped[list[Entrant]] = relationship(

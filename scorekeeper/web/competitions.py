@@ -19,7 +19,7 @@ from wtforms.validators import DataRequired, Optional
 
 from scorekeeper.club.competitions import (
     all_competitions,
-    competition_table,
+    competition_now,
     create_competition,
     rules_of,
     set_archived,
@@ -162,11 +162,14 @@ def competition_or_404(competition_id: int) -> Competition:
 @bp.route("/competitions/<int:competition_id>")
 def show_competition(competition_id: int) -> str:
     found = competition_or_404(competition_id)
+    now = competition_now(found)
     return render_template(
         "results/competition.html",
         competition=found,
         rules=rules_of(found),
-        table=competition_table(found),
+        table=now.table,
+        awards=now.awards,
+        nights=now.nights,
         director=True,
     )
 

@@ -4,8 +4,8 @@ the club's ("Is this Hal Brandt?"); a withdrawal, asked first and undone until t
 it starts from is seated; an entrant entered by mistake, removed outright once asked.
 Each question is the event's page again with the question where the director tapped
 (status 400: nothing is changed until the answer). And the director's adjustments: a
-penalty or a bonus for an entrant in a round, with the reason. The routes are the events
-blueprint's (``web.events.bp``)."""
+penalty or a bonus for an entrant in a round, with the reason; and the night's prizes.
+The routes are the events blueprint's (``web.events.bp``)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from scorekeeper.club.entrants import (
     undo_withdrawal,
     withdraw,
 )
+from scorekeeper.club.honours import set_prizes
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.i18n.refusals import engine_message
 from scorekeeper.i18n.signs import signed
@@ -159,3 +160,19 @@ def adjust(event_id: int) -> BaseResponse | tuple[str, int]:
         )
     )
     return redirect(url_for("events.show", event_id=event_id, _anchor="adjustments"))
+
+
+@bp.route("/events/<int:event_id>/prizes", methods=["POST"])
+@requires("scorekeeper")
+def prizes(event_id: int) -> BaseResponse | tuple[str, int]:
+    """The night's prizes: the entry fee a head and the percentages of the pot by place
+    (both blank: none); shown on the event page, the public night and the prints."""
+    event = event_or_404(event_id)
+    fee = request.form.get("fee", "")[:NAME_FIELD_LIMIT]
+    percentages = request.form.get("percentages", "")[:NAME_FIELD_LIMIT]
+    try:
+        set_prizes(event, fee, percentages)
+    except PinochleError as error:
+        return refused_page(event_id, engine_message(error), "prizes")
+    flash(_("The prizes are kept.") if fee.strip() else _("The night pays no prizes."))
+    return redirect(url_for("events.show", event_id=event_id, _anchor="prizes"))

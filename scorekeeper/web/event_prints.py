@@ -14,7 +14,8 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.club.confirm import night_corrections
 from scorekeeper.club.entrants import night_planned
-from scorekeeper.club.events import engine_event, event_standings
+from scorekeeper.club.events import engine_event, event_standings, standings_final
+from scorekeeper.club.honours import night_awards, night_prizes
 from scorekeeper.club.table_codes import table_code
 from scorekeeper.engine.club import events as engine
 from scorekeeper.engine.club.event_movement import seated_evenness
@@ -43,10 +44,14 @@ def results_pdf(event_id: int) -> Response:
     def render() -> bytes:
         checked = engine_event(event)
         replayed = results(checked)
+        table = event_standings(event, checked, replayed)
         return event_results_pdf(
             page_language(),
             event=checked,
-            standings=event_standings(event, checked, replayed),
+            standings=table,
+            standings_final=standings_final(event, checked, table),
+            awards=night_awards(checked),
+            prizes=night_prizes(checked, table),
             rounds_over=rounds_over(checked, replayed),
             results=replayed,
             counted=counted(checked, replayed),

@@ -48,6 +48,7 @@ from scorekeeper.club.events import (
     standings_final,
     unseatable,
 )
+from scorekeeper.club.honours import night_awards, night_prizes
 from scorekeeper.club.rounds import call_time, close_round
 from scorekeeper.club.seating import record_seating, unseat_round
 from scorekeeper.engine.club import events as engine
@@ -212,13 +213,17 @@ def _made_page(
     replayed: dict[tuple[int, int], GameResult] = results(checked)
     playing = rounds_open(event, checked, replayed)
     open_rounds = [number for number, tables in playing.items() if tables]
+    table = event_standings(event, checked, replayed)
     html = render_template(
         "events/show.html",
         event=event,
         checked=checked,
         results=replayed,
         counted=counted(checked, replayed),
-        standings=event_standings(event, checked, replayed),
+        standings=table,
+        awards=night_awards(checked),
+        prizes=night_prizes(checked, table),
+        final=standings_final(event, checked, table),
         rounds_over=rounds_over(checked, replayed),
         next_round=_next_round(event, checked),
         # the evenness of the rounds seated so far, beside the whole night's as planned

@@ -17,13 +17,14 @@ from collections.abc import Iterator
 from flask import Response, abort
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorekeeper.club.competitions import competition_table, rules_of
+from scorekeeper.club.competitions import CompetitionNow, competition_now, rules_of
 from scorekeeper.club.events import (
     engine_event,
     event_standings,
     get_event,
     standings_final,
 )
+from scorekeeper.club.honours import night_awards, night_prizes
 from scorekeeper.engine.club.league import League
 from scorekeeper.engine.club.standings import number, results, rounds_over
 from scorekeeper.i18n.languages import language as page_language
@@ -68,13 +69,17 @@ def _night_page(event: Event, hidden: bool) -> BaseResponse:
         replayed = results(checked)
         table = event_standings(event, checked, replayed)
         final = standings_final(event, checked, table)
+        shown = table if final or not hidden else None
         return night_page_pdf(
             page_language(),
             event=checked,
-            standings=table if final or not hidden else None,
+            standings=shown,
             final=final,
             rounds_over=rounds_over(checked, replayed),
             night_code=night_code(event.key),
+            # the awards and prizes say who did well: they wait with the standings
+            awards=None if shown is None else night_awards(checked),
+            prizes=() if shown is None else night_prizes(checked, table),
         )
 
     kind = f"page-{'hidden' if hidden else 'shown'}-{night_code_kind()}"
@@ -90,7 +95,7 @@ def _night_page(event: Event, hidden: bool) -> BaseResponse:
 def competition_export(competition_id: int, kind: str) -> BaseResponse:
     """The competition's table as PDF, CSV or JSON, for the club's members."""
     found = competition_or_404(competition_id)
-    return _exported(found, competition_table(found), kind)
+    return _exported(found, competition_now(found), kind)
 
 
 @bp.route("/results/competitions/<key>/table.<any(pdf, csv, json):kind>")
@@ -101,10 +106,11 @@ def public_competition_export(key: str, kind: str) -> BaseResponse:
     if isinstance(readable_one, BaseResponse):
         return readable_one
     settings, found = readable_one
-    return _exported(found, competition_table(found, final_only=settings.hide_standings), kind)
+    return _exported(found, competition_now(found, final_only=settings.hide_standings), kind)
 
 
-def _exported(competition: Competition, table: League, kind: str) -> BaseResponse:
+def _exported(competition: Competition, now: CompetitionNow, kind: str) -> BaseResponse:
+    table = now.table
     filename = f"competition-{competition.key}-table.{kind}"
     disposition = f'attachment; filename="{filename}"'
     if kind == "json":
@@ -115,7 +121,14 @@ def _exported(competition: Competition, table: League, kind: str) -> BaseRespons
     if kind == "csv":
         return csv_response(_csv_rows(table), LEAGUE_CSV, disposition)
     shown = json.dumps(
-        [competition.name, competition.locked_at is not None, table.as_dict(), table.needs],
+        [
+            competition.name,
+            competition.locked_at is not None,
+            table.as_dict(),
+            table.needs,
+            now.awards.as_dict(),
+            now.nights,
+        ],
         sort_keys=True,
         default=str,
     )
@@ -124,7 +137,12 @@ def _exported(competition: Competition, table: League, kind: str) -> BaseRespons
 
     def render() -> bytes:
         return competition_page_pdf(
-            page_language(), competition=competition, rules=rules_of(competition), table=table
+            page_language(),
+            competition=competition,
+            rules=rules_of(competition),
+            table=table,
+            awards=now.awards,
+            nights=now.nights,
         )
 
     return stored_sheet(stamp, filename, render)

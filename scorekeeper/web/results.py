@@ -35,7 +35,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from scorekeeper.club.competitions import (
     all_competitions,
     competition_by_key,
-    competition_table,
+    competition_now,
     rules_of,
 )
 from scorekeeper.club.confirm import night_corrections
@@ -49,6 +49,7 @@ from scorekeeper.club.events import (
     standings_final,
     table_of_game,
 )
+from scorekeeper.club.honours import night_awards, night_prizes
 from scorekeeper.club.results import MEMBERS, OFF, PUBLIC, ResultsSettings, results_settings
 from scorekeeper.club.results import set_results as keep_settings
 from scorekeeper.engine.club.standings import counted, results, rounds_over
@@ -135,6 +136,7 @@ def night(key: str) -> Response | BaseResponse:
         replayed = results(checked)
         table = event_standings(event, checked, replayed)
         final = standings_final(event, checked, table)
+        shown = table if final or not settings.hide_standings else None
         html = render_template(
             "results/night.html",
             event=event,
@@ -142,9 +144,12 @@ def night(key: str) -> Response | BaseResponse:
             results=replayed,
             counted=counted(checked, replayed),
             corrected=night_corrections(event),
-            standings=table if final or not settings.hide_standings else None,
+            standings=shown,
             final=final,
             stamp=public_stamp(making.stamp),
+            # the awards and prizes say who did well: they wait with the standings
+            awards=None if shown is None else night_awards(checked),
+            prizes=() if shown is None else night_prizes(checked, table),
         )
         return html, None
 
@@ -173,12 +178,15 @@ def competition(key: str) -> str | BaseResponse:
     if isinstance(readable_one, BaseResponse):
         return readable_one
     settings, found = readable_one
+    # a night's standings hidden until its end count only once they show
+    now = competition_now(found, final_only=settings.hide_standings)
     return render_template(
         "results/competition.html",
         competition=found,
         rules=rules_of(found),
-        # a night's standings hidden until its end count only once they show
-        table=competition_table(found, final_only=settings.hide_standings),
+        table=now.table,
+        awards=now.awards,
+        nights=now.nights,
     )
 
 

@@ -149,6 +149,7 @@ NEEDS: dict[tuple[str, str], str] = {
     ("results.lock_competition", "POST"): "scorekeeper",
     ("results.archive_competition", "POST"): "scorekeeper",
     ("results.table_night", "GET"): "viewer",  # and a table's code, for its own game
+    ("events.prizes", "POST"): "scorekeeper",
     ("results.night_page", "GET"): "viewer",
     ("results.public_night_page", "GET"): PUBLIC,
     ("results.competition_export", "GET"): "viewer",

@@ -27,10 +27,8 @@ from scorekeeper.engine.club.movements import progressive
 from scorekeeper.engine.gamefile import to_document
 from scorekeeper.engine.rules import ruleset
 from scorekeeper.engine.simulate import random_game
-from scorekeeper.extensions import db
 from scorekeeper.reports import pdf
 from scorekeeper.reports.one_page import holds
-from tests.web.conftest import test_app
 
 pytestmark = pytest.mark.database
 
@@ -68,14 +66,6 @@ def night(entrants: int, rounds: int, played: int, seed: int = 7) -> dict[str, A
     }
 
 
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    made = test_app(tmp_path / "prints.db")
-    yield made
-    with made.app_context():
-        db.engine.dispose()
-
-
 def pdf_text(data: bytes) -> tuple[int, str]:
     """The PDF's pages and its text, each run of spaces one space."""
     pages = PdfReader(io.BytesIO(data)).pages
@@ -108,7 +98,7 @@ def outside_the_page(html: str) -> tuple[int, list[str]]:
 
 
 # entrants -> the pages of the night's print, of its competition's (one night's players)
-SIZES = [(8, 1, 1), (48, 1, 1), (120, 1, 1), (holds(3), 1, 1), (200, 1, 1)]
+SIZES = [(8, 1, 1), (48, 1, 1), (120, 1, 1), (holds(3), 1, 1), (200, 1, 2)]
 
 
 @pytest.mark.parametrize(("entrants", "night_pages", "competition_pages"), SIZES)

@@ -37,6 +37,7 @@ from ..rules import overrides_of, ruleset
 from ..scoring import GameResult, replay
 from ..typed import as_int, as_list, as_mapping, as_text, no_unknown, refused_field
 from .entrants import KINDS, PROGRESSIVE, TEAMS, Entrant, read_entrants
+from .prizes import Prizes, read_prizes
 from .unfinished import NOTHING_COUNTS, UNFINISHED_RULES
 
 FORMAT = "pinochle-event/1"
@@ -60,7 +61,7 @@ SEATS_OF_KIND = {PROGRESSIVE: 4, TEAMS: 2}
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,16}")  # ASCII only (no ``\w``)
 _TOP_FIELDS = {
     "format", "name", "date", "kind", "ruleset", "rules", "standing_order", "bye_rule",
-    "time_limit", "unfinished_tables", "entrants", "rounds", "adjustments", "key",
+    "time_limit", "unfinished_tables", "entrants", "rounds", "adjustments", "key", "prizes",
 }  # fmt: skip
 
 
@@ -119,6 +120,8 @@ class Event:
     # the night's own key (a stored night's: its public address, its name in a league);
     # None for a file that names none
     key: str | None = None
+    # the entry fee and the prizes' percentages by place (prizes.py); None: no prizes
+    prizes: Prizes | None = None
 
     @functools.cached_property
     def names(self) -> tuple[str, ...]:
@@ -195,6 +198,7 @@ def from_document(document: object, restoring: bool = False, names_kept: bool = 
         time_limit=_time_limit(doc.get("time_limit")),
         unfinished_tables=_choice(doc, "unfinished_tables", UNFINISHED_RULES, NOTHING_COUNTS),
         key=_key(doc.get("key")),
+        prizes=read_prizes(doc.get("prizes")),
     )
     rounds = tuple(_round(item, number, event) for number, item in enumerate(raw_rounds, 1))
     listed = as_list(doc.get("adjustments", []), "adjustments")
@@ -227,6 +231,8 @@ def to_document(event: Event) -> dict[str, Any]:
         limit["unfinished_tables"] = event.unfinished_tables
     if event.key is not None:
         limit["key"] = event.key
+    if event.prizes is not None:
+        limit["prizes"] = event.prizes.as_dict()
     return {
         "format": FORMAT,
         "name": event.name,
