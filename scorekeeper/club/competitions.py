@@ -124,6 +124,7 @@ class CompetitionNow:
     table: League
     awards: Awards
     nights: dict[str, str]
+    teams: bool  # a night of fixed teams counts: its table names teams, not players
 
 
 def competition_now(competition: Competition, final_only: bool = False) -> CompetitionNow:
@@ -133,6 +134,7 @@ def competition_now(competition: Competition, final_only: bool = False) -> Compe
         league(nights, rules_of(competition)),
         awards(nights),
         {night_key(night): night.name for night in nights},
+        any(night.kind == engine.TEAMS for night in nights),
     )
 
 

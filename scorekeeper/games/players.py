@@ -89,6 +89,11 @@ def get_player(player_id: int) -> Player | None:
     return db.session.get(Player, player_id)
 
 
+def player_by_name(name: str) -> Player | None:
+    """The player of that name exactly, if any (none is made)."""
+    return db.session.execute(select(Player).where(Player.name == name)).scalar()
+
+
 def all_players() -> list[Player]:
     """Everyone who has a seat in some game, A to Z."""
     seated = select(Seat.player_id)

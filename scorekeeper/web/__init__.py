@@ -58,6 +58,7 @@ def register(app: Flask) -> None:
         meld,
         offline,
         page_cache,
+        records,  # noqa: F401 (its routes join the results blueprint)
         result_prints,  # noqa: F401 (its routes join the results blueprint)
         results,
         share,

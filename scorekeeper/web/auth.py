@@ -88,6 +88,7 @@ PUBLIC = {
     "results.competition",
     "results.public_night_page",
     "results.public_competition_export",
+    "results.public_player_record",
 }
 
 

@@ -50,10 +50,12 @@ from scorekeeper.club.events import (
     table_of_game,
 )
 from scorekeeper.club.honours import night_awards, night_prizes
+from scorekeeper.club.records import own_night
 from scorekeeper.club.results import MEMBERS, OFF, PUBLIC, ResultsSettings, results_settings
 from scorekeeper.club.results import set_results as keep_settings
 from scorekeeper.engine.club.standings import counted, results, rounds_over
 from scorekeeper.store.club_models import Competition
+from scorekeeper.web import table_pass
 from scorekeeper.web.auth import current_role, local_path, requires
 from scorekeeper.web.night_pages import Made, Making, night_page
 
@@ -187,6 +189,7 @@ def competition(key: str) -> str | BaseResponse:
         table=now.table,
         awards=now.awards,
         nights=now.nights,
+        teams=now.teams,
     )
 
 
@@ -213,10 +216,12 @@ def table_night(game_id: int) -> Response:
     """The night's standings as the phones at a table see them (a table's code opens it
     for its own game, web/table_pass.py; an account, for any club table's game), whatever
     the club's results setting: the players at the tables see their night. Made once per
-    change of the night (web/night_pages.py)."""
+    change of the night (web/night_pages.py). A phone that said who it is sees that
+    player's own night first: the night place now and where they play next."""
     place = table_of_game(game_id)
     if place is None:
         abort(404)
+    entrant_id = table_pass.player_of(place.event_id)  # who this phone said it is
 
     def make(making: Making) -> Made:
         event = get_event(place.event_id)
@@ -228,6 +233,7 @@ def table_night(game_id: int) -> Response:
             "results/table_night.html",
             event=event,
             game_id=game_id,
+            mine=None if entrant_id is None else own_night(event, checked, table, entrant_id),
             standings=table,
             final=standings_final(event, checked, table),
             rounds_over=rounds_over(checked),
@@ -235,4 +241,4 @@ def table_night(game_id: int) -> Response:
         )
         return html, None
 
-    return night_page(place.event_id, f"table-night-{game_id}", make)
+    return night_page(place.event_id, f"table-night-{game_id}-{entrant_id}", make)

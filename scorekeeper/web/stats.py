@@ -32,6 +32,7 @@ from wtforms import DateField, StringField
 from wtforms.validators import InputRequired
 
 from scorekeeper.club.events import player_events
+from scorekeeper.club.records import club_points
 from scorekeeper.engine.errors import PinochleError
 from scorekeeper.engine.rules import ruleset
 from scorekeeper.games import seasons as game_seasons
@@ -197,6 +198,7 @@ def player(player_id: int) -> str:
     if person is None:
         abort(404)
     pairs = [pair for pair in stats.partnerships(period) if person.name in pair["players"]]
+    events = player_events(person.id)
     return render_template(
         "stats/player.html",
         period=period,
@@ -206,7 +208,9 @@ def player(player_id: int) -> str:
         entry=entry,
         pairs=pairs,
         best=stats.best_partners(pairs).get(person.name),
-        events=player_events(person.id),
+        events=events,
+        # lifetime club points, beside the season's rating (club/records.py)
+        club_points=club_points(person)[0] if events else None,
         by_scale=_apart(groups.bids_and_points_by_scale(period, person.id)),
         chart=rating_chart(period, [entry] if entry else []),
     )

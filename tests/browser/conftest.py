@@ -313,8 +313,14 @@ def totals(page: Any) -> list[int]:
 
 
 def horizontal_overflow(page: Any) -> int:
-    """How many CSS pixels the page is wider than the window (0 when nothing scrolls sideways)."""
-    return int(page.evaluate("document.documentElement.scrollWidth - window.innerWidth"))
+    """How many CSS pixels the page is wider than the phone's screen (0 when nothing
+    scrolls sideways). The screen's width, not the window's: a phone lays a page wider
+    than itself out at that width and zooms it out to fit, so its window grows with it."""
+    return int(
+        page.evaluate(
+            "Math.max(document.documentElement.scrollWidth, window.innerWidth) - screen.width"
+        )
+    )
 
 
 def scrolling_boxes(page: Any) -> list[str]:

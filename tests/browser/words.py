@@ -59,3 +59,24 @@ OFF_SCREEN = """() => {
   }
   return out;
 }"""
+
+BEYOND_THE_SIDES = """() => {
+  // what shows beyond the left or right of a phone's screen (a page that scrolls down,
+  // never sideways), as far as a box around it that clips lets it show
+  const out = [];
+  for (const e of document.querySelectorAll("body *")) {
+    if (!e.checkVisibility()) continue;
+    const r = e.getBoundingClientRect();
+    let [left, right] = [r.left, r.right];
+    for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX === "visible") continue;
+      const box = a.getBoundingClientRect();
+      [left, right] = [Math.max(left, box.left), Math.min(right, box.right)];
+    }
+    if (right <= left) continue;
+    if (left < -1 || right > innerWidth + 1)
+      out.push(`${e.tagName}.${e.className} "${e.textContent.trim().slice(0, 40)}" ` +
+        `from ${Math.round(left)} to ${Math.round(right)}`);
+  }
+  return out;
+}"""

@@ -151,6 +151,8 @@ NEEDS: dict[tuple[str, str], str] = {
     ("results.table_night", "GET"): "viewer",  # and a table's code, for its own game
     ("events.prizes", "POST"): "scorekeeper",
     ("results.night_page", "GET"): "viewer",
+    ("results.player_record_page", "GET"): "viewer",
+    ("results.public_player_record", "GET"): PUBLIC,
     ("results.public_night_page", "GET"): PUBLIC,
     ("results.competition_export", "GET"): "viewer",
     ("results.public_competition_export", "GET"): PUBLIC,

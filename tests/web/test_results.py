@@ -79,6 +79,7 @@ class Club:
             f"/results/competitions/{self.competition_key}/table.csv",
             f"/results/competitions/{self.competition_key}/table.json",
             f"/results/{self.key}/results.pdf",
+            "/results/player?name=Bea",
         ]
 
 
@@ -136,7 +137,8 @@ def test_the_public_night_holds_nothing_private(club: Club) -> None:
                     f"/events/{club.event}", f"/games/{club.game}"):  # fmt: skip
         assert not any(private in page for page in pages), private
     assert "adjusted −50" in night  # the points of an adjustment, not its reason
-    assert "Bea" in pages[-1] and "Bea,1," in pages[-3]  # the print and the CSV read
+    assert "Bea" in pages[-2] and "Bea,1," in pages[-4]  # the print and the CSV read
+    assert "Club points (lifetime)" in pages[-1]  # a player's record
 
 
 # the director's adjustment -> whether its reason shows on the public night

@@ -195,6 +195,11 @@ AT_OWN_TABLE: list[tuple[str, str, bool]] = [
     ("POST", "/events/{event}/rounds/1/close", False),
     ("GET", "/stats", False),
     ("GET", "/api/v1/games/{game}", False),
+    # the club's season (issue 32): the members' pages and prints, the director's prizes
+    ("GET", "/events/{event}/standings.pdf", False),
+    ("GET", "/players/1/record", False),
+    ("GET", "/competitions", False),
+    ("POST", "/events/{event}/prizes", False),
 ]
 
 
