@@ -15,7 +15,14 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from scorekeeper.club.events import engine_event, event_standings, get_event, standings_final
+from scorekeeper.club.events import (
+    engine_event,
+    event_standings,
+    get_event,
+    prints_stamp,
+    standings_final,
+)
+from scorekeeper.club.memo import Memo
 from scorekeeper.engine.club import events as engine
 from scorekeeper.engine.club.awards import Awards, awards
 from scorekeeper.engine.club.league import (
@@ -26,6 +33,7 @@ from scorekeeper.engine.club.league import (
     place_points_text,
     read_place_points,
 )
+from scorekeeper.engine.club.standings import with_results
 from scorekeeper.engine.errors import GameError
 from scorekeeper.engine.people import checked_name
 from scorekeeper.extensions import db
@@ -109,7 +117,7 @@ def competition_nights(competition: Competition, final_only: bool = False) -> li
         night = get_event(event_id)
         if night is None:
             continue
-        one = engine_event(night)
+        one = with_results(engine_event(night))  # replayed once, for the table and awards
         if final_only and not standings_final(night, one, event_standings(night, one)):
             continue
         checked.append(one)
@@ -127,20 +135,32 @@ class CompetitionNow:
     teams: bool  # a night of fixed teams counts: its table names teams, not players
 
 
+COMPETITIONS_KEPT: Memo[CompetitionNow] = Memo(64)
+
+
 def competition_now(competition: Competition, final_only: bool = False) -> CompetitionNow:
-    """The competition's table and awards now (``competition_nights``)."""
-    nights = competition_nights(competition, final_only)
-    return CompetitionNow(
-        league(nights, rules_of(competition)),
-        awards(nights),
-        {night_key(night): night.name for night in nights},
-        any(night.kind == engine.TEAMS for night in nights),
-    )
+    """The competition's table and awards now (``competition_nights``): worked out once
+    per change of any of its nights (their change stamps, a few small queries each), for
+    its pages, prints and every player's record that lists it."""
+
+    def make() -> CompetitionNow:
+        nights = competition_nights(competition, final_only)
+        return CompetitionNow(
+            league(nights, rules_of(competition)),
+            awards(nights),
+            {night_key(night): night.name for night in nights},
+            any(night.kind == engine.TEAMS for night in nights),
+        )
+
+    made_of = tuple((event_id, prints_stamp(event_id)) for event_id in nights_of(competition))
+    rules = (competition.score, competition.place_points, competition.best, competition.drop)
+    key = ("competition", competition.id, rules, competition.min_nights, final_only, made_of)
+    return COMPETITIONS_KEPT.get(key, make)
 
 
 def competition_table(competition: Competition, final_only: bool = False) -> League:
-    """The competition's table now, from its nights' standings (``competition_nights``)."""
-    return league(competition_nights(competition, final_only), rules_of(competition))
+    """The competition's table now, from its nights' standings (``competition_now``)."""
+    return competition_now(competition, final_only).table
 
 
 def set_locked(competition: Competition, locked: bool) -> None:

@@ -5,9 +5,9 @@ prizes for a night (the entry fee and the percentages by place)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from dataclasses import dataclass
 
-from scorekeeper.club.events import engine_event, get_event
+from scorekeeper.club.events import get_event
 from scorekeeper.engine.club import events as engine
 from scorekeeper.engine.club.awards import Awards, awards
 from scorekeeper.engine.club.prizes import (
@@ -17,28 +17,51 @@ from scorekeeper.engine.club.prizes import (
     read_fee,
     read_percentages,
 )
-from scorekeeper.engine.club.standings import Standings
+from scorekeeper.engine.club.standings import Standings, with_results
+from scorekeeper.engine.scoring import GameResult
 from scorekeeper.extensions import db
 from scorekeeper.store.club_models import Event
 from scorekeeper.store.locks import serialize_night
 
 
-def night_awards(checked: engine.Event) -> Awards:
+def night_awards(
+    checked: engine.Event, replayed: dict[tuple[int, int], GameResult] | None = None
+) -> Awards:
+    """The night's awards; ``replayed``: its games' replays already made for the page
+    (``standings.results``), so that none is replayed again."""
+    if replayed:
+        checked = with_results(checked, replayed)
     return awards([checked])
 
 
-def nights_awards(nights: Sequence[engine.Event]) -> Awards:
-    """A competition's awards, over its nights (the same night once)."""
-    return awards(nights)
+@dataclass(frozen=True)
+class PrizeSplit:
+    """A night's prizes as its pages show them: each prize, the fee a head, the heads
+    that paid it and the pot."""
+
+    prizes: tuple[Prize, ...]
+    fee_cents: int
+    heads: int
+
+    @property
+    def pot_cents(self) -> int:
+        return self.fee_cents * self.heads
 
 
-def night_prizes(checked: engine.Event, standings: Standings) -> tuple[Prize, ...]:
-    """The night's prizes by its standings now (none when it pays none): the pot is the
-    fee times its entrants, every entrant entered (a withdrawal paid too)."""
+def night_prizes(checked: engine.Event, standings: Standings) -> PrizeSplit | None:
+    """The night's prizes by its standings now (None when it pays none): the pot is the
+    fee a head times the night's players (``paying``)."""
     if checked.prizes is None:
-        return ()
+        return None
     fee, percentages = checked.prizes.fee_cents, checked.prizes.percentages
-    return prize_split(fee, len(checked.entrants), percentages, standings.rows)
+    heads = paying(checked)
+    return PrizeSplit(prize_split(fee, heads, percentages, standings.rows), fee, heads)
+
+
+def paying(checked: engine.Event) -> int:
+    """The heads that paid the night's fee: every player entered (a withdrawal paid
+    too), a fixed team's two."""
+    return sum(len(entrant.players) or 1 for entrant in checked.entrants)
 
 
 def set_prizes(event: Event, fee: str, percentages: str) -> None:
@@ -58,9 +81,3 @@ def set_prizes(event: Event, fee: str, percentages: str) -> None:
     except Exception:
         db.session.rollback()
         raise
-
-
-def stored_nights(event_ids: Sequence[int]) -> list[engine.Event]:
-    """The nights ``event_ids`` as the engine reads them (those still stored)."""
-    found = (get_event(event_id) for event_id in event_ids)
-    return [engine_event(night) for night in found if night is not None]

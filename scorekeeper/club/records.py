@@ -14,14 +14,16 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
-from scorekeeper.club.competitions import all_competitions, competition_table, nights_of
+from scorekeeper.club.competitions import all_competitions, competition_now, nights_of
 from scorekeeper.club.entrants import night_planned
 from scorekeeper.club.events import (
     engine_event,
     event_standings,
     player_events,
+    prints_stamp,
     standings_final,
 )
+from scorekeeper.club.memo import Memo
 from scorekeeper.engine.club import events as engine
 from scorekeeper.engine.club.awards import lifetime, milestones, night_club_points
 from scorekeeper.engine.club.itineraries import Stop, itinerary
@@ -113,23 +115,47 @@ class _Nights:
     milestones: tuple[Milestone, ...]
 
 
+@dataclass(frozen=True)
+class _Night:
+    """What a player's record reads of one night: kept by the night's change stamp."""
+
+    key: str
+    rows: tuple[Row, ...]
+    entrants: int
+    final: bool
+    club_points: dict[str, Fraction]
+
+
+NIGHTS_KEPT: Memo[_Night] = Memo(512)  # some two years of a club's nights
+
+
+def _night(event: Event) -> _Night:
+    """The night's standings, whether final and its club points: worked out once per
+    change of the night (``night_stamp``), for every record that lists it."""
+
+    def make() -> _Night:
+        checked = engine_event(event)
+        table = event_standings(event, checked)
+        final = standings_final(event, checked, table)
+        earned = night_club_points(checked, table) if final else {}
+        return _Night(night_key(checked), table.rows, len(checked.entrants), final, earned)
+
+    return NIGHTS_KEPT.get(("record-night", event.id, prints_stamp(event.id)), make)
+
+
 def _nights(player: Player, final_only: bool) -> _Nights:
     lines: list[NightLine] = []
     points: list[tuple[str, dict[str, Fraction]]] = []
     names: dict[str, tuple[str, date | None]] = {}
     for event in reversed(player_events(player.id)):  # the earliest first
-        checked = engine_event(event)
-        table = event_standings(event, checked)
-        final = standings_final(event, checked, table)
-        if final_only and not final:
+        night = _night(event)
+        if final_only and not night.final:
             continue
         entrant = entrant_of(event, player.id) or player.name
-        earned = night_club_points(checked, table) if final else {}
-        key = night_key(checked)
-        names[key] = (event.name, event.date)
-        if final:
-            points.append((key, earned))
-        row = next((r for r in table.rows if r.entrant == entrant and (r.games or r.byes)), None)
+        names[night.key] = (event.name, event.date)
+        if night.final:
+            points.append((night.key, night.club_points))
+        row = next((r for r in night.rows if r.entrant == entrant and (r.games or r.byes)), None)
         lines.append(
             NightLine(
                 event.id,
@@ -138,9 +164,9 @@ def _nights(player: Player, final_only: bool) -> _Nights:
                 event.date,
                 entrant,
                 row,
-                len(checked.entrants),
-                final,
-                earned.get(player.name, Fraction(0)) if final else None,
+                night.entrants,
+                night.final,
+                night.club_points.get(player.name, Fraction(0)) if night.final else None,
             )
         )
     # by day, nights of one day (or of none, last) in the order they were stored
@@ -165,7 +191,7 @@ def _competitions(
         counted = [event_id for event_id in nights_of(competition) if event_id in entrants]
         if not counted:
             continue
-        table = competition_table(competition, final_only)
+        table = competition_now(competition, final_only).table
         names = {entrants[event_id] for event_id in counted} | {player.name}
         row = next((r for r in table.rows if r.player in names), None)
         if row is None:

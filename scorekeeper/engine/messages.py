@@ -148,13 +148,16 @@ MESSAGES: dict[str, str] = {
     ),
     "league_count": "{field} is a whole number from {least} to 1000, not {got}",
     "league_night_twice": "the night {key!r} is given twice: each night counts once",
-    # a night's prizes (engine/club/awards.py)
+    # a night's prizes (engine/club/prizes.py)
     "prize_percentages": (
         "prize percentages cannot be {value!r}: expected whole numbers from 1 to 100 "
         "separated by commas, first place's first (50,30,20): at most 20 of them, adding "
         "up to at most 100"
     ),
     "prize_fee": "the entry fee is an amount such as 5 or 2.50, not {value!r}",
+    "prize_fee_cents": (
+        "prizes: entry_fee_cents is a whole number of cents from 0 to 10000000, not {value!r}"
+    ),
     "competition_nights": (
         "a competition counts every night of a season, or the nights chosen: choose a "
         "season or at least one night"

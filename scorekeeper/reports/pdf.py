@@ -349,9 +349,9 @@ def night_page_pdf(language: str = ENGLISH, **night: Any) -> bytes:
     ``final``, ``rounds_over``, ``night_code`` (None: no QR code), ``awards`` and
     ``prizes`` (engine/club/awards.py, prizes.py); ``standings`` None: they wait for the
     night's end."""
-    standings, prizes = night["standings"], night.get("prizes", ())
+    standings, split = night["standings"], night.get("prizes")
     rows = 0 if standings is None else len(standings.rows)
-    layout = one_page.fit(rows, prizes=len(prizes))
+    layout = one_page.fit(rows, prizes=0 if split is None else len(split.prizes))
     context = {"paper": PAPERS["a4"], "layout": layout, **night}
     return html_to_pdf(_render(context, language, "pdf/night_page.html"))
 

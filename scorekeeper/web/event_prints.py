@@ -50,7 +50,7 @@ def results_pdf(event_id: int) -> Response:
             event=checked,
             standings=table,
             standings_final=standings_final(event, checked, table),
-            awards=night_awards(checked),
+            awards=night_awards(checked, replayed),
             prizes=night_prizes(checked, table),
             rounds_over=rounds_over(checked, replayed),
             results=replayed,

@@ -221,7 +221,7 @@ def _made_page(
         results=replayed,
         counted=counted(checked, replayed),
         standings=table,
-        awards=night_awards(checked),
+        awards=night_awards(checked, replayed),
         prizes=night_prizes(checked, table),
         final=standings_final(event, checked, table),
         rounds_over=rounds_over(checked, replayed),

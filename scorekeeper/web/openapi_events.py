@@ -15,6 +15,7 @@ from scorekeeper.engine.club.events import (
     STANDING_ORDERS,
     TIME_LIMITS,
 )
+from scorekeeper.engine.club.prizes import MAX_FEE_CENTS, MAX_PRIZES
 from scorekeeper.engine.club.unfinished import UNFINISHED_RULES
 from scorekeeper.engine.people import NAME_LIMIT
 from scorekeeper.web.openapi_parts import (
@@ -139,9 +140,34 @@ EVENT_DOCUMENT = _closed(
                     "round": {"type": "integer"},
                     "points": {"type": "integer", "minimum": -LARGEST, "maximum": LARGEST},
                     "reason": {"type": "string", "minLength": 1},
+                    "public": {
+                        "type": "boolean",
+                        "description": "the reason may show on the club's public results "
+                        "(left out: false)",
+                    },
                 },
             ),
         },
+        "prizes": _closed(
+            ["entry_fee_cents", "percentages"],
+            {
+                "entry_fee_cents": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": MAX_FEE_CENTS,
+                    "description": "the fee each entrant paid, in cents",
+                },
+                "percentages": {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": MAX_PRIZES,
+                    "items": {"type": "integer", "minimum": 1, "maximum": 100},
+                    "description": "the pot's percentages by place, first place's first, "
+                    "adding up to at most 100",
+                },
+            },
+        )
+        | {"nullable": True, "description": "the night's prizes (left out or null: none)"},
     },
 )
 

@@ -46,7 +46,7 @@ LEAGUE_CSV = ("place", "player", "nights", "counted", "score", "points", "qualif
 @bp.route("/events/<int:event_id>/standings.pdf")
 def night_page(event_id: int) -> BaseResponse:
     """The night's results on one page, for the club's members."""
-    return _night_page(event_or_404(event_id), hidden=False)
+    return _night_page(event_or_404(event_id), hidden=False, public=False)
 
 
 @bp.route("/results/<key>/results.pdf")
@@ -60,10 +60,13 @@ def public_night_page(key: str) -> BaseResponse:
     event = get_event(event_id)
     if event is None:
         abort(404)
-    return _night_page(event, hidden=settings.hide_standings)
+    return _night_page(event, hidden=settings.hide_standings, public=True)
 
 
-def _night_page(event: Event, hidden: bool) -> BaseResponse:
+def _night_page(event: Event, hidden: bool, public: bool) -> BaseResponse:
+    """The one-page print; ``public``: asked for without an account (its QR code from
+    the ``PUBLIC_ADDRESS`` setting only, web/night_qr.py)."""
+
     def render() -> bytes:
         checked = engine_event(event)
         replayed = results(checked)
@@ -76,13 +79,14 @@ def _night_page(event: Event, hidden: bool) -> BaseResponse:
             standings=shown,
             final=final,
             rounds_over=rounds_over(checked, replayed),
-            night_code=night_code(event.key),
+            night_code=night_code(event.key, setting_only=public),
             # the awards and prizes say who did well: they wait with the standings
-            awards=None if shown is None else night_awards(checked),
-            prizes=() if shown is None else night_prizes(checked, table),
+            awards=None if shown is None else night_awards(checked, replayed),
+            prizes=None if shown is None else night_prizes(checked, table),
         )
 
-    kind = f"page-{'hidden' if hidden else 'shown'}-{night_code_kind()}"
+    who = "public" if public else "members"
+    kind = f"page-{'hidden' if hidden else 'shown'}-{who}-{night_code_kind(public)}"
     filename = f"club-night-{event.id}-standings.pdf"
     response: BaseResponse = night_print(event, kind, filename, render)
     return response

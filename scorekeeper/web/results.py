@@ -150,8 +150,8 @@ def night(key: str) -> Response | BaseResponse:
             final=final,
             stamp=public_stamp(making.stamp),
             # the awards and prizes say who did well: they wait with the standings
-            awards=None if shown is None else night_awards(checked),
-            prizes=() if shown is None else night_prizes(checked, table),
+            awards=None if shown is None else night_awards(checked, replayed),
+            prizes=None if shown is None else night_prizes(checked, table),
         )
         return html, None
 

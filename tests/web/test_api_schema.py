@@ -74,8 +74,16 @@ def api_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, s
         for _ in range(2):
             game = create_game("partnership", {}, SIDES, first_dealer="Ann")
             add_hand(game, PLAYED_HAND)
-        for _ in range(2):  # events 1 and 2, their rounds 1 and 2 unseated
-            import_event(EVENT)
+        # events 1 and 2, their rounds 1 and 2 unseated; with prizes and an adjustment
+        # whose reason is public (the export writes both)
+        extras = {
+            "prizes": {"entry_fee_cents": 500, "percentages": [50, 30, 20]},
+            "adjustments": [
+                {"entrant": "Ann", "round": 1, "points": 20, "reason": "x", "public": True}
+            ],
+        }
+        for _ in range(2):
+            import_event({**EVENT, **extras})
     yield app, token
     with app.app_context():
         db.engine.dispose()

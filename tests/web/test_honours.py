@@ -135,11 +135,12 @@ def test_awards_and_prizes_wait_with_the_standings(app: Flask) -> None:
     assert "High game" in members and "Provisional: the places may still change." in members
 
 
-def test_twenty_prizes_and_two_hundred_entrants_fit_one_page(app: Flask) -> None:
-    event_id, _ = stored(app, night(200, 1, 1))
+def test_a_teams_nights_pot_counts_its_players(app: Flask) -> None:
+    """The fee is a head's: a fixed team of two pays it twice."""
+    document = json.loads((EVENTS / "teams-night.json").read_text("utf-8"))
+    event_id, _ = stored(app, document)
     client = app.test_client()
-    percentages = ",".join(["5"] * 20)
-    client.post(f"/events/{event_id}/prizes", data={"fee": "10", "percentages": percentages})
-    answer = client.get(f"/events/{event_id}/standings.pdf")
-    assert len(PdfReader(io.BytesIO(answer.data)).pages) == 1
-    assert "The pot: 10.00 a head × 200 entrants = 2000.00." in pdf_text(answer.data)
+    client.post(f"/events/{event_id}/prizes", data={"fee": "5", "percentages": "100"})
+    heads = 2 * len(document["entrants"])
+    page = words(client.get(f"/events/{event_id}").text)
+    assert f"5.00 a head × {heads} players = {5 * heads}.00." in page

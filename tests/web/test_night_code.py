@@ -11,6 +11,7 @@ import segno
 from pypdf import PdfReader
 
 from scorekeeper.club.results import MEMBERS, OFF, PUBLIC
+from scorekeeper.reports import pdf
 from scorekeeper.web import public_address
 from tests.web.test_results import Club, club  # noqa: F401  # the club and its fixture
 
@@ -66,3 +67,31 @@ def test_results_made_public_put_the_code_on_a_sheet_made_before(
     after = director.get(f"/events/{club.event}/results.pdf").data
     assert CAPTION not in PdfReader(io.BytesIO(before)).pages[0].extract_text()
     assert CAPTION in PdfReader(io.BytesIO(after)).pages[0].extract_text()
+
+
+@pytest.mark.parametrize("setting", [None, "https://club.example.org"])
+def test_a_public_print_draws_the_code_from_the_setting_only(
+    club: Club,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+    setting: str | None,
+) -> None:
+    """A stranger's made-up ``Host`` neither puts its address on the public print nor
+    makes a new print: one render for any number of hosts."""
+    made: list[str] = []
+    rendered = pdf.html_to_pdf
+    monkeypatch.setattr(pdf, "html_to_pdf", lambda html: (made.append(html), rendered(html))[1])
+    monkeypatch.setattr(public_address, "lan_addresses", lambda: [])
+    club.app.config["PUBLIC_ADDRESS"] = setting
+    club.settings(PUBLIC)
+    stranger = club.client()
+    for host in ("evil.example", "other.example", "192.168.1.99:8000"):
+        answer = stranger.get(f"/results/{club.key}/results.pdf", headers={"Host": host})
+        assert answer.status_code == 200 and answer.data.startswith(b"%PDF")
+        assert host not in "".join(made)
+    assert len(made) == 1
+    assert (CAPTION in made[0]) is (setting is not None)
+    if setting is not None:
+        address = f"{setting}/results/{club.key}"
+        assert (
+            segno.make(address, micro=False).svg_inline(scale=4, border=2, omitsize=True) in made[0]
+        )

@@ -181,7 +181,8 @@ def test_a_correction_reaches_the_night_and_the_competition_at_once(club: Club) 
     client = club.client()
     night = f"/results/{club.key}"
     table = f"/results/competitions/{club.competition_key}"
-    before = (client.get(night).text, client.get(table).text)
+    record = "/results/player?name=Ann"  # Ann played round 1's table (its hands kept too)
+    before = (client.get(night).text, client.get(table).text, client.get(record).text)
     stamp = client.get(f"{night}/stamp").json["stamp"]
     with club.app.app_context():
         game = get_game(club.game or 0)
@@ -190,8 +191,8 @@ def test_a_correction_reaches_the_night_and_the_competition_at_once(club: Club) 
         meld = list(first["meld"])
         meld[0] += 100
         replace_hand(game, 1, {**first, "meld": meld}, correction=Correction("miscounted meld"))
-    after = (client.get(night).text, client.get(table).text)
-    assert after[0] != before[0] and after[1] != before[1]
+    after = (client.get(night).text, client.get(table).text, client.get(record).text)
+    assert after[0] != before[0] and after[1] != before[1] and after[2] != before[2]
     assert client.get(f"{night}/stamp").json["stamp"] != stamp  # the page follows it
     assert "miscounted meld" not in after[0]  # a correction's reason is the director's
 

@@ -68,15 +68,16 @@ def place_scale(tables: int) -> tuple[Fraction, ...]:
 
 def night_club_points(event: Event, standings: Standings) -> dict[str, Fraction]:
     """Each player's club points of ``event`` from its final ``standings`` (nothing while
-    they are provisional): the point for playing with a game played (a bye is not a game),
-    and the points of the place the standings give, to every entrant who played a game or
-    had a bye there (one who never did earns nothing, and holds the place all the same).
+    they are provisional, or a round is still to play): the point for playing with a
+    game played (a bye is not a game), and the points of the place the standings give,
+    to every entrant who played a game or had a bye there (one who never did earns
+    nothing, and holds the place all the same).
 
     >>> place_value(place_scale(3), 3, 3)  # three players share 3rd of 3 tables: 1/3
     Fraction(33, 100)
     """
-    if standings.provisional:
-        return {}
+    if standings.provisional or not all(round_.tables for round_ in event.rounds):
+        return {}  # a game still being played, or a round still to play
     scale = place_scale(night_tables(event))
     sharing = Counter(row.place for row in standings.rows)
     players = {entrant.name: entrant.players for entrant in event.entrants}

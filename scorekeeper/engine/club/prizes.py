@@ -57,7 +57,7 @@ def read_prizes(value: object) -> Prizes | None:
     no_unknown(raw, {"entry_fee_cents", "percentages"}, "prizes")
     fee = as_int(raw.get("entry_fee_cents"), "prizes: entry_fee_cents")
     if not 0 <= fee <= MAX_FEE_CENTS:
-        raise GameError("prize_fee", value=fee)
+        raise GameError("prize_fee_cents", value=fee)
     listed = as_list(raw.get("percentages"), "prizes: percentages")
     percentages = tuple(as_int(item, "prizes: percentages") for item in listed)
     verify_percentages(percentages)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..game import Game
@@ -151,13 +151,35 @@ def _finished(
 
 
 def results(event: Event) -> dict[tuple[int, int], GameResult]:
-    """Each table's game replayed once, by (round, table); tables without a game left out."""
+    """Each table's game replayed once, by (round, table); tables without a game left out.
+    A table that holds its game's replay (``Table.result``: a file's night, or
+    ``with_results``) is not replayed again."""
     return {
-        (round_.number, table.number): replay(table.game)
+        (round_.number, table.number): replay(table.game) if table.result is None else table.result
         for round_ in event.rounds
         for table in round_.tables
         if table.game is not None
     }
+
+
+def with_results(event: Event, replayed: dict[tuple[int, int], GameResult] | None = None) -> Event:
+    """``event`` with each table holding its game's replay (``replayed``, else made
+    now), so that whatever reads it next (its standings, a league, its awards) replays
+    nothing again."""
+    made = results(event) if replayed is None else replayed
+    return replace(
+        event,
+        rounds=tuple(
+            replace(
+                round_,
+                tables=tuple(
+                    replace(table, result=made.get((round_.number, table.number)))
+                    for table in round_.tables
+                ),
+            )
+            for round_ in event.rounds
+        ),
+    )
 
 
 def closed(event: Event, round_: Round) -> bool:

@@ -199,6 +199,18 @@ def test_a_provisional_night_gives_nothing_until_its_round_is_over() -> None:
     }  # fmt: skip
 
 
+def test_a_night_with_a_round_still_to_play_gives_nothing_yet() -> None:
+    """Round 1 of the data night played, rounds 2 and 3 still to play: its standings are
+    not provisional (no game is being played), but the night is not over."""
+    document = json.loads((EVENTS / "club-night.json").read_text(encoding="utf-8"))
+    document["rounds"] = [document["rounds"][0], {"round": 2}, {"round": 3}]
+    document["adjustments"] = []
+    cut = from_document(document)
+    assert not standings(cut).provisional
+    assert night_club_points(cut, standings(cut)) == {}
+    assert night_club_points(CLUB, standings(CLUB))  # the whole night: points
+
+
 # --- lifetime points and milestones ---------------------------------------------------
 
 NIGHTS = [
