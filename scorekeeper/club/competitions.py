@@ -132,7 +132,6 @@ class CompetitionNow:
     table: League
     awards: Awards
     nights: dict[str, str]
-    teams: bool  # a night of fixed teams counts: its table names teams, not players
 
 
 COMPETITIONS_KEPT: Memo[CompetitionNow] = Memo(64)
@@ -149,7 +148,6 @@ def competition_now(competition: Competition, final_only: bool = False) -> Compe
             league(nights, rules_of(competition)),
             awards(nights),
             {night_key(night): night.name for night in nights},
-            any(night.kind == engine.TEAMS for night in nights),
         )
 
     made_of = tuple((event_id, prints_stamp(event_id)) for event_id in nights_of(competition))

@@ -189,7 +189,6 @@ def competition(key: str) -> str | BaseResponse:
         table=now.table,
         awards=now.awards,
         nights=now.nights,
-        teams=now.teams,
     )
 
 
