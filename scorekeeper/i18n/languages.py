@@ -8,6 +8,7 @@ no ``pybabel compile``.
 """
 
 import atexit
+import io
 import os
 import shutil
 import tempfile
@@ -36,16 +37,26 @@ def compile_catalogs(target: Path) -> Path:
     what is there); ``target``, for ``BABEL_TRANSLATION_DIRECTORIES``."""
     for po in sorted(CATALOGS.glob("*/LC_MESSAGES/messages.po")):
         mo = target / po.relative_to(CATALOGS).with_suffix(".mo")
-        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+        written = po.stat()
+        if mo.exists() and mo.stat().st_mtime >= written.st_mtime:
             continue
         mo.parent.mkdir(parents=True, exist_ok=True)
-        with po.open("rb") as source:
-            catalog = read_po(source)
         aside = mo.with_name(f".{os.getpid()}.{mo.name}")  # workers may compile at once
-        with aside.open("wb") as compiled:
-            write_mo(compiled, catalog)
+        aside.write_bytes(_compiled(po, written.st_mtime_ns, written.st_size))
         os.replace(aside, mo)
     return target
+
+
+@cache
+def _compiled(po: Path, mtime_ns: int, size: int) -> bytes:
+    """The ``.mo`` of ``po`` as it is now (its time and size name the version): read and
+    compiled once a process, for every instance folder after the first (each test's)."""
+    del mtime_ns, size  # the cache's key only
+    with po.open("rb") as source:
+        catalog = read_po(source)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    return compiled.getvalue()
 
 
 def select_locale() -> str:

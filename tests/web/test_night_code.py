@@ -45,16 +45,17 @@ def test_the_display_and_the_sheet_carry_the_nights_public_address(
     club.settings(audience)
     director = club.client("Olga Owner")
     display = director.get(f"/events/{club.event}/display").text
-    sheet = director.get(f"/events/{club.event}/results.pdf")
-    assert sheet.status_code == 200
-    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(sheet.data)).pages)
     if opens is None:
-        assert "display-qr" not in display and CAPTION not in text
+        assert "display-qr" not in display
         return
     address = opens.format(key=club.key)
     drawn = segno.make(address, micro=False).svg_inline(scale=4, border=2, omitsize=True)
-    assert drawn in display and f'aria-label="{address}"' in display
-    assert CAPTION in display and CAPTION in text
+    assert drawn in display and f'aria-label="{address}"' in display and CAPTION in display
+    # the sheet draws it as the display does (web/night_qr.py); read back for one case
+    if audience == PUBLIC and setting is not None:
+        sheet = director.get(f"/events/{club.event}/results.pdf")
+        pages = PdfReader(io.BytesIO(sheet.data)).pages
+        assert CAPTION in " ".join(page.extract_text() for page in pages)
 
 
 def test_results_made_public_put_the_code_on_a_sheet_made_before(
