@@ -32,7 +32,10 @@ def typed_into(page: Any, field: Any, text: str) -> None:
     once the value shows selected, as a person types (on a busy machine the page's
     script selects it late, and the typing would land beside the old value). The page
     is the one in front, as on the person's phone: a page another test of the worker's
-    browser left behind once took the window's focus ("inactive"), in one CI run."""
+    browser left behind once took the window's focus ("inactive"), in one CI run. The
+    page's scripts are run first: a refused Save's page, tapped while its deferred script
+    was still loading on a busy machine, never selected the value (CI, 2026-12-06)."""
+    page.wait_for_load_state("domcontentloaded")  # deferred scripts have run by then
     page.bring_to_front()
     field.tap()
     expect(field).to_be_focused()
