@@ -24,25 +24,42 @@
   (its class and every value it holds) instead of its object: engines whose dialects
   differ in anything, a server's version or a driver's option, never share a statement
   (tests/test_per_process.py compiles each kept one anew and compares).
+- Migrations: ``scorekeeper serve``, ``upgrade``, ``restore`` and the commands that open
+  an instance run every migration on a new, empty database (0.14 s, 0.2 s under
+  coverage; 183 times in tests/cli alone). On SQLite the first such upgrade of a process
+  is run for real into a file of its own, and each later one on an empty SQLite file
+  copies that file in with SQLite's backup API. A database with any table, one on
+  PostgreSQL, and tests/test_migrations.py (which imports Flask-Migrate's own
+  ``upgrade``) still run the migrations themselves; tests/test_per_process.py compares
+  the copied schema with a real upgrade's.
 
 Nothing here changes what the app answers, only how often the same work is redone.
 """
 
 from __future__ import annotations
 
+import atexit
 import copy
 import functools
+import shutil
+import sqlite3
+import tempfile
 import types
+import weakref
+from pathlib import Path
 from typing import Any
 
+import flask_migrate
 from flask import Flask
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
-from sqlalchemy import Engine, event
+from sqlalchemy import Engine, event, inspect
 from sqlalchemy.util import LRUCache
 from werkzeug.routing import Rule
 
 from scorekeeper.accounts import logins, users
+from scorekeeper.cli import serve
+from scorekeeper.extensions import db
 
 
 class _KeptBytecode(BytecodeCache):
@@ -174,11 +191,27 @@ class SharedCompiledSQL:
     def __init__(self, size: int = 10_000) -> None:
         self.kept: Any = LRUCache(size)
         self.dialects: dict[tuple[Any, ...], Any] = {}
+        # each dialect's values when its settings were last worked out, and the first
+        # dialect seen with those settings
+        self.seen: weakref.WeakKeyDictionary[Any, tuple[list[Any], Any]] = (
+            weakref.WeakKeyDictionary()
+        )
         self.compiled = 0  # statements compiled and kept (the cache missed)
 
     def _key(self, key: tuple[Any, ...]) -> tuple[Any, ...]:
         dialect, *rest = key
-        return (self.dialects.setdefault(dialect_settings(dialect), dialect), *rest)
+        return (self.same_as(dialect), *rest)
+
+    def same_as(self, dialect: Any) -> Any:
+        """The first dialect seen with ``dialect``'s settings. They are worked out again
+        only when one of its values (or of the objects it holds) is another object than
+        last time: every statement asked for them, a twentieth of a page test's time."""
+        values = _held_values(dialect)
+        seen = self.seen.get(dialect)
+        if seen is None or not _same_objects(seen[0], values):
+            seen = (values, self.dialects.setdefault(dialect_settings(dialect), dialect))
+            self.seen[dialect] = seen
+        return seen[1]
 
     def get(self, key: tuple[Any, ...], default: Any = None) -> Any:
         return self.kept.get(self._key(key), default)
@@ -186,6 +219,19 @@ class SharedCompiledSQL:
     def __setitem__(self, key: tuple[Any, ...], compiled: Any) -> None:
         self.compiled += 1
         self.kept[self._key(key)] = compiled
+
+
+def _held_values(dialect: Any) -> list[Any]:
+    """A dialect's values and those of the objects it holds, in their order."""
+    values = list(vars(dialect).values())
+    for value in values[:]:
+        if not isinstance(value, _PLAIN + _BY_IDENTITY) and hasattr(value, "__dict__"):
+            values.extend(vars(value).values())
+    return values
+
+
+def _same_objects(before: list[Any], now: list[Any]) -> bool:
+    return len(before) == len(now) and all(a is b for a, b in zip(before, now, strict=True))
 
 
 SHARED_SQL = SharedCompiledSQL()
@@ -199,6 +245,54 @@ def _share_compiled_sql(connection: Any) -> None:
         engine._compiled_cache = SHARED_SQL
 
 
+# --- migrations -----------------------------------------------------------------------
+
+
+class KeptMigrations:
+    """Flask-Migrate's ``upgrade()`` as ``scorekeeper.cli.serve`` calls it (the latest
+    revision, no arguments), run once per process and copied after that."""
+
+    def __init__(self) -> None:
+        self.template: Path | None = None
+        self.copied = 0  # upgrades answered by a copy
+
+    def upgrade(self, *args: Any, **kwargs: Any) -> None:
+        database = _empty_sqlite_file()
+        if args or kwargs or database is None:
+            flask_migrate.upgrade(*args, **kwargs)
+            return
+        if self.template is None:
+            flask_migrate.upgrade()  # the real migrations, into this database
+            folder = tempfile.mkdtemp()
+            atexit.register(shutil.rmtree, folder, ignore_errors=True)
+            self.template = Path(folder) / "migrated.db"
+            _copy_sqlite(database, self.template)
+            return
+        db.engine.dispose()  # no connection of the app's left open on the file
+        _copy_sqlite(self.template, database)
+        self.copied += 1
+
+
+def _empty_sqlite_file() -> Path | None:
+    """The current app's database file when it is SQLite's and holds no table yet."""
+    url = db.engine.url
+    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
+        return None
+    if inspect(db.engine).get_table_names():
+        return None
+    return Path(url.database)
+
+
+def _copy_sqlite(source: Path, target: Path) -> None:
+    with sqlite3.connect(source) as reading, sqlite3.connect(target) as writing:
+        reading.backup(writing)
+    reading.close()
+    writing.close()
+
+
+KEPT_MIGRATIONS = KeptMigrations()
+
+
 def _keep_work() -> None:
     real_hash: Any = users.generate_password_hash
     real_check: Any = logins.check_password_hash
@@ -206,6 +300,7 @@ def _keep_work() -> None:
     logins.check_password_hash = functools.cache(real_check)  # type: ignore[assignment]
     Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": _KeptBytecode()}
     event.listen(Engine, "engine_connect", _share_compiled_sql)
+    serve.flask_migrate = types.SimpleNamespace(upgrade=KEPT_MIGRATIONS.upgrade)  # type: ignore[assignment]
     if hasattr(Rule, "_compile_builder"):
         _keep_url_builders()  # else werkzeug changed: each app compiles its own again
     if hasattr(Rule, "_parse_rule"):

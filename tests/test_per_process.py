@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+import sqlite3
 from pathlib import Path
 
+import flask_migrate
 import pytest
 from flask import Flask
 from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
@@ -12,10 +14,12 @@ from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite
 from werkzeug.routing import Rule
 from werkzeug.security import check_password_hash
 
+from scorekeeper import create_app
 from scorekeeper.accounts import logins, users
+from scorekeeper.cli.serve import prepare_database, quiet_migrations
 from scorekeeper.extensions import db
-from tests.databases import on_postgres
-from tests.per_process import SHARED_SQL, dialect_settings
+from tests.databases import on_postgres, sqlite_only
+from tests.per_process import KEPT_MIGRATIONS, SHARED_SQL, SharedCompiledSQL, dialect_settings
 from tests.web.conftest import played_game, test_app
 
 
@@ -120,3 +124,67 @@ def test_dialects_that_differ_in_anything_share_no_statement() -> None:
     other.server_version_info = (3, 8, 2)  # an old SQLite: no RETURNING, no window functions
     assert dialect_settings(same) != dialect_settings(other)
     assert dialect_settings(same) != dialect_settings(PGDialect_psycopg())
+
+
+def test_a_dialect_changed_after_its_first_statement_gets_statements_of_its_own() -> None:
+    """Each dialect's settings are worked out again only when one of its values is
+    replaced; a value replaced after the first statement (a connection's first use sets
+    the server's version and default schema) is seen, in the dialect or in an object it
+    holds."""
+    kept = SharedCompiledSQL()
+    first, second = SQLiteDialect_pysqlite(), SQLiteDialect_pysqlite()
+    assert kept.same_as(first) is first
+    assert kept.same_as(second) is first  # alike: one set of statements
+    second.server_version_info = (3, 8, 2)
+    assert kept.same_as(second) is second
+    third = SQLiteDialect_pysqlite()
+    assert kept.same_as(third) is first
+    third.identifier_preparer.initial_quote = "`"  # held by the dialect, not its own value
+    assert kept.same_as(third) is third
+    del second.server_version_info  # back to the class's: alike again
+    assert kept.same_as(second) is first
+
+
+def _definitions(sql: str | None) -> list[str]:
+    """A table's columns and constraints as written, in order but for the constraints:
+    Alembic's batch copies on SQLite write those in an order that changes from one run
+    of the same migrations to the next (a set's)."""
+    lines = (sql or "").split(", \n")
+    columns = [line for line in lines if "CONSTRAINT" not in line]
+    return columns + sorted(line.strip(")\n\t ") for line in lines if "CONSTRAINT" in line)
+
+
+def sqlite_schema(path: Path) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """A SQLite file's every table, index and trigger as written, and its revision."""
+    with sqlite3.connect(path) as connection:
+        schema = [
+            (kind, name, table, *_definitions(sql))
+            for kind, name, table, sql in connection.execute(
+                "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"
+            )
+        ]
+        revision = connection.execute("SELECT version_num FROM alembic_version").fetchall()
+    connection.close()
+    return schema, revision
+
+
+@pytest.mark.database
+@sqlite_only
+def test_a_copied_upgrade_is_the_one_the_migrations_make(tmp_path: Path) -> None:
+    """``prepare_database`` on an empty SQLite file, answered by the kept copy, leaves
+    the schema and revision that running every migration leaves."""
+    kept, real = tmp_path / "kept.db", tmp_path / "real.db"
+    for path in (kept, real):
+        app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+        with app.app_context():
+            if path == kept:
+                prepare_database(app)  # a copy, or the first real upgrade of this process
+                prepare_database(app)  # tables now: nothing to do
+            else:
+                with quiet_migrations():
+                    flask_migrate.upgrade()  # Flask-Migrate's own
+            db.engine.dispose()
+    prepare_database(create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'x.db'}"}))
+    assert KEPT_MIGRATIONS.copied >= 1  # that last one at least was a copy
+    assert sqlite_schema(kept) == sqlite_schema(real)
+    assert sqlite_schema(kept)[1] != []

@@ -232,9 +232,10 @@ class RuleSet:
         65
         """
         candidate = max(bid + 1, self.min_bid)
-        while not self.is_bid_on_steps(candidate):
-            candidate += 1
-        return candidate
+        start, step = self.step_segment(candidate)
+        on_steps = candidate + (start - candidate) % step  # this segment's next step
+        # or a later segment's start, which is on its own steps
+        return min([on_steps, *(later for later, _ in self.bid_steps if later > candidate)])
 
     def previous_bid(self, bid: int) -> int:
         """The largest bid on the ladder below ``bid``, never under the minimum."""
@@ -250,10 +251,9 @@ class RuleSet:
         >>> PRESETS["double-deck"].bid_ladder(70)
         (50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 65, 70)
         """
-        first = self.min_bid if self.is_bid_on_steps(self.min_bid) else self.next_bid(self.min_bid)
-        bids = [first]
-        while self.next_bid(bids[-1]) <= highest:
-            bids.append(self.next_bid(bids[-1]))
+        bids = [self.next_bid(self.min_bid - 1)]  # the minimum, or the first step above
+        while (bid := self.next_bid(bids[-1])) <= highest:
+            bids.append(bid)
         return tuple(bids)
 
 

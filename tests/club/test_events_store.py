@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 
 from scorekeeper import create_app
 from scorekeeper.cli import main
@@ -85,6 +85,33 @@ def test_the_stored_standings_are_the_files(app: Flask, path: Path) -> None:
     from_file = standings(from_document(document(path)))
     assert event_standings(stored) == from_file
     assert event_standings(stored).as_dict() == from_file.as_dict()
+
+
+def statements_reading(event_id: int) -> tuple[int, int]:
+    """The statements ``get_event`` sends, and those sent afterwards while the night's
+    standings are worked out from what it read."""
+    sent: list[str] = []
+
+    def listen(_connection: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
+        sent.append(statement)
+
+    db.session.expire_all()
+    event.listen(db.engine, "before_cursor_execute", listen)
+    try:
+        stored = get_event(event_id)
+        read = len(sent)
+        assert stored is not None
+        event_standings(stored)
+    finally:
+        event.remove(db.engine, "before_cursor_execute", listen)
+    return read, len(sent) - read
+
+
+def test_a_night_is_read_in_the_same_statements_whatever_its_tables(app: Flask) -> None:
+    """One table a round or two, hands or none: the same statements read the night, and
+    working out its standings sends none."""
+    read = [statements_reading(import_event(document(path)).id) for path in NIGHTS]
+    assert read == [(11, 0), (11, 0)]
 
 
 def test_each_table_game_is_an_ordinary_stored_game(app: Flask) -> None:

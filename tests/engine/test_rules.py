@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import pytest
@@ -190,3 +191,26 @@ def test_counter_tables_add_up_from_the_cards() -> None:
         "double-deck": 50,
         "auction": 250,
     }
+
+
+LADDERS = [
+    *((name, PRESETS[name].bid_steps) for name in PRESETS),
+    ("partnership", ((0, 10), (500, 25))),  # a house's ladder: 25s from 500
+    ("double-deck", ((0, 1), (60, 5), (100, 10))),
+    ("partnership", ((0, 10), (255, 5))),  # a segment starting off the last one's steps
+]
+
+
+@pytest.mark.parametrize(("name", "steps"), LADDERS)
+def test_the_ladder_is_every_bid_on_its_steps(
+    name: str, steps: tuple[tuple[int, int], ...]
+) -> None:
+    """+ jumps along a segment's steps; the ladder is what counting one by one gives."""
+    rules = dataclasses.replace(PRESETS[name], bid_steps=steps)
+    highest = rules.min_bid * 3 + 40
+    counted = [bid for bid in range(rules.min_bid, highest + 1) if rules.is_bid_on_steps(bid)]
+    assert rules.bid_ladder(highest) == tuple(counted)
+    for bid in range(rules.min_bid - 12, highest):
+        assert rules.next_bid(bid) == next(
+            up for up in itertools.count(max(bid + 1, rules.min_bid)) if rules.is_bid_on_steps(up)
+        ), bid
