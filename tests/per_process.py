@@ -32,6 +32,11 @@
   PostgreSQL, and tests/test_migrations.py (which imports Flask-Migrate's own
   ``upgrade``) still run the migrations themselves; tests/test_per_process.py compares
   the copied schema with a real upgrade's.
+- Garbage collection: a test process holds half a million objects (the app's modules,
+  the kept work above), and each test makes thousands more; Python looked for cycles
+  after every 700 new objects, and through all of them every few hundred looks. Here it
+  looks after every 10,000 (six web-test files under coverage: 6,076 young, 552 middle and
+  25 full collections, 9.0 s; then 354, 16 and 3, 3.8 s). What is collected is the same.
 
 Nothing here changes what the app answers, only how often the same work is redone.
 """
@@ -41,6 +46,7 @@ from __future__ import annotations
 import atexit
 import copy
 import functools
+import gc
 import shutil
 import sqlite3
 import tempfile
@@ -294,6 +300,7 @@ KEPT_MIGRATIONS = KeptMigrations()
 
 
 def _keep_work() -> None:
+    gc.set_threshold(10_000, 20, 100)  # (700, 10, 10) by default
     real_hash: Any = users.generate_password_hash
     real_check: Any = logins.check_password_hash
     users.generate_password_hash = functools.cache(real_hash)  # type: ignore[assignment]
