@@ -12,6 +12,7 @@ from scorekeeper.engine.club import events as engine
 from scorekeeper.engine.club.awards import Awards, awards
 from scorekeeper.engine.club.prizes import (
     Prize,
+    heads_paying,
     percentages_text,
     prize_split,
     read_fee,
@@ -50,18 +51,12 @@ class PrizeSplit:
 
 def night_prizes(checked: engine.Event, standings: Standings) -> PrizeSplit | None:
     """The night's prizes by its standings now (None when it pays none): the pot is the
-    fee a head times the night's players (``paying``)."""
+    fee a head times the heads that paid it (``heads_paying``)."""
     if checked.prizes is None:
         return None
     fee, percentages = checked.prizes.fee_cents, checked.prizes.percentages
-    heads = paying(checked)
+    heads = heads_paying(checked.entrants)
     return PrizeSplit(prize_split(fee, heads, percentages, standings.rows), fee, heads)
-
-
-def paying(checked: engine.Event) -> int:
-    """The heads that paid the night's fee: every player entered (a withdrawal paid
-    too), a fixed team's two."""
-    return sum(len(entrant.players) or 1 for entrant in checked.entrants)
 
 
 def set_prizes(event: Event, fee: str, percentages: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from fractions import Fraction
 from typing import Protocol
@@ -144,6 +144,24 @@ def read_fee(text: str) -> int:
     if fee > MAX_FEE_CENTS:
         raise GameError("prize_fee", value=text)
     return fee
+
+
+class Entered(Protocol):
+    """An entrant as the fee counts it: its fixed team's players (none: one player)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+
+def heads_paying(entrants: Iterable[Entered]) -> int:
+    """The heads that paid a night's fee: every player entered (a withdrawal paid too),
+    a fixed team's two (the pot is the fee times these).
+
+    >>> from .events import EXAMPLE, from_document
+    >>> heads_paying(from_document(EXAMPLE).entrants)
+    5
+    """
+    return sum(len(entrant.players) or 1 for entrant in entrants)
 
 
 def paid_share(pot: int, percentages: Sequence[int], places: int) -> int:

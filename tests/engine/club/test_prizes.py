@@ -10,10 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.engine.club.entrants import Entrant
 from scorekeeper.engine.club.events import EXAMPLE, from_document, to_document
 from scorekeeper.engine.club.prizes import (
     PERCENTAGES_EXPECTED,
     Prizes,
+    heads_paying,
     paid_share,
     percentages_text,
     prize_split,
@@ -243,3 +245,22 @@ def test_the_files_prizes(prizes: object, read: Prizes | str | None) -> None:
     assert event.prizes == read
     written = to_document(event)
     assert written.get("prizes") == prizes and from_document(written) == event
+
+
+# --- who paid -------------------------------------------------------------------------
+
+# the night's entrants ("Ann & Bea": a fixed team) -> the heads that paid the fee
+HEADS = [
+    ("singles", "Ann, Bea, Cal, Dan, Eve", 5),
+    ("fixed teams: two heads each", "Ann & Bea, Cal & Dan, Eve & Fay", 6),
+    ("nobody entered", "", 0),
+]
+
+
+@pytest.mark.parametrize(("case", "entered", "heads"), HEADS, ids=[c[0] for c in HEADS])
+def test_the_heads_that_paid(case: str, entered: str, heads: int) -> None:
+    entrants = [
+        Entrant(name, tuple(name.split(" & ")) if "&" in name else ())
+        for name in filter(None, entered.split(", "))
+    ]
+    assert heads_paying(entrants) == heads
