@@ -26,7 +26,7 @@
   (tests/test_per_process.py compiles each kept one anew and compares).
 - Migrations: ``scorekeeper serve``, ``upgrade``, ``restore`` and the commands that open
   an instance run every migration on a new, empty database (0.14 s, 0.2 s under
-  coverage; 183 times in tests/cli alone). On SQLite the first such upgrade of a process
+  coverage; 183 times in tests/cli and the serve tests). On SQLite the first upgrade of a process
   is run for real into a file of its own, and each later one on an empty SQLite file
   copies that file in with SQLite's backup API. A database with any table, one on
   PostgreSQL, and tests/test_migrations.py (which imports Flask-Migrate's own
