@@ -173,18 +173,23 @@ def sqlite_schema(path: Path) -> tuple[list[tuple[str, ...]], list[tuple[str, ..
 def test_a_copied_upgrade_is_the_one_the_migrations_make(tmp_path: Path) -> None:
     """``prepare_database`` on an empty SQLite file, answered by the kept copy, leaves
     the schema and revision that running every migration leaves."""
-    kept, real = tmp_path / "kept.db", tmp_path / "real.db"
-    for path in (kept, real):
+
+    def prepared(name: str) -> Path:
+        path = tmp_path / name
         app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+        prepare_database(app)
         with app.app_context():
-            if path == kept:
-                prepare_database(app)  # a copy, or the first real upgrade of this process
-                prepare_database(app)  # tables now: nothing to do
-            else:
-                with quiet_migrations():
-                    flask_migrate.upgrade()  # Flask-Migrate's own
             db.engine.dispose()
-    prepare_database(create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'x.db'}"}))
-    assert KEPT_MIGRATIONS.copied >= 1  # that last one at least was a copy
-    assert sqlite_schema(kept) == sqlite_schema(real)
-    assert sqlite_schema(kept)[1] != []
+        return path
+
+    prepared("first.db")  # the process's real upgrade, if none was run before
+    copies = KEPT_MIGRATIONS.copied
+    copied = prepared("copied.db")
+    assert KEPT_MIGRATIONS.copied == copies + 1  # this one was a copy
+    real = tmp_path / "real.db"
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{real}"})
+    with app.app_context(), quiet_migrations():
+        flask_migrate.upgrade()  # Flask-Migrate's own: every migration run
+        db.engine.dispose()
+    assert sqlite_schema(copied) == sqlite_schema(real)
+    assert sqlite_schema(real)[1] != []  # at the latest revision, not empty
