@@ -129,7 +129,10 @@ def _tables_schema() -> str:
 @functools.cache
 def _postgres_emptying() -> str:
     """The statements that empty a schema of the app's tables: every row deleted (the
-    foreign keys' checks off for it), every id's sequence back at 1."""
+    foreign keys' checks off for it), every id's sequence back at 1, then the default
+    club's row again."""
+    from scorekeeper.store.models import DEFAULT_CLUB_ROW
+
     tables = _models().sorted_tables
     statements = ["SET LOCAL session_replication_role = replica"]
     statements += [f"DELETE FROM {table.name}" for table in reversed(tables)]
@@ -139,6 +142,7 @@ def _postgres_emptying() -> str:
             statements.append(
                 f"SELECT setval(pg_get_serial_sequence('{table.name}', '{column.name}'), 1, false)"
             )
+    statements.append(DEFAULT_CLUB_ROW)  # as create_all leaves it: the default club, id 1
     return ";\n".join(statements)
 
 
@@ -210,7 +214,8 @@ def copied_database(source: str, sqlite_file: Path) -> str:
         return f"sqlite:///{sqlite_file}"
     server = os.environ[POSTGRES]
     source_schema, schema = _schema(source), _tables_schema()
-    statements = [f"SET LOCAL search_path TO {schema}"]
+    # the new schema's one row, the default club's, gives way to the source's clubs
+    statements = [f"SET LOCAL search_path TO {schema}", "DELETE FROM club"]
     for table in _models().sorted_tables:
         statements.append(f"INSERT INTO {table.name} SELECT * FROM {source_schema}.{table.name}")
         column = table.autoincrement_column  # its sequence skipped the copied ids

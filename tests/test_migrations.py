@@ -23,6 +23,7 @@ from tests.databases import database_url
 # migrations/env.py still calls Flask-SQLAlchemy's deprecated ``db.get_engine()`` first.
 
 MODEL_TABLES = {
+    "club",
     "player",
     "game",
     "game_side",
@@ -349,3 +350,46 @@ def test_nights_stored_before_the_unfinished_tables_rule_keep_nothing_counts(app
     import_event({**NIGHT, "unfinished_tables": "ahead_wins"})  # a night stored after
     rules = [e.unfinished_tables for e in db.session.execute(db.select(Event)).scalars()]
     assert rules == ["nothing_counts", "ahead_wins"]
+
+
+OWNED_COUNTED = (*COUNTED, "club_event", "club_entrant", "club_round", "club_table", "club_seat")
+
+
+def test_the_rows_stored_before_clubs_are_the_default_clubs(
+    app: Flask, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 33, item 1: the revision before clubs and back keeps every row; each is the
+    default club's after the upgrade. With a second club the downgrade refuses, and
+    changes nothing."""
+    from scorekeeper.games.lifecycle import create_game
+    from scorekeeper.store.models import Club
+    from tests.club.test_rounds import played, seated
+
+    upgrade()
+    played(seated())
+    create_game("partnership", {}, [("Us", ["Ann", "Cal"]), ("Them", ["Bea", "Dan"])])
+    db.session.commit()
+    db.session.remove()
+    before = {name: count(name) for name in OWNED_COUNTED}
+    downgrade(revision="b4f6d8e0a2c4")
+    assert "club" not in tables() and "club_id" not in columns("player")
+    assert {name: count(name) for name in OWNED_COUNTED} == before
+    upgrade()
+    assert {name: count(name) for name in OWNED_COUNTED} == before
+    with db.engine.connect() as connection:
+        for name in OWNED_COUNTED:
+            owners = connection.exec_driver_sql(f"SELECT DISTINCT club_id FROM {name}").scalars()
+            assert owners.all() == ([1] if before[name] else []), name
+    db.session.add(Club(slug="riverside", name="Riverside Pinochle"))
+    db.session.commit()
+    db.session.remove()
+    with pytest.raises(SystemExit):  # Flask-Migrate's way out, the sentence said first
+        downgrade(revision="b4f6d8e0a2c4")
+    assert "this instance has 2 clubs" in capsys.readouterr().err
+    assert revision() == scripts().get_current_head()
+    assert {name: count(name) for name in OWNED_COUNTED} == before
+
+
+def count(name: str) -> int:
+    with db.engine.connect() as connection:
+        return int(connection.exec_driver_sql(f"SELECT COUNT(*) FROM {name}").scalar_one())

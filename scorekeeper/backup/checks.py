@@ -44,6 +44,9 @@ from scorekeeper.i18n.languages import LANGUAGES
 JSON_DEPTH = 8  # lists and objects inside a JSON column (a hand's meld cards: 2)
 ROLES = ("viewer", "scorekeeper", "owner")  # as accounts.ROLES (which imports the app)
 NAMES = {"player": "player", "game_side": "side", "season": "season", "user_account": "user"}
+# a backup holds one club's rows: their club is the one they are restored into (the
+# default club, while an instance holds one), never a column of the document
+CLUB_COLUMN = "club_id"
 PASSWORD_HASH = re.compile(r"(scrypt|pbkdf2):[A-Za-z0-9:._-]{1,60}\$[!-~]{1,100}\$[0-9a-f]{32,256}")
 # a hash no weaker than the app writes (werkzeug's defaults): scrypt with n, r, p at least
 # 2**15, 8, 1; or PBKDF2 of SHA-256 or SHA-512 with at least 600,000 iterations (OWASP's
@@ -165,16 +168,20 @@ def _shown(value: object) -> str:
 
 
 def _unique_sets(table: Table) -> Iterator[tuple[str, ...]]:
-    yield tuple(column.name for column in table.primary_key.columns)
-    for column in table.columns:
-        if column.unique:
-            yield (column.name,)
-    for constraint in table.constraints:
-        if isinstance(constraint, UniqueConstraint):
-            yield tuple(column.name for column in constraint.columns)
-    for index in table.indexes:
-        if index.unique:
-            yield tuple(column.name for column in index.columns)
+    """The columns whose values no two rows share; within a club, as a backup's rows
+    all belong to one (the club is never a column of the document)."""
+    sets = [tuple(column.name for column in table.primary_key.columns)]
+    sets += [(column.name,) for column in table.columns if column.unique]
+    sets += [
+        tuple(column.name for column in constraint.columns)
+        for constraint in table.constraints
+        if isinstance(constraint, UniqueConstraint)
+    ]
+    sets += [
+        tuple(column.name for column in index.columns) for index in table.indexes if index.unique
+    ]
+    for fields in sets:
+        yield tuple(field for field in fields if field != CLUB_COLUMN)
 
 
 def _check_unique(name: str, rows: list[dict[str, Any]], table: Table) -> None:
@@ -196,6 +203,8 @@ def _check_unique(name: str, rows: list[dict[str, Any]], table: Table) -> None:
 
 def _check_references(name: str, rows: list[dict[str, Any]], table: Table, tables: Rows) -> None:
     for column in table.columns:
+        if column.name == CLUB_COLUMN:
+            continue  # the club restored into (never a column of the document)
         for key in column.foreign_keys:
             target = key.column
             present = {row.get(target.name) for row in tables.get(target.table.name, [])}

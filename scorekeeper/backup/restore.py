@@ -18,7 +18,7 @@ from typing import Any
 from alembic.migration import MigrationContext
 from sqlalchemy import Date, DateTime, Table, func, select, text
 
-from scorekeeper.backup.checks import RowError, check_tables
+from scorekeeper.backup.checks import CLUB_COLUMN, RowError, check_tables
 from scorekeeper.backup.club_checks import check_events
 from scorekeeper.extensions import db
 from scorekeeper.store.models import new_token
@@ -66,7 +66,8 @@ def _table(name: str) -> Table:
 
 
 def _columns(table: Table) -> list[str]:
-    return [c.name for c in table.columns if c.name not in LEFT_OUT.get(table.name, set())]
+    left_out = {CLUB_COLUMN, *LEFT_OUT.get(table.name, ())}
+    return [c.name for c in table.columns if c.name not in left_out]
 
 
 def _rows(table: Table) -> list[dict[str, Any]]:

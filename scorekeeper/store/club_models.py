@@ -15,18 +15,30 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, false
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, false, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import db
-from scorekeeper.store.models import NEVER_AGAIN, Game, Player, new_game_key, utcnow
+from scorekeeper.store.models import (
+    DEFAULT_CLUB_ID,
+    NEVER_AGAIN,
+    ClubOwned,
+    Game,
+    Player,
+    new_game_key,
+    utcnow,
+)
 
 
-class Event(db.Model):  # type: ignore[name-defined,misc]
+class Event(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """A club night or a tournament: its rules, kind, standing order and bye rule."""
 
     __tablename__ = "club_event"
-    __table_args__ = (Index("uq_club_event_key", "key", unique=True), NEVER_AGAIN)
+    __table_args__ = (
+        Index("uq_club_event_key", "key", unique=True),
+        Index("ix_club_event_club_id", "club_id"),  # a club's nights
+        NEVER_AGAIN,
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     # what a write aimed at this event carries besides its id, as a game's key
@@ -65,7 +77,7 @@ class Event(db.Model):  # type: ignore[name-defined,misc]
     )
 
 
-class Entrant(db.Model):  # type: ignore[name-defined,misc]
+class Entrant(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """Who plays: a known player (progressive), or a fixed team of two (teams)."""
 
     __tablename__ = "club_entrant"
@@ -97,7 +109,7 @@ class Entrant(db.Model):  # type: ignore[name-defined,misc]
     partner: Mapped[Player | None] = relationship(foreign_keys=[partner_id])
 
 
-class EventRound(db.Model):  # type: ignore[name-defined,misc]
+class EventRound(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """One round of an event: its tables and its byes."""
 
     __tablename__ = "club_round"
@@ -123,7 +135,7 @@ class EventRound(db.Model):  # type: ignore[name-defined,misc]
     byes: Mapped[list[Bye]] = relationship(order_by="Bye.position", cascade="all, delete-orphan")
 
 
-class EventTable(db.Model):  # type: ignore[name-defined,misc]
+class EventTable(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """A table of a round: its seats and its game (None while unplayed)."""
 
     __tablename__ = "club_table"
@@ -158,7 +170,7 @@ class EventTable(db.Model):  # type: ignore[name-defined,misc]
     game: Mapped[Game | None] = relationship()
 
 
-class TableConfirmation(db.Model):  # type: ignore[name-defined,misc]
+class TableConfirmation(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """One confirmation of a table's totals, kept for good (club.confirm): the player's
     name as seated, and the director's account name when the director tapped it on
     that player's behalf. A correction after it asks the table for another."""
@@ -174,7 +186,7 @@ class TableConfirmation(db.Model):  # type: ignore[name-defined,misc]
     at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class EventSeat(db.Model):  # type: ignore[name-defined,misc]
+class EventSeat(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """An entrant's seat at a table: 0 North, 1 East, 2 South, 3 West (teams: 0 the
     North-South team, 1 the East-West team)."""
 
@@ -193,7 +205,7 @@ class EventSeat(db.Model):  # type: ignore[name-defined,misc]
     entrant: Mapped[Entrant] = relationship()
 
 
-class Bye(db.Model):  # type: ignore[name-defined,misc]
+class Bye(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """An entrant who sits a round out and gets a bye (the event's bye rule)."""
 
     __tablename__ = "club_bye"
@@ -214,7 +226,7 @@ class Bye(db.Model):  # type: ignore[name-defined,misc]
     entrant: Mapped[Entrant] = relationship()
 
 
-class Adjustment(db.Model):  # type: ignore[name-defined,misc]
+class Adjustment(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """The director's points for or against an entrant in a round, with the reason."""
 
     __tablename__ = "club_adjustment"
@@ -248,18 +260,25 @@ class ClubSetting(db.Model):  # type: ignore[name-defined,misc]
 
     __tablename__ = "club_setting"
 
+    club_id: Mapped[int] = mapped_column(
+        ForeignKey("club.id"), primary_key=True, server_default=text(str(DEFAULT_CLUB_ID))
+    )
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(String(200))
 
 
-class Competition(db.Model):  # type: ignore[name-defined,misc]
+class Competition(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """A competition across nights (a ladder, a league): how its nights add up
     (engine/club/league.py) and which nights count: every night of ``season`` (its days),
     or the nights chosen (``CompetitionNight``). Its table is never stored: the engine
     adds up the nights' standings each time it is read."""
 
     __tablename__ = "competition"
-    __table_args__ = (Index("uq_competition_key", "key", unique=True), NEVER_AGAIN)
+    __table_args__ = (
+        Index("uq_competition_key", "key", unique=True),
+        Index("ix_competition_club_id", "club_id"),  # a club's competitions
+        NEVER_AGAIN,
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     # its public address (the club's results pages), as a night's key
@@ -282,7 +301,7 @@ class Competition(db.Model):  # type: ignore[name-defined,misc]
     )
 
 
-class CompetitionNight(db.Model):  # type: ignore[name-defined,misc]
+class CompetitionNight(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """A night chosen for a competition (a competition of a season has none)."""
 
     __tablename__ = "competition_night"

@@ -12,7 +12,18 @@ import secrets
 from datetime import UTC, date, datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, false, text
+from sqlalchemy import (
+    DDL,
+    JSON,
+    ForeignKey,
+    Index,
+    String,
+    Text,
+    UniqueConstraint,
+    event,
+    false,
+    text,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import db
@@ -39,21 +50,53 @@ def new_game_key() -> str:
 NEVER_AGAIN: dict[str, Any] = {"sqlite_autoincrement": True}
 
 
-class Player(db.Model):  # type: ignore[name-defined,misc]
-    """Someone who plays; names are remembered and suggested for the next game."""
+class Club(db.Model):  # type: ignore[name-defined,misc]
+    """A club: what every club-owned row belongs to (the tenant, docs/hosting.md). An
+    instance starts with one, the default club (``DEFAULT_CLUB_ID``), which holds every
+    row until there are more."""
 
-    __tablename__ = "player"
+    __tablename__ = "club"
     __table_args__ = (NEVER_AGAIN,)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(60), unique=True)
+    slug: Mapped[str] = mapped_column(String(40), unique=True)  # its addresses' /c/<slug>/
+    name: Mapped[str] = mapped_column(String(60))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+DEFAULT_CLUB_ID = 1  # the first club's id, which a new table's sequence gives it
+# the default club's row, as the migration that brought clubs writes it; a database made
+# from the models (``create_all``: the tests, the benchmarks) gets it the same way
+DEFAULT_CLUB_ROW = (
+    "INSERT INTO club (slug, name, created_at) VALUES ('club', 'Our club', CURRENT_TIMESTAMP)"
+)
+event.listen(Club.__table__, "after_create", DDL(DEFAULT_CLUB_ROW))
+
+
+class ClubOwned:
+    """A row one club owns: its ``club_id`` (the default club's where none is given, so
+    an instance with one club stores and reads as before clubs came)."""
+
+    club_id: Mapped[int] = mapped_column(
+        ForeignKey("club.id"), server_default=text(str(DEFAULT_CLUB_ID))
+    )
+
+
+class Player(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
+    """Someone who plays; names are remembered and suggested for the next game."""
+
+    __tablename__ = "player"
+    __table_args__ = (UniqueConstraint("club_id", "name"), NEVER_AGAIN)  # a name per club
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     def __repr__(self) -> str:
         return f"<Player {self.name!r}>"
 
 
-class Game(db.Model):  # type: ignore[name-defined,misc]
+class Game(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """One game: the full rule set it started with, its sides, seats and hands."""
 
     __tablename__ = "game"
@@ -63,6 +106,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
         # one rematch per game: a double tap on Rematch finds the one already made
         Index("uq_game_rematch_of_id", "rematch_of_id", unique=True),
         Index("uq_game_key", "key", unique=True),
+        Index("ix_game_club_id", "club_id"),  # a club's games
         NEVER_AGAIN,
     )
 
@@ -110,7 +154,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
         return f"<Game {self.id} {self.ruleset}>"
 
 
-class GameSide(db.Model):  # type: ignore[name-defined,misc]
+class GameSide(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """A side of a game (a partnership, or one player in two-hand and cutthroat)."""
 
     __tablename__ = "game_side"
@@ -124,7 +168,7 @@ class GameSide(db.Model):  # type: ignore[name-defined,misc]
     game: Mapped[Game] = relationship(back_populates="sides")
 
 
-class Seat(db.Model):  # type: ignore[name-defined,misc]
+class Seat(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """A player's place at the table: clockwise position and side."""
 
     __tablename__ = "seat"
@@ -143,7 +187,7 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
     player: Mapped[Player] = relationship()
 
 
-class Hand(db.Model):  # type: ignore[name-defined,misc]
+class Hand(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """One recorded hand, field for field as in the game file (per-side values in lists)."""
 
     __tablename__ = "hand"
@@ -179,7 +223,7 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     bidder: Mapped[Player | None] = relationship()
 
 
-class HandEdit(db.Model):  # type: ignore[name-defined,misc]
+class HandEdit(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """The history of a game's hands: every add, edit and delete, with before and after."""
 
     __tablename__ = "hand_edit"
@@ -199,7 +243,7 @@ class HandEdit(db.Model):  # type: ignore[name-defined,misc]
     game: Mapped[Game] = relationship(back_populates="edits")
 
 
-class HandOutcome(db.Model):  # type: ignore[name-defined,misc]
+class HandOutcome(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """What the engine's replay made of one hand, for one side.
 
     Derived, not a fact: rewritten by the ``games`` area in the same transaction as every
@@ -224,7 +268,7 @@ class HandOutcome(db.Model):  # type: ignore[name-defined,misc]
     chips: Mapped[int | None]
 
 
-class GameOutcome(db.Model):  # type: ignore[name-defined,misc]
+class GameOutcome(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """What the engine's replay made of a whole game (derived, like ``HandOutcome``)."""
 
     __tablename__ = "game_outcome"
@@ -240,7 +284,7 @@ class GameOutcome(db.Model):  # type: ignore[name-defined,misc]
     target: Mapped[int]
 
 
-class PlayerOutcome(db.Model):  # type: ignore[name-defined,misc]
+class PlayerOutcome(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """One player's share of one game summed (derived, like ``HandOutcome``): what the
     season statistics add up, a row per player and game instead of a row per hand."""
 
@@ -271,7 +315,7 @@ class PlayerOutcome(db.Model):  # type: ignore[name-defined,misc]
     ruleset_rating_change: Mapped[float | None]
 
 
-class BidOutcome(db.Model):  # type: ignore[name-defined,misc]
+class BidOutcome(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """One game's bids at one bid level summed (derived, like ``HandOutcome``): the
     bidding statistics read a row per game and level instead of a row per hand."""
 
@@ -314,7 +358,7 @@ class User(db.Model):  # type: ignore[name-defined,misc]
         return self.session_token
 
 
-class ShareLink(db.Model):  # type: ignore[name-defined,misc]
+class ShareLink(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """A read-only link to one game's live scoreboard, for the players' own phones."""
 
     __tablename__ = "share_link"
@@ -352,21 +396,21 @@ class LoginFailure(db.Model):  # type: ignore[name-defined,misc]
     pending: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
-class Season(db.Model):  # type: ignore[name-defined,misc]
+class Season(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """A named range of days (e.g. "Winter 2026"); a game belongs to the season its
     ``played_on`` falls in. "All time" and calendar years need no row."""
 
     __tablename__ = "season"
-    __table_args__ = (NEVER_AGAIN,)
+    __table_args__ = (UniqueConstraint("club_id", "name"), NEVER_AGAIN)  # a name per club
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(60), unique=True)
+    name: Mapped[str] = mapped_column(String(60))
     starts_on: Mapped[date]
     ends_on: Mapped[date]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class ApiToken(db.Model):  # type: ignore[name-defined,misc]
+class ApiToken(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """A key a program sends (``Authorization: Bearer …``) to use the JSON API as
     its user, with the user's role. Only its SHA-256 is kept: the token itself is
     shown once, when it is made."""
