@@ -87,10 +87,15 @@ def test_a_name_is_unique_within_a_club_not_across_clubs(app: Flask) -> None:
         ]
     )
     db.session.commit()
-    db.session.add(Player(name="Ann", club_id=other.id))
-    with pytest.raises(IntegrityError):
-        db.session.commit()
-    db.session.rollback()
+    twice = [
+        Player(name="Ann", club_id=other.id),
+        Season(name="Winter", starts_on=date(2027, 12, 1), ends_on=date(2028, 2, 28)),
+    ]
+    for again in twice:  # the same name twice in one club: refused
+        db.session.add(again)
+        with pytest.raises(IntegrityError):
+            db.session.commit()
+        db.session.rollback()
     names = db.session.execute(select(Player.club_id, Player.name).order_by(Player.club_id))
     assert names.all() == [(DEFAULT_CLUB_ID, "Ann"), (other.id, "Ann")]
 

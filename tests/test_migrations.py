@@ -352,7 +352,12 @@ def test_nights_stored_before_the_unfinished_tables_rule_keep_nothing_counts(app
     assert rules == ["nothing_counts", "ahead_wins"]
 
 
-OWNED_COUNTED = (*COUNTED, "club_event", "club_entrant", "club_round", "club_table", "club_seat")
+OWNED_COUNTED = (
+    *COUNTED,
+    *("hand_outcome", "game_outcome", "player_outcome", "bid_outcome"),
+    *("club_event", "club_entrant", "club_round", "club_table", "club_seat", "club_setting"),
+    *("competition", "competition_night"),
+)
 
 
 def test_the_rows_stored_before_clubs_are_the_default_clubs(
@@ -361,19 +366,27 @@ def test_the_rows_stored_before_clubs_are_the_default_clubs(
     """Issue 33, item 1: the revision before clubs and back keeps every row; each is the
     default club's after the upgrade. With a second club the downgrade refuses, and
     changes nothing."""
+    from scorekeeper.accounts.links import create_share_link
+    from scorekeeper.club.competitions import create_competition
+    from scorekeeper.club.results import set_results
+    from scorekeeper.engine.club.league import LeagueRules
     from scorekeeper.games.lifecycle import create_game
     from scorekeeper.store.models import Club
     from tests.club.test_rounds import played, seated
 
     upgrade()
-    played(seated())
-    create_game("partnership", {}, [("Us", ["Ann", "Cal"]), ("Them", ["Bea", "Dan"])])
+    night = played(seated())
+    game = create_game("partnership", {}, [("Us", ["Ann", "Cal"]), ("Them", ["Bea", "Dan"])])
+    create_share_link(game.id)
+    create_competition("Winter ladder", LeagueRules(), None, [night.id])
+    set_results("public", hide_standings=True)  # club_setting's rows: its key rebuilt
     db.session.commit()
     db.session.remove()
     before = {name: count(name) for name in OWNED_COUNTED}
     downgrade(revision="b4f6d8e0a2c4")
     assert "club" not in tables() and "club_id" not in columns("player")
     assert {name: count(name) for name in OWNED_COUNTED} == before
+    assert all(before.values()), before  # every counted table had rows to keep
     upgrade()
     assert {name: count(name) for name in OWNED_COUNTED} == before
     with db.engine.connect() as connection:

@@ -44,8 +44,8 @@ from scorekeeper.i18n.languages import LANGUAGES
 JSON_DEPTH = 8  # lists and objects inside a JSON column (a hand's meld cards: 2)
 ROLES = ("viewer", "scorekeeper", "owner")  # as accounts.ROLES (which imports the app)
 NAMES = {"player": "player", "game_side": "side", "season": "season", "user_account": "user"}
-# a backup holds one club's rows: their club is the one they are restored into (the
-# default club, while an instance holds one), never a column of the document
+# a backup never carries a row's club: the instance holds one (the default club), and
+# a restore writes its rows there (the column's default)
 CLUB_COLUMN = "club_id"
 PASSWORD_HASH = re.compile(r"(scrypt|pbkdf2):[A-Za-z0-9:._-]{1,60}\$[!-~]{1,100}\$[0-9a-f]{32,256}")
 # a hash no weaker than the app writes (werkzeug's defaults): scrypt with n, r, p at least
@@ -181,7 +181,9 @@ def _unique_sets(table: Table) -> Iterator[tuple[str, ...]]:
         tuple(column.name for column in index.columns) for index in table.indexes if index.unique
     ]
     for fields in sets:
-        yield tuple(field for field in fields if field != CLUB_COLUMN)
+        within_club = tuple(field for field in fields if field != CLUB_COLUMN)
+        if within_club:
+            yield within_club
 
 
 def _check_unique(name: str, rows: list[dict[str, Any]], table: Table) -> None:
