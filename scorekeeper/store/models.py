@@ -65,8 +65,8 @@ class Club(db.Model):  # type: ignore[name-defined,misc]
 
 
 DEFAULT_CLUB_ID = 1  # the first club's id, which a new table's sequence gives it
-# the default club's row, as the migration that brought clubs writes it; a database made
-# from the models (``create_all``: the tests, the benchmarks) gets it the same way
+# the default club's row, the one the migration that brought clubs writes, for a database
+# made from the models (``create_all``: the tests, the benchmarks)
 DEFAULT_CLUB_ROW = (
     "INSERT INTO club (slug, name, created_at) VALUES ('club', 'Our club', CURRENT_TIMESTAMP)"
 )
