@@ -1,10 +1,13 @@
-"""Clubs as tenants, the first step (issue 33, item 1): every table a club owns has its
-club, a row written without one belongs to the default club, and what was unique across
-the instance (a player's name, a season's name, a setting) is unique within a club. On
-SQLite, and on PostgreSQL with scripts/with-postgres."""
+"""Clubs as tenants (issue 33, items 1 and 4a): every table a club owns has its club, a
+row is written in the current club (the default club unless told otherwise), what was
+unique across the instance (a player's name, a season's name, a setting) is unique
+within a club, and every ORM query reads the current club's rows only: a second club
+with the same players' names, games, a night, a season and a competition changes
+nothing the first one reads. On SQLite, and on PostgreSQL with scripts/with-postgres."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
@@ -15,12 +18,26 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import create_app
+from scorekeeper.accounts.links import create_api_token, create_share_link
+from scorekeeper.accounts.users import create_user
+from scorekeeper.club.competitions import all_competitions, create_competition
+from scorekeeper.club.events import events_page, get_event, import_event
 from scorekeeper.club.results import results_settings, set_results
+from scorekeeper.engine.club.league import LeagueRules
 from scorekeeper.extensions import db
+from scorekeeper.games.hands import add_hand
 from scorekeeper.games.lifecycle import create_game
+from scorekeeper.games.players import all_players, player_by_name
+from scorekeeper.games.seasons import all_seasons, create_season, season_by_name
+from scorekeeper.games.stored import get_game
+from scorekeeper.reports.stats import Period, player_stats
 from scorekeeper.store.club_models import ClubSetting
-from scorekeeper.store.models import DEFAULT_CLUB_ID, Club, Player, Season
+from scorekeeper.store.models import Club, Game, Player, Season
+from scorekeeper.store.tenancy import ALL_CLUBS, DEFAULT_CLUB_ID, ClubOwned, in_club
 from tests.databases import database_url
+
+NIGHT = Path(__file__).parent / "data" / "events" / "club-night.json"
+MADE = {"bidder": "Cal", "bid": 300, "trump": "H", "meld": [190, 60], "counters": [150, 100]}
 
 # the tables that are the instance's, not a club's: the clubs themselves, the accounts
 # (a person may belong to several clubs), refused logins (by name and address, before
@@ -96,7 +113,8 @@ def test_a_name_is_unique_within_a_club_not_across_clubs(app: Flask) -> None:
         with pytest.raises(IntegrityError):
             db.session.commit()
         db.session.rollback()
-    names = db.session.execute(select(Player.club_id, Player.name).order_by(Player.club_id))
+    every_club = select(Player.club_id, Player.name).execution_options(**{ALL_CLUBS: True})
+    names = db.session.execute(every_club.order_by(Player.club_id))
     assert names.all() == [(DEFAULT_CLUB_ID, "Ann"), (other.id, "Ann")]
 
 
@@ -110,7 +128,9 @@ def test_a_setting_is_a_clubs(app: Flask) -> None:
     db.session.commit()
     assert results_settings().audience == "members"
     kept = db.session.execute(
-        select(ClubSetting.club_id, ClubSetting.value).where(ClubSetting.name == "results")
+        select(ClubSetting.club_id, ClubSetting.value)
+        .where(ClubSetting.name == "results")
+        .execution_options(**{ALL_CLUBS: True})
     )
     assert sorted(kept.all()) == [(DEFAULT_CLUB_ID, "members"), (other.id, "off")]
 
@@ -119,3 +139,111 @@ def test_a_club_slug_is_unique(app: Flask) -> None:
     db.session.add(Club(slug="club", name="Another"))
     with pytest.raises(IntegrityError):
         db.session.commit()
+
+
+# --- the current club: every query scoped in one place (item 4a) ---------------------------
+
+
+def a_clubs_season(name: str, keeper: str) -> dict[str, int]:
+    """A club's players, a game with a hand, a night, a season, a competition, a share
+    link, an API token (``keeper``'s) and its results setting, all as the current
+    club's: their ids."""
+    game = create_game("partnership", {}, SIDES)
+    add_hand(game, MADE)
+    event = import_event(json.loads(NIGHT.read_text(encoding="utf-8")))
+    season = create_season(name, date(2026, 12, 1), date(2027, 2, 28))
+    competition = create_competition(f"{name} ladder", LeagueRules(), None, [event.id])
+    link = create_share_link(game.id)
+    create_api_token(create_user(keeper, "a long enough password", "owner"), "scores")
+    set_results("public", hide_standings=False)
+    db.session.commit()
+    ids = {"game": game.id, "event": event.id, "season": season.id}
+    ids |= {"competition": competition.id, "share_link": link.id}
+    db.session.remove()
+    return ids
+
+
+def what_a_club_reads() -> dict[str, object]:
+    """What the current club's pages are made of."""
+    db.session.remove()
+    read = {
+        "players": sorted(player.name for player in all_players()),
+        "nights": [event.name for event in events_page(50, 0)],
+        "seasons": [season.name for season in all_seasons()],
+        "competitions": [competition.name for competition in all_competitions()],
+        "results": results_settings(),
+        "stats": [(row.name, row.games, row.points) for row in player_stats(Period(), 0)],
+    }
+    db.session.remove()
+    return read
+
+
+def test_a_second_club_changes_nothing_the_first_reads(app: Flask) -> None:
+    first = a_clubs_season("Winter", "Keeper one")
+    alone = what_a_club_reads()
+    ann = player_by_name("Ann")
+    assert ann is not None
+    ann_id = ann.id
+    other = second_club().id
+    with in_club(other):
+        second = a_clubs_season("Winter", "Keeper two")  # the same names, the same night
+        assert what_a_club_reads() == alone  # and the second club reads its own alike
+    assert what_a_club_reads() == alone
+    # the other club's rows by id: not found, as if there were none
+    assert get_game(second["game"]) is None and get_game(first["game"]) is not None
+    assert get_event(second["event"]) is None and get_event(first["event"]) is not None
+    assert db.session.get(Season, second["season"]) is None
+    with in_club(other):
+        assert get_game(first["game"]) is None and get_game(second["game"]) is not None
+        assert db.session.get(Season, first["season"]) is None
+        theirs = player_by_name("Ann")
+        assert theirs is not None and theirs.id != ann_id  # their own Ann
+        assert season_by_name("Winter") is not None
+
+
+def test_every_club_owned_model_is_scoped(app: Flask) -> None:
+    """Each model with a club_id is a ClubOwned (so the criterion reaches it), and its
+    query reads the current club's rows only, with the other club's rows stored."""
+    a_clubs_season("Winter", "Keeper one")
+    other = second_club().id
+    with in_club(other):
+        a_clubs_season("Winter", "Keeper two")
+    for mapper in db.Model.registry.mappers:
+        model = mapper.class_
+        if "club_id" not in mapper.columns:
+            continue
+        assert issubclass(model, ClubOwned), model.__name__
+        stored = db.session.execute(
+            select(model.club_id).distinct().execution_options(**{ALL_CLUBS: True})
+        ).scalars()
+        clubs = set(stored)
+        for club in (DEFAULT_CLUB_ID, other):
+            with in_club(club):
+                db.session.remove()
+                read = {row.club_id for row in db.session.execute(select(model)).scalars()}
+            assert read == ({club} & clubs), (model.__name__, club)
+        assert clubs == {DEFAULT_CLUB_ID, other} or model.__tablename__ in SOMETIMES_EMPTY, (
+            model.__name__,
+            clubs,
+        )
+
+
+# tables a club's season above leaves empty (no late arrival, no withdrawal, no bye...)
+SOMETIMES_EMPTY = {"club_confirmation", "club_bye", "club_adjustment"}
+
+
+def test_a_row_is_written_in_the_current_club(app: Flask) -> None:
+    other = second_club().id
+    with in_club(other):
+        game = create_game("partnership", {}, SIDES)
+        add_hand(game, MADE)
+        db.session.commit()
+    counts = db.session.execute(
+        select(Game.club_id).execution_options(**{ALL_CLUBS: True})
+    ).scalars()
+    assert list(counts) == [other]
+    with db.engine.connect() as connection:  # every row of the game: seats, hands, outcomes
+        for table in ("player", "game_side", "seat", "hand", "hand_edit", "hand_outcome",
+                      "game_outcome", "player_outcome", "bid_outcome"):  # fmt: skip
+            owners = connection.exec_driver_sql(f"SELECT DISTINCT club_id FROM {table}")
+            assert owners.scalars().all() == [other], table

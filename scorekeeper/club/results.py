@@ -16,7 +16,7 @@ from sqlalchemy import select
 from scorekeeper.engine.errors import GameError
 from scorekeeper.extensions import db
 from scorekeeper.store.club_models import ClubSetting
-from scorekeeper.store.models import DEFAULT_CLUB_ID
+from scorekeeper.store.tenancy import current_club_id
 
 OFF, MEMBERS, PUBLIC = "off", "members", "public"
 # the words the results pages' own addresses use after ``/results/``: never a night's key
@@ -34,7 +34,7 @@ class ResultsSettings:
 def results_settings() -> ResultsSettings:
     """The club's results settings (one query)."""
     query = select(ClubSetting.name, ClubSetting.value).where(
-        ClubSetting.club_id == DEFAULT_CLUB_ID, ClubSetting.name.in_((RESULTS, HIDE_STANDINGS))
+        ClubSetting.name.in_((RESULTS, HIDE_STANDINGS))
     )
     found = {name: value for name, value in db.session.execute(query)}
     audience = found.get(RESULTS, OFF)
@@ -51,5 +51,5 @@ def set_results(audience: str, hide_standings: bool) -> None:
             "event_choice", field="results", value=audience, expected=" or ".join(AUDIENCES)
         )
     for name, value in ((RESULTS, audience), (HIDE_STANDINGS, "yes" if hide_standings else "no")):
-        db.session.merge(ClubSetting(club_id=DEFAULT_CLUB_ID, name=name, value=value))
+        db.session.merge(ClubSetting(club_id=current_club_id(), name=name, value=value))
     db.session.commit()

@@ -19,15 +19,8 @@ from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, 
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import db
-from scorekeeper.store.models import (
-    DEFAULT_CLUB_ID,
-    NEVER_AGAIN,
-    ClubOwned,
-    Game,
-    Player,
-    new_game_key,
-    utcnow,
-)
+from scorekeeper.store.models import NEVER_AGAIN, Game, Player, new_game_key, utcnow
+from scorekeeper.store.tenancy import DEFAULT_CLUB_ID, ClubOwned, current_club_id
 
 
 class Event(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
@@ -253,15 +246,18 @@ class Adjustment(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
 # --- the club's season: its results' settings and its competitions across nights ---------
 
 
-class ClubSetting(db.Model):  # type: ignore[name-defined,misc]
+class ClubSetting(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
     """One of the club's settings by name (``club.results``: who reads the results, and
     whether the standings wait for the night's last round); a setting with no row has
     its default."""
 
     __tablename__ = "club_setting"
 
-    club_id: Mapped[int] = mapped_column(
-        ForeignKey("club.id"), primary_key=True, server_default=text(str(DEFAULT_CLUB_ID))
+    club_id: Mapped[int] = mapped_column(  # ClubOwned's, and a part of the key
+        ForeignKey("club.id"),
+        primary_key=True,
+        default=current_club_id,
+        server_default=text(str(DEFAULT_CLUB_ID)),
     )
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(String(200))

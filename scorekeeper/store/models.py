@@ -27,6 +27,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import db
+from scorekeeper.store.tenancy import ClubOwned
 
 
 def utcnow() -> datetime:
@@ -52,8 +53,8 @@ NEVER_AGAIN: dict[str, Any] = {"sqlite_autoincrement": True}
 
 class Club(db.Model):  # type: ignore[name-defined,misc]
     """A club: what every club-owned row belongs to (the tenant, docs/hosting.md). An
-    instance starts with one, the default club (``DEFAULT_CLUB_ID``), which holds every
-    row until there are more."""
+    instance starts with one, the default club (``tenancy.DEFAULT_CLUB_ID``), which holds
+    every row until there are more."""
 
     __tablename__ = "club"
     __table_args__ = (NEVER_AGAIN,)
@@ -64,22 +65,12 @@ class Club(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-DEFAULT_CLUB_ID = 1  # the first club's id, which a new table's sequence gives it
-# the default club's row, the one the migration that brought clubs writes, for a database
-# made from the models (``create_all``: the tests, the benchmarks)
+# the default club's row, as the migration that brought clubs writes it; a database made
+# from the models (``create_all``: the tests, the benchmarks) gets it the same way
 DEFAULT_CLUB_ROW = (
     "INSERT INTO club (slug, name, created_at) VALUES ('club', 'Our club', CURRENT_TIMESTAMP)"
 )
 event.listen(Club.__table__, "after_create", DDL(DEFAULT_CLUB_ROW))
-
-
-class ClubOwned:
-    """A row one club owns: its ``club_id`` (the default club's where none is given, so
-    an instance with one club stores and reads as before clubs came)."""
-
-    club_id: Mapped[int] = mapped_column(
-        ForeignKey("club.id"), server_default=text(str(DEFAULT_CLUB_ID))
-    )
 
 
 class Player(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
