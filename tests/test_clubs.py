@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
-from sqlalchemy import select
+from sqlalchemy import delete, inspect, select, update
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import create_app
@@ -247,3 +247,29 @@ def test_a_row_is_written_in_the_current_club(app: Flask) -> None:
                       "game_outcome", "player_outcome", "bid_outcome"):  # fmt: skip
             owners = connection.exec_driver_sql(f"SELECT DISTINCT club_id FROM {table}")
             assert owners.scalars().all() == [other], table
+
+
+@pytest.mark.parametrize("in_the_second_club", [False, True])
+def test_a_change_by_statement_reaches_the_sessions_rows_of_the_current_club(
+    app: Flask, in_the_second_club: bool
+) -> None:
+    """An ORM UPDATE or DELETE changes the current club's rows only, and the objects the
+    session holds follow it (the session evaluates the statement's criteria, the
+    club's among them, against its objects: the club must be the current one there too)."""
+    other = second_club().id
+    for club in (DEFAULT_CLUB_ID, other):
+        with in_club(club):
+            db.session.add_all([Player(name="Ann"), Player(name="Bea")])
+            db.session.commit()
+    with in_club(other if in_the_second_club else DEFAULT_CLUB_ID):
+        ann, bea = db.session.execute(select(Player).order_by(Player.name)).scalars()
+        db.session.execute(update(Player).where(Player.name == "Ann").values(name="Annie"))
+        db.session.execute(delete(Player).where(Player.name == "Bea"))
+        assert ann.name == "Annie"  # in the session's object, not read again
+        assert bea in db.session.deleted or inspect(bea).was_deleted
+        db.session.commit()
+    every_club = select(Player.club_id, Player.name).execution_options(**{ALL_CLUBS: True})
+    names = db.session.execute(every_club.order_by(Player.club_id, Player.name)).all()
+    changed = other if in_the_second_club else DEFAULT_CLUB_ID
+    kept = DEFAULT_CLUB_ID if in_the_second_club else other
+    assert sorted(names) == sorted([(changed, "Annie"), (kept, "Ann"), (kept, "Bea")])

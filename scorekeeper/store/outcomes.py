@@ -39,6 +39,7 @@ from scorekeeper.store.models import (
 )
 
 OUTCOME_TABLES = (HandOutcome, PlayerOutcome, BidOutcome, GameOutcome)
+OutcomeTable = type[HandOutcome] | type[PlayerOutcome] | type[BidOutcome] | type[GameOutcome]
 
 
 def record_outcomes(
@@ -71,13 +72,9 @@ def record_outcomes(
         if stored is None or stored[0] != (since - 1) * len(result.game.sides):
             since, stored = 1, None  # no result, or the hands before ``since`` lack rows: all again
         if stored is None or stored[1]:  # (a hand added has no rows from ``since`` on)
-            db.session.execute(
-                delete(HandOutcome).where(
-                    HandOutcome.game_id == game.id, HandOutcome.number >= since
-                )
-            )
+            _delete_rows(HandOutcome, HandOutcome.number >= since, game_id=game.id)
         for table in OUTCOME_TABLES[1:]:
-            db.session.execute(delete(table).where(table.game_id == game.id))
+            _delete_rows(table, game_id=game.id)
     ids = {seat.player.name: seat.player.id for seat in game.seats}
     rows = _hand_outcome_rows(game.id, result, ids, since)
     if rows:  # one statement for all of them
@@ -145,12 +142,21 @@ def _game_outcome(game_id: int, result: GameResult) -> dict[str, Any]:
     }
 
 
+def _delete_rows(table: OutcomeTable, *criteria: Any, game_id: int) -> None:
+    """Delete game ``game_id``'s rows of an outcome ``table`` (those meeting ``criteria``).
+    Outcome rows are written and read as values, never loaded as objects: the session
+    has none to keep in step (``synchronize_session``), which spares it evaluating the
+    statement's criteria, the club's among them, against every object it holds."""
+    statement = delete(table).where(table.game_id == game_id, *criteria)
+    db.session.execute(statement.execution_options(synchronize_session=False))
+
+
 def _forget(game: Game, rate: bool) -> None:
     """No figures for ``game``: its rows deleted, and the games after it rated again
     when it had a finished result that rated them."""
     had = _result_of(game.id) if rate else None
     for table in OUTCOME_TABLES:
-        db.session.execute(delete(table).where(table.game_id == game.id))
+        _delete_rows(table, game_id=game.id)
     db.session.flush()
     if had is not None and had[0]:
         rate_from(game)

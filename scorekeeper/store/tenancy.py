@@ -22,9 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
 
-from sqlalchemy import ForeignKey, bindparam, event, text
+from sqlalchemy import ForeignKey, Integer, bindparam, event, text
 from sqlalchemy.orm import Mapped, ORMExecuteState, Session, mapped_column, with_loader_criteria
 
 DEFAULT_CLUB_ID = 1  # the first club's id, which a new table's sequence gives it
@@ -57,13 +56,14 @@ class ClubOwned:
     )
 
 
-CLUB_PARAMETER = "current_club_id"  # the bound parameter every scoped statement carries
-# one option for every club: its SQL is compiled once and cached, the club a parameter
-# given at each execution (a lambda closing over the club was re-run at each one: 70 µs
-# more for a simple SELECT, half its time)
-# (the parameter's name written out: a lambda's global names are tracked as values)
+# one option for every club: its SQL is compiled once and cached, the club a bound
+# parameter whose value is asked of ``current_club_id`` at each execution (a lambda
+# closing over the club was re-run at each one: 70 µs more for a simple SELECT, half its
+# time). The parameter's callable is what a relationship's lazy load and the session's
+# own evaluation of an UPDATE's or DELETE's criteria (``synchronize_session``) use too.
+_CLUB = bindparam("current_club_id", callable_=current_club_id, type_=Integer)
 _SCOPED = with_loader_criteria(
-    ClubOwned, lambda model: model.club_id == bindparam("current_club_id"), include_aliases=True
+    ClubOwned, lambda model: model.club_id == _CLUB, include_aliases=True
 )
 
 
@@ -71,18 +71,10 @@ _SCOPED = with_loader_criteria(
 def _scoped(state: ORMExecuteState) -> None:
     """Every ORM statement reads and changes the current club's rows only. A lazy or
     a deferred load carries the criterion of the statement that loaded its row (the
-    option propagates to loaders): it gets the club's parameter, not a second criterion."""
+    option propagates to loaders)."""
     if state.execution_options.get(ALL_CLUBS):
         return
-    if not (state.is_select or state.is_update or state.is_delete):
-        return
-    state.parameters = _with_club(state.parameters, current_club_id())
-    if not (state.is_relationship_load or state.is_column_load):
+    if (state.is_select or state.is_update or state.is_delete) and not (
+        state.is_relationship_load or state.is_column_load
+    ):
         state.statement = state.statement.options(_SCOPED)
-
-
-def _with_club(parameters: Any, club: int) -> Any:
-    """The statement's parameters with the club's (each row's, for many at once)."""
-    if isinstance(parameters, list):
-        return [{**row, CLUB_PARAMETER: club} for row in parameters]
-    return {**(parameters or {}), CLUB_PARAMETER: club}
