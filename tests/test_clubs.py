@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import create_app
 from scorekeeper.accounts.links import create_api_token, create_share_link
-from scorekeeper.accounts.users import create_user
+from scorekeeper.accounts.users import add_member, create_user, delete_user, user_named
 from scorekeeper.club.competitions import all_competitions, create_competition
 from scorekeeper.club.events import events_page, get_event, import_event
 from scorekeeper.club.results import results_settings, set_results
@@ -32,7 +32,7 @@ from scorekeeper.games.seasons import all_seasons, create_season, season_by_name
 from scorekeeper.games.stored import get_game
 from scorekeeper.reports.stats import Period, player_stats
 from scorekeeper.store.club_models import ClubSetting
-from scorekeeper.store.models import Club, Game, Player, Season
+from scorekeeper.store.models import ApiToken, Club, Game, Player, Season, User
 from scorekeeper.store.tenancy import ALL_CLUBS, DEFAULT_CLUB_ID, ClubOwned, in_club
 from tests.databases import database_url
 
@@ -273,3 +273,51 @@ def test_a_change_by_statement_reaches_the_sessions_rows_of_the_current_club(
     changed = other if in_the_second_club else DEFAULT_CLUB_ID
     kept = DEFAULT_CLUB_ID if in_the_second_club else other
     assert sorted(names) == sorted([(changed, "Annie"), (kept, "Ann"), (kept, "Bea")])
+
+
+def named(name: str) -> User:
+    user = user_named(name)
+    assert user is not None
+    return user
+
+
+def test_a_user_removed_from_one_club_keeps_the_other(app: Flask) -> None:
+    """A user of two clubs removed from one: their place and their tokens there go, the
+    account and the other club's place and tokens stay; removed from the last, the
+    account goes."""
+    other = second_club().id
+    create_user("Olga", "a long enough password", "owner")
+    create_api_token(create_user("Sam", "a long enough password", "scorekeeper"), "here")
+    with in_club(other):
+        db.session.remove()
+        create_user("Nell", "a long enough password", "owner")
+        add_member(named("Sam"), "viewer")
+        create_api_token(named("Sam"), "there")
+        db.session.remove()
+    delete_user(named("Sam"))
+    every_club = {ALL_CLUBS: True}
+    tokens = select(ApiToken.club_id, ApiToken.label).execution_options(**every_club)
+    assert db.session.execute(tokens).all() == [(other, "there")]
+    with in_club(other):
+        db.session.remove()
+        sam = named("Sam")
+        assert sam.role == "viewer"
+        delete_user(sam)
+    assert db.session.execute(select(User.name).order_by(User.name)).scalars().all() == [
+        "Nell",
+        "Olga",
+    ]
+
+
+def test_a_night_file_whose_key_another_club_holds_gets_a_new_key(app: Flask) -> None:
+    """Nights' keys are unique across the instance (they are in public addresses): a
+    night exported from one club imports into another with a key of its own, not a
+    refusal (nor the news that the key is taken elsewhere)."""
+    document = {**json.loads(NIGHT.read_text(encoding="utf-8")), "key": "Tuesday-club-1"}
+    assert import_event(document).key == "Tuesday-club-1"
+    other = second_club().id
+    with in_club(other):
+        db.session.remove()
+        there = import_event(document)
+        assert there.key != "Tuesday-club-1"
+        assert [night.id for night in events_page(50, 0)] == [there.id]

@@ -12,7 +12,7 @@ from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from flask import Flask, current_app
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import inspect
+from sqlalchemy import delete, inspect, select
 
 from scorekeeper import create_app
 from scorekeeper.cli.serve import quiet_migrations
@@ -24,6 +24,7 @@ from tests.databases import database_url
 
 MODEL_TABLES = {
     "club",
+    "club_member",
     "player",
     "game",
     "game_side",
@@ -401,3 +402,35 @@ def test_the_rows_stored_before_clubs_are_the_default_clubs(
     assert "this instance has 2 clubs" in capsys.readouterr().err
     assert revision() == scripts().get_current_head()
     assert counts(OWNED_COUNTED) == before
+
+
+def test_a_users_role_becomes_their_membership_of_the_default_club(
+    app: Flask, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 33, item 2: each user's role before club members is their role in the
+    default club after, and back again; a user of another club only has no role to go
+    back to, and the downgrade refuses, changing nothing."""
+    from scorekeeper.accounts.users import create_user
+    from scorekeeper.store.models import ClubMember, User
+
+    upgrade()
+    users = [("Olga", "owner"), ("Sam", "scorekeeper"), ("Vic", "viewer")]
+    for name, role in users:
+        create_user(name, "a long enough password", role)
+    db.session.remove()
+    downgrade(revision="c5e7a9b1d3f6")
+    assert "club_member" not in tables()
+    with db.engine.connect() as connection:
+        roles = connection.exec_driver_sql("SELECT name, role FROM user_account ORDER BY name")
+        assert roles.all() == users
+    upgrade()
+    members = db.session.execute(
+        select(User.name, ClubMember.club_id, ClubMember.role).join(ClubMember).order_by(User.name)
+    )
+    assert members.all() == [(name, 1, role) for name, role in users]
+    db.session.execute(delete(ClubMember).where(ClubMember.role == "viewer"))  # Vic: no club
+    db.session.commit()
+    with pytest.raises(SystemExit):
+        downgrade(revision="c5e7a9b1d3f6")
+    assert "1 users are no members of the default club" in capsys.readouterr().err
+    assert revision() == scripts().get_current_head()

@@ -16,6 +16,7 @@ from scorekeeper.engine.people import NameRefusedError, checked_name
 from scorekeeper.extensions import db
 from scorekeeper.store.locks import is_lock_timeout, quick_write
 from scorekeeper.store.models import ApiToken, ShareLink, User, new_token, utcnow
+from scorekeeper.store.tenancy import ALL_CLUBS
 from scorekeeper.store.writable import cannot_write
 
 # --- share links ---------------------------------------------------------------------------
@@ -107,19 +108,23 @@ def revoke_api_token(user: User, token_id: int) -> bool:
     return bool(revoked.rowcount)  # type: ignore[attr-defined]
 
 
-def user_by_api_token(token: str, now: datetime | None = None) -> User | None:
-    """The user an ``Authorization: Bearer`` token stands for, or None."""
+def api_token_holder(token: str, now: datetime | None = None) -> tuple[int, int] | None:
+    """The club and the user (ids) an ``Authorization: Bearer`` token stands for, or
+    None. A token is looked for in every club: it names its club, whose rows the
+    request then reads (``web.api_access``)."""
     if not token.startswith(API_TOKEN_PREFIX) or len(token) > 100:
         return None
     row = db.session.execute(
-        select(ApiToken).where(ApiToken.token_hash == _token_hash(token))
-    ).scalar_one_or_none()
+        select(ApiToken.id, ApiToken.club_id, ApiToken.user_id, ApiToken.last_used_at)
+        .where(ApiToken.token_hash == _token_hash(token))
+        .execution_options(**{ALL_CLUBS: True})
+    ).one_or_none()
     if row is None:
         return None
     now = now or utcnow()
     if row.last_used_at is None or now - row.last_used_at > API_TOKEN_USE_INTERVAL:
         _note_use(row.id, now)
-    return row.user
+    return row.club_id, row.user_id
 
 
 def _note_use(token_id: int, now: datetime) -> None:

@@ -1,6 +1,10 @@
 """Users and roles: the first owner, new users, a role changed, a user deleted, every
 login of a user ended.
 
+An account is the instance's (one name, one password, for every club); its role is a
+club's (``ClubMember``): the current club's users are its members, and a role given,
+changed or taken away is the current club's (store/tenancy.py).
+
 Passwords are kept only as werkzeug hashes (scrypt). Roles are ordered: an ``owner``
 may do all a ``scorekeeper`` may, who may do all a ``viewer`` may. Every refusal is an
 ``AccountError`` with the form field it is about.
@@ -15,8 +19,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import joinedload
 from werkzeug.security import generate_password_hash
 
 from scorekeeper.accounts.passwords import MAX_PASSWORD, MIN_PASSWORD, password_problem
@@ -25,7 +30,8 @@ from scorekeeper.engine.people import NameRefusedError, checked_name, normal_nam
 from scorekeeper.extensions import db
 from scorekeeper.i18n.refusals import N_, RefusalError
 from scorekeeper.store.locks import serialize
-from scorekeeper.store.models import User, new_token
+from scorekeeper.store.models import ApiToken, ClubMember, User, new_token
+from scorekeeper.store.tenancy import ALL_CLUBS, current_club_id
 
 ROLES = ("viewer", "scorekeeper", "owner")  # each may do all the ones before it
 # after this many refused logins for one name or one address within the window,
@@ -71,22 +77,31 @@ def may(role: str | None, needed: str) -> bool:
 
 
 def has_users() -> bool:
+    """Whether the instance has an account yet (its first owner made at ``/setup``)."""
     return db.session.execute(select(User.id).limit(1)).first() is not None
 
 
 def all_users() -> list[User]:
-    return list(db.session.execute(select(User).order_by(User.name)).scalars())
+    """The current club's users, by name."""
+    members = select(User).join(ClubMember).options(joinedload(User.memberships))
+    return list(db.session.execute(members.order_by(User.name)).unique().scalars())
 
 
 def get_user(user_id: int) -> User | None:
-    return db.session.get(User, user_id) if 0 < user_id < 2**31 else None
+    """A user of the current club by id; None for anyone else."""
+    if not 0 < user_id < 2**31:
+        return None
+    member = select(User).join(ClubMember).where(User.id == user_id)
+    return db.session.execute(member.options(joinedload(User.memberships))).scalar()
 
 
 def user_by_session_token(token: str) -> User | None:
-    """The user a login cookie names (its token is replaced on logging out)."""
+    """The user a login cookie names (its token is replaced on logging out), with their
+    role in the current club read in the same query."""
     if not 20 <= len(token) <= 64:
         return None
-    return db.session.execute(select(User).where(User.session_token == token)).scalar_one_or_none()
+    user = select(User).where(User.session_token == token).options(joinedload(User.memberships))
+    return db.session.execute(user).unique().scalar_one_or_none()
 
 
 def end_logins(user: User) -> None:
@@ -104,19 +119,14 @@ def create_user(name: str, password: str, role: str) -> User:
     """A new user; refused (nothing written) with a sentence about one field."""
     name = _checked_name(name)
     _check_password(password, name)
-    if role not in ROLES:
-        raise AccountError(
-            field="role",
-            message=N_("role is one of {roles}, not {role!r}"),
-            roles=", ".join(ROLES),
-            role=role,
-        )
+    _check_role(role)
     if user_named(name) is not None:
         raise AccountError(
             field="name", message=N_("There is already a user called {name!r}."), name=name
         )
     _check_not_confusable(name)
-    user = User(name=name, password_hash=generate_password_hash(password), role=role)
+    user = User(name=name, password_hash=generate_password_hash(password))
+    user.memberships.append(ClubMember(role=role))
     db.session.add(user)
     try:
         db.session.commit()
@@ -201,8 +211,7 @@ def _check_not_confusable(name: str) -> None:
             )
 
 
-def change_role(user: User, role: str) -> None:
-    """Give ``user`` another role; the last owner stays an owner."""
+def _check_role(role: str) -> None:
     if role not in ROLES:
         raise AccountError(
             field="role",
@@ -210,29 +219,70 @@ def change_role(user: User, role: str) -> None:
             roles=", ".join(ROLES),
             role=role,
         )
+
+
+def change_role(user: User, role: str) -> None:
+    """Give ``user`` another role in the current club; its last owner stays an owner."""
+    _check_role(role)
     with _owners_locked():
-        db.session.refresh(user)
-        if user.role == "owner" and role != "owner" and _owners() == 1:
+        membership = _membership(user)
+        if membership.role == "owner" and role != "owner" and _owners() == 1:
             raise AccountError(
                 field="role", message=N_("The last owner cannot stop being an owner.")
             )
-        user.role = role
+        membership.role = role
         user.session_token = new_token()  # they log in again, to their new role
         db.session.commit()
 
 
-def delete_user(user: User) -> None:
-    """Remove ``user`` (their games stay); the last owner cannot be removed."""
+def add_member(user: User, role: str) -> None:
+    """Make ``user`` a member of the current club with ``role`` (an account of another
+    club's joining this one: the command line's ``add-member``)."""
+    _check_role(role)
     with _owners_locked():
-        db.session.refresh(user)
-        if user.role == "owner" and _owners() == 1:
-            raise AccountError(field="role", message=N_("The last owner cannot be removed."))
-        db.session.delete(user)
+        if _member_row(user) is not None:
+            raise AccountError(
+                field="name", message=N_("{name!r} is already a member."), name=user.name
+            )
+        db.session.add(ClubMember(user_id=user.id, role=role))
         db.session.commit()
 
 
+def delete_user(user: User) -> None:
+    """Remove ``user`` from the current club (their games stay), and their account
+    with it when they belong to no other club; the last owner cannot be removed."""
+    with _owners_locked():
+        membership = _membership(user)
+        if membership.role == "owner" and _owners() == 1:
+            raise AccountError(field="role", message=N_("The last owner cannot be removed."))
+        elsewhere = select(ClubMember.id).where(
+            ClubMember.user_id == user.id, ClubMember.club_id != current_club_id()
+        )
+        if db.session.execute(elsewhere.execution_options(**{ALL_CLUBS: True})).first():
+            db.session.delete(membership)  # (no role here, so nothing here)
+            # their tokens for this club go with their place in it (the other clubs' stay)
+            db.session.execute(delete(ApiToken).where(ApiToken.user_id == user.id))
+        else:
+            db.session.delete(user)  # and their membership with them
+        db.session.commit()
+
+
+def _member_row(user: User) -> ClubMember | None:
+    """``user``'s membership of the current club, read again under the lock."""
+    mine = select(ClubMember).where(ClubMember.user_id == user.id).with_for_update()
+    return db.session.execute(mine).scalar()
+
+
+def _membership(user: User) -> ClubMember:
+    found = _member_row(user)
+    if found is None:
+        raise AccountError(field="name", message=N_("{name!r} is no member."), name=user.name)
+    return found
+
+
 def _owners() -> int:
-    return int(db.session.execute(select(func.count()).where(User.role == "owner")).scalar_one())
+    owners = select(func.count()).where(ClubMember.role == "owner")
+    return int(db.session.execute(owners).scalar_one())
 
 
 # --- logging in ----------------------------------------------------------------------------

@@ -238,11 +238,6 @@ def _check_people(tables: Rows) -> None:
             seen[key] = number
     users = tables.get("user_account", [])
     for number, row in enumerate(users, 1):
-        if row["role"] not in ROLES:
-            raise RowError(
-                f"{_where('user_account', number, row, 'role')}: one of {', '.join(ROLES)}, "
-                f"not {row['role']!r}"
-            )
         if not PASSWORD_HASH.fullmatch(row["password_hash"]):
             raise RowError(
                 f"{_where('user_account', number, row, 'password_hash')}: not a password "
@@ -254,8 +249,15 @@ def _check_people(tables: Rows) -> None:
                 "weaker than this app writes (scrypt with n 32768, r 8, p 1 at least, or "
                 "PBKDF2-SHA256 of 600,000 iterations at least)"
             )
-    if users and not any(row["role"] == "owner" for row in users):
-        raise RowError("user_account: no user is an owner, so no one could manage the instance")
+    members = tables.get("club_member", [])
+    for number, row in enumerate(members, 1):
+        if row["role"] not in ROLES:
+            raise RowError(
+                f"{_where('club_member', number, row, 'role')}: one of {', '.join(ROLES)}, "
+                f"not {row['role']!r}"
+            )
+    if users and not any(row["role"] == "owner" for row in members):
+        raise RowError("club_member: no user is an owner, so no one could manage the club")
 
 
 def strong_hash(hashed: str) -> bool:

@@ -1,7 +1,7 @@
 """Backups: every stored fact as one JSON document, and back.
 
 ``backup_document`` writes every row of the fact tables (players, users with
-their password hashes, seasons, games with their sides, seats, hands and hand
+their password hashes and their roles, seasons, games with their sides, seats, hands and hand
 history, club nights with their entrants, rounds, tables, seats, byes and
 adjustments), with their ids and times, so a restore gives back the same data.
 Left out: what can be made again or must not travel. The outcomes are the
@@ -29,6 +29,7 @@ FORMAT = "scorekeeper-backup/1"
 TABLES = (
     "player",
     "user_account",
+    "club_member",
     "season",
     "game",
     "game_side",
@@ -52,7 +53,16 @@ class BackupError(ValueError):
 
 
 def backup_document() -> dict[str, Any]:
-    """Every fact, as a JSON-ready document."""
+    """Every fact, as a JSON-ready document; ``BackupError`` for an instance of several
+    clubs (the document holds one club's rows, without the column that says whose: a
+    restore would put them all in one club). One club's export is to come (issue 33,
+    item 5); until then such an instance's backup is PostgreSQL's own."""
+    clubs = db.session.execute(select(func.count()).select_from(_table("club"))).scalar_one()
+    if clubs > 1:
+        raise BackupError(
+            f"this instance holds {clubs} clubs, and a backup holds one club's rows: "
+            "back the whole instance up with the database's own tools (docs/hosting.md)"
+        )
     return {
         "format": FORMAT,
         "revision": _revision(),

@@ -29,7 +29,7 @@ import io
 import sys
 from collections.abc import Callable, Sequence
 
-from scorekeeper.cli import app_commands, league, meld, movement, score, standings
+from scorekeeper.cli import app_commands, clubs, league, meld, movement, score, standings
 from scorekeeper.cli.meld import format_by_trump, format_claim, format_meld, meld_label, run_meld
 from scorekeeper.cli.output import (
     BAD_INPUT,
@@ -75,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     league.add_command(commands)
     movement.add_command(commands)
     app_commands.add_commands(commands)
+    clubs.add_commands(commands)
     return parser
 
 

@@ -1,5 +1,6 @@
 """The table app's commands: ``serve``, ``upgrade``, ``import``, ``export``, ``sheet``,
-``create-user``, ``create-token``, ``backup``, ``restore``, ``demo-data`` and ``stats``.
+``backup``, ``restore``, ``demo-data`` and ``stats`` (the accounts' and the clubs' in
+``cli.clubs``).
 
 Each imports the web stack (Flask, the database, WeasyPrint) inside its function, when
 it runs: the parser that lists them, and ``meld`` and ``score``, start without it.
@@ -115,33 +116,6 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     sheet.set_defaults(run=run_sheet)
 
-    user = commands.add_parser(
-        "create-user",
-        help="add someone who may log in (the first owner, on a fresh instance)",
-        description="Add a user with a role: owner (manages users, deletes games), "
-        "scorekeeper (starts games, records hands) or viewer (reads). The password is "
-        "asked twice on the terminal, or read from standard input.",
-    )
-    user.add_argument("name", help="the name to log in with")
-    user.add_argument("--role", required=True, help="owner, scorekeeper or viewer")
-    user.add_argument(
-        "--password-stdin", action="store_true", help="read the password from standard input"
-    )
-    user.set_defaults(run=run_create_user)
-
-    token = commands.add_parser(
-        "create-token",
-        help="make an API token for a user and print it",
-        description="Make a token a program sends as 'Authorization: Bearer TOKEN' to use "
-        "the JSON API (/api/v1) with the user's role. It is printed once: only its hash "
-        "is kept. Revoke it on the user's account page.",
-    )
-    token.add_argument("name", help="the user the token acts for")
-    token.add_argument(
-        "--label", default="command line", help="what will use it (shown on the account page)"
-    )
-    token.set_defaults(run=run_create_token)
-
     backup = commands.add_parser(
         "backup",
         help="write every game, player, season and user as one JSON document",
@@ -195,13 +169,10 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def _app() -> Flask:
-    """The app (``SCOREKEEPER_INSTANCE_PATH``, ``DATABASE_URL``), its database upgraded."""
-    from scorekeeper import create_app
-    from scorekeeper.cli.serve import prepare_database
+    """The app, its database upgraded (``cli.serve.upgraded_app``)."""
+    from scorekeeper.cli.serve import upgraded_app
 
-    app = create_app()
-    prepare_database(app)
-    return app
+    return upgraded_app()
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -347,57 +318,17 @@ def run_stats(args: argparse.Namespace) -> int:
     return OK
 
 
-def run_create_user(args: argparse.Namespace) -> int:
-    """``scorekeeper create-user``: 0 once the user exists, 2 when refused."""
-    import getpass
-
-    from scorekeeper.accounts.users import AccountError, create_user
-
-    if args.password_stdin:
-        password = sys.stdin.readline().rstrip("\r\n")
-    else:
-        password = getpass.getpass("Password: ")
-        if getpass.getpass("The password again: ") != password:
-            say_error("the passwords differ; nothing was changed")
-            return BAD_INPUT
-    app = _app()
-    with app.app_context():
-        try:
-            user = create_user(args.name, password, args.role)
-        except AccountError as exc:
-            say_error(f"{exc}")
-            return BAD_INPUT
-        say(f"{user.name} ({user.role}) can log in now")
-    return OK
-
-
-def run_create_token(args: argparse.Namespace) -> int:
-    """``scorekeeper create-token``: the token on standard output, or 2 when refused."""
-    from scorekeeper.accounts.links import create_api_token
-    from scorekeeper.accounts.users import AccountError, user_named
-
-    app = _app()
-    with app.app_context():
-        user = user_named(args.name)
-        if user is None:
-            say_error(f"there is no user called {args.name!r}; nothing was made")
-            return BAD_INPUT
-        try:
-            _row, token = create_api_token(user, args.label)
-        except AccountError as exc:
-            say_error(f"{exc}")
-            return BAD_INPUT
-    print(token)
-    return OK
-
-
 def run_backup(args: argparse.Namespace) -> int:
     """``scorekeeper backup``: the document on standard output (or in ``--output``)."""
-    from scorekeeper.backup.restore import backup_document
+    from scorekeeper.backup.restore import BackupError, backup_document
 
     app = _app()
     with app.app_context():
-        text = json.dumps(backup_document(), ensure_ascii=False, indent=1) + "\n"
+        try:
+            text = json.dumps(backup_document(), ensure_ascii=False, indent=1) + "\n"
+        except BackupError as exc:
+            say_error(f"cannot back up: {exc}")
+            return BAD_INPUT
     return _write_text(text, args.output, private=True)  # it holds the password hashes
 
 

@@ -78,6 +78,16 @@ class DatabaseState:
         return text
 
 
+def upgraded_app() -> Flask:
+    """The app (``SCOREKEEPER_INSTANCE_PATH``, ``DATABASE_URL``), its database upgraded:
+    what every command of the table app but ``serve`` works in."""
+    from scorekeeper import create_app
+
+    app = create_app()
+    prepare_database(app)
+    return app
+
+
 def prepare_database(app: Flask) -> DatabaseState:
     """Upgrade the app's database to the latest migration (creating it if needed), and
     find whether it can be written (a full disk or a read-only database: the server

@@ -35,6 +35,7 @@ from scorekeeper.store.club_models import (
     EventTable,
 )
 from scorekeeper.store.models import new_game_key, utcnow
+from scorekeeper.store.tenancy import ALL_CLUBS
 
 
 def insert_event(checked: engine.Event, language: str) -> int:
@@ -130,11 +131,14 @@ def _games(
 
 def _event_row(checked: engine.Event, now: datetime) -> dict[str, Any]:
     # the file's key when no stored night has it (a night moved from another server keeps
-    # its public address), else a new one: also the row's own, to read its id back by
+    # its public address), else a new one: also the row's own, to read its id back by.
+    # Keys are unique across the instance: every club's nights are asked (whether one
+    # holds it, nothing else; a key taken elsewhere is replaced as one taken here is)
+    stored = select(Event.id).where(Event.key == checked.key)
     taken = (
         checked.key is None
         or checked.key in RESERVED_KEYS  # an address of the results pages' own
-        or db.session.execute(select(Event.id).where(Event.key == checked.key)).first() is not None
+        or db.session.execute(stored.execution_options(**{ALL_CLUBS: True})).first() is not None
     )
     return {
         "key": new_game_key() if taken else checked.key,

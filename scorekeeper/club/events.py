@@ -394,7 +394,9 @@ _ADJUSTMENTS = (
 
 
 def _rows(statement: Any, event_id: int) -> list[Any]:
-    return list(db.session.connection().execute(statement, {"event_id": event_id}).all())
+    """The rows of one of the stamps' statements, through the session: scoped to the
+    current club as every ORM statement is (a connection's own ``execute`` is not)."""
+    return list(db.session.execute(statement, {"event_id": event_id}).all())
 
 
 def event_stamp(event_id: int) -> str:

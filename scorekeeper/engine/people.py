@@ -36,6 +36,7 @@ FIELDS: dict[str, str] = {
     "competition": "a competition's name",
     "user": "a user's name",
     "label": "a token's name",
+    "club": "a club's name",
 }
 # characters that turn the direction of text (Unicode's bidi controls, UAX #9)
 DIRECTION = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")

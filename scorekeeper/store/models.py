@@ -326,7 +326,9 @@ class BidOutcome(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
 
 
 class User(db.Model):  # type: ignore[name-defined,misc]
-    """Someone who may log in: an ``owner``, a ``scorekeeper`` or a ``viewer``."""
+    """Someone who may log in, to every club they are a member of: an ``owner``, a
+    ``scorekeeper`` or a ``viewer`` in each (``ClubMember``). The account is the
+    instance's; the role is the current club's."""
 
     __tablename__ = "user_account"
     __table_args__ = (NEVER_AGAIN,)
@@ -334,11 +336,16 @@ class User(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(60), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
-    role: Mapped[str] = mapped_column(String(12))
     # what a login cookie carries: random, and replaced on logging out or a new role,
     # so an old cookie (a lost phone, a removed user) opens nothing
     session_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # their membership of the current club (every query is scoped to it, the lazy load
+    # too: store/tenancy.py), so one at most: read once, in the club current then (a
+    # request's club, set before its user is read), and kept with the row
+    memberships: Mapped[list[ClubMember]] = relationship(
+        back_populates="user", cascade="all, delete-orphan", passive_deletes=True
+    )
 
     # what Flask-Login asks of a user
     is_authenticated = True
@@ -347,6 +354,26 @@ class User(db.Model):  # type: ignore[name-defined,misc]
 
     def get_id(self) -> str:
         return self.session_token
+
+    @property
+    def role(self) -> str | None:
+        """Their role in the current club; None when they are not a member of it."""
+        return self.memberships[0].role if self.memberships else None
+
+
+class ClubMember(ClubOwned, db.Model):  # type: ignore[name-defined,misc]
+    """A user's place in a club: their role there (``accounts.users.ROLES``)."""
+
+    __tablename__ = "club_member"
+    __table_args__ = (UniqueConstraint("club_id", "user_id"), NEVER_AGAIN)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), index=True
+    )
+    role: Mapped[str] = mapped_column(String(12))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    user: Mapped[User] = relationship(back_populates="memberships")
 
 
 class ShareLink(ClubOwned, db.Model):  # type: ignore[name-defined,misc]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 
 from sqlalchemy import ForeignKey, Integer, bindparam, event, text
 from sqlalchemy.orm import Mapped, ORMExecuteState, Session, mapped_column, with_loader_criteria
@@ -40,11 +40,21 @@ def current_club_id() -> int:
 @contextmanager
 def in_club(club_id: int) -> Iterator[None]:
     """Read and write ``club_id``'s rows inside the block (the previous club's after)."""
-    token = _current.set(club_id)
+    token = enter_club(club_id)
     try:
         yield
     finally:
-        _current.reset(token)
+        leave_club(token)
+
+
+def enter_club(club_id: int) -> Token[int]:
+    """Read and write ``club_id``'s rows from now on, until ``leave_club`` is given the
+    token (a request's club: entered before it, left after it, in the same thread)."""
+    return _current.set(club_id)
+
+
+def leave_club(token: Token[int]) -> None:
+    _current.reset(token)
 
 
 class ClubOwned:

@@ -48,6 +48,7 @@ def register(app: Flask) -> None:
         api,
         api_events,  # noqa: F401 (its routes join the API's blueprint)
         auth,
+        clubs,
         competitions,  # noqa: F401 (its routes join the results blueprint)
         event_entrants,  # noqa: F401 (its routes join the events blueprint)
         event_prints,  # noqa: F401 (its routes join the events blueprint)
@@ -68,6 +69,7 @@ def register(app: Flask) -> None:
     )
 
     app.url_map.converters["int"] = DigitsConverter  # before any route is added
+    clubs.install(app)  # the request's club first: the access check reads its role
     auth.register_access(app)
     csrf.exempt(api.bp)  # a bearer token, never a cookie, opens the API
     # every change of a game's hands asks whether its club table is locked first

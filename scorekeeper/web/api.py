@@ -36,6 +36,7 @@ from scorekeeper.store import idempotency
 from scorekeeper.store.models import Game
 from scorekeeper.web.api_access import error_response
 from scorekeeper.web.auth import requires
+from scorekeeper.web.clubs import club_page_url
 from scorekeeper.web.forms import shown, whole_number
 from scorekeeper.web.openapi import IDEMPOTENCY_KEY_PATTERN, IF_MATCH_PATTERN, document
 
@@ -222,7 +223,7 @@ def game_view(game: Game, result: GameResult) -> dict[str, Any]:
         "id": game.id,
         "key": game.key,
         "version": game.version,
-        "url": url_for("games.show", game_id=game.id),
+        "url": club_page_url("games.show", game_id=game.id),  # the token's club's page
         "game": to_document(result.game),
         "result": result.as_dict(),
     }

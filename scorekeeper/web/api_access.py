@@ -1,15 +1,22 @@
-"""The API's door: which requests are the API's, the bearer token's user and role, and
-every refusal as ``{"error": code, "message": sentence}``. Both the API's blueprint and
-the pages' access check (``auth``) ask it; it imports neither."""
+"""The API's door: which requests are the API's, the bearer token's club, user and role,
+and every refusal as ``{"error": code, "message": sentence}``. Both the API's blueprint
+and the pages' access check (``auth``) ask it; it imports neither.
+
+The API works in the token's club (docs/api.md): a request with a token reads and
+writes that club's rows, at ``/api/v1/…`` as at the club's own ``/c/<slug>/api/v1/…``;
+a token sent to another club's address is not found there (401, as a token never
+made), so no address tells one club's token anything of another club."""
 
 from __future__ import annotations
 
 from flask import Response, current_app, g, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper.accounts.links import user_by_api_token
-from scorekeeper.accounts.users import may
+from scorekeeper.accounts.links import api_token_holder
+from scorekeeper.accounts.users import get_user, may
 from scorekeeper.store.models import User
+from scorekeeper.store.tenancy import current_club_id
+from scorekeeper.web.clubs import at_club_address, names_a_missing_object, switch_club
 
 PREFIX = "/api/"
 
@@ -45,13 +52,15 @@ def check_api_access(needed: str | None) -> Response | None:
     if needed is None or current_app.config.get("LOGIN_DISABLED"):
         return None
     user = _bearer_user()
-    if user is None:
+    if user is None:  # no token, a wrong one, another club's address, no member any more
         return error_response(
             401,
             "unauthorized",
             "Send an API token as 'Authorization: Bearer <token>'; make one on your account page.",
         )
     if not may(user.role, needed):
+        if names_a_missing_object(request.view_args):  # as for an id never given
+            return error_response(404, "not_found", "There is no such address in the API.")
         return error_response(
             403, "forbidden", f"A {user.role} cannot do this; it needs a {needed} or above."
         )
@@ -60,7 +69,16 @@ def check_api_access(needed: str | None) -> Response | None:
 
 
 def _bearer_user() -> User | None:
+    """The token's user, the request gone on in the token's club; None for no token, a
+    wrong one, a token of another club than the address's, or a user no longer of it."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer":
         return None
-    return user_by_api_token(token.strip())
+    holder = api_token_holder(token.strip())
+    if holder is None:
+        return None
+    club_id, user_id = holder
+    if at_club_address() and club_id != current_club_id():
+        return None
+    switch_club(club_id)
+    return get_user(user_id)

@@ -222,12 +222,12 @@ def _round_of(event_id: int, number: int) -> Event:
 def confirm_table(game_id: int) -> Response:
     """A player seated at a club table confirms its finished game's totals
     (``{"player": "Bea"}``); the engine's codes with 422 when refused."""
+    game = game_of(game_id)  # first: another club's game is not found, whatever the body
     body = json_body()
     unknown = sorted(set(body) - {"player"})
     player = body.get("player")
     if unknown or not isinstance(player, str):
         raise ApiError(422, "bad_field", 'The body is {"player": a name seated at the table}.')
-    game = game_of(game_id)
     # an API token is a director's (a scorekeeper's or the owner's): on the player's behalf
     user = g.get("api_user")
     director = "owner" if user is None else str(user.name)  # "owner": logins switched off

@@ -58,6 +58,7 @@ from scorekeeper.i18n.refusals import engine_message, translated
 from scorekeeper.store.models import User
 from scorekeeper.web import table_pass
 from scorekeeper.web.api_access import check_api_access, is_api_request
+from scorekeeper.web.clubs import names_a_missing_object
 from scorekeeper.web.forms import EngineForm
 from scorekeeper.web.hand_keys import refused, wants_json
 
@@ -92,6 +93,11 @@ PUBLIC = {
 }
 
 
+# open to anyone logged in, a member of this club or not: the clubs they belong to, and
+# logging out
+ANY_CLUB = {"clubs.index", "auth.logout"}
+
+
 def requires(role: str) -> Callable[[View], View]:
     """Mark a view as needing ``role`` (for every method it answers)."""
     if role not in ROLES:
@@ -119,7 +125,7 @@ def current_role() -> str | None:
     """The logged-in user's role (everyone is an owner when logins are switched off)."""
     if current_app.config.get("LOGIN_DISABLED"):
         return "owner"
-    return str(current_user.role) if current_user.is_authenticated else None
+    return current_user.role if current_user.is_authenticated else None  # type: ignore[no-any-return]
 
 
 def can(role: str) -> bool:
@@ -159,7 +165,7 @@ def check_access() -> BaseResponse | None:
     needed = required_role(endpoint, request.method)
     if needed is None:
         return None
-    if current_user.is_authenticated and may(current_user.role, needed):
+    if current_user.is_authenticated and (may(current_user.role, needed) or endpoint in ANY_CLUB):
         return None
     if table_pass.opens(endpoint, request.view_args):  # a table's code: that table only
         return None
@@ -171,8 +177,17 @@ def check_access() -> BaseResponse | None:
         page = render_template("events/table.html", at=None, refused=sentence)
         return make_response(page, 400)
     if not current_user.is_authenticated:
-        return redirect(url_for("auth.login", next=local_path(request.full_path)))
+        here = request.script_root + request.full_path  # with the club's /c/<slug>
+        return redirect(url_for("auth.login", next=local_path(here)))
+    if current_user.role is None or names_a_missing_object(request.view_args):
+        abort(404)  # no member of this club, or none of its objects: as if never given
     abort(403)
+
+
+def home() -> str:
+    """Where a logged-in user starts: this club's games, or the clubs they belong to
+    when this is not one of them."""
+    return url_for("games.index" if current_role() else "clubs.index")
 
 
 def local_path(path: str | None) -> str | None:
@@ -210,7 +225,7 @@ class LoginForm(EngineForm):
 @bp.route("/login", methods=["GET", "POST"])
 def login() -> str | tuple[str, int] | BaseResponse:
     if current_user.is_authenticated:
-        return redirect(url_for("games.index"))
+        return redirect(home())
     form = LoginForm()
     if request.method == "POST":
         if not form.validate():
@@ -225,7 +240,7 @@ def login() -> str | tuple[str, int] | BaseResponse:
             form.form_errors.append(translated(exc))
             return render_template("auth/login.html", form=form), 400
         login_user(user, remember=bool(form.remember.data))
-        return redirect(local_path(request.args.get("next")) or url_for("games.index"))
+        return redirect(local_path(request.args.get("next")) or home())
     return render_template("auth/login.html", form=form)
 
 

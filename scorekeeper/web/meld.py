@@ -153,7 +153,8 @@ class HandFormLink:
     def url(self, **extra: str | None) -> str:
         """``path`` with the kept parameters plus ``extra`` (None values left out)."""
         pairs = [*self.kept, *((name, value) for name, value in extra.items() if value is not None)]
-        return f"{self.path}?{urlencode(pairs)}" if pairs else self.path
+        path = request.script_root + self.path  # (the club's /c/<slug>: ``path`` is the club's)
+        return f"{path}?{urlencode(pairs)}" if pairs else path
 
 
 def hand_form_link(args: MultiDict[str, str]) -> HandFormLink | None:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale
-from flask import Blueprint, Response, current_app, jsonify, render_template, url_for
+from flask import Blueprint, Response, current_app, jsonify, render_template, request, url_for
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from jinja2.utils import htmlsafe_json_dumps
@@ -86,7 +86,7 @@ def manifest() -> Response:
             "name": _("Pinochle scorekeeper"),
             "short_name": _("Scorekeeper"),
             "start_url": url_for("games.index"),
-            "scope": "/",
+            "scope": url_for("games.index"),  # the club's addresses
             "display": "standalone",
             "theme_color": THEME,
             "background_color": BACKGROUND,
@@ -150,6 +150,7 @@ def strings(page: str) -> Markup:
     values = {
         "lang": str(get_locale()),
         "sw": url_for("offline.service_worker"),
+        "root": request.script_root,  # the club's /c/<slug>, or "" for the default club's
         "js": url_for("static", filename="js/"),
         **{name: sentence for name, sentence in sentences().items() if name in PAGES[page]},
     }

@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 
 from scorekeeper.network import is_loopback, lan_addresses
 from scorekeeper.network import url as host_url
+from scorekeeper.web.clubs import served_under
 
 SETTING = "PUBLIC_ADDRESS"
 # http or https, a host (and port), and a path prefix when the app is served under one
@@ -48,7 +49,9 @@ def public_base() -> str:
     """Where phones open the app: the setting, else this request's address (with the
     path the app is served under)."""
     setting: str | None = current_app.config.get(SETTING)
-    return setting or request.host_url.rstrip("/") + request.script_root
+    if setting:  # (and the club's /c/<slug>, which is the club's, not the server's)
+        return setting + request.script_root.removeprefix(served_under())
+    return request.host_url.rstrip("/") + request.script_root
 
 
 def public_url(endpoint: str, **values: Any) -> str:
@@ -56,8 +59,8 @@ def public_url(endpoint: str, **values: Any) -> str:
     the app is served under, if any) and the route's own path, else this request's."""
     path = url_for(endpoint, **values)  # the path the app is served under, then the route's
     setting: str | None = current_app.config.get(SETTING)
-    if setting:
-        return setting + path.removeprefix(request.script_root)
+    if setting:  # (the club's /c/<slug> kept: it is the club's address, not the server's)
+        return setting + path.removeprefix(served_under())
     return request.host_url.rstrip("/") + path
 
 

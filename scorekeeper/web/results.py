@@ -30,6 +30,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_login import current_user
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.club.competitions import (
@@ -72,7 +73,10 @@ def readable() -> ResultsSettings | BaseResponse:
     if settings.audience == OFF:
         abort(404)
     if settings.audience == MEMBERS and current_role() is None:
-        return redirect(url_for("auth.login", next=local_path(request.full_path)))
+        if current_user.is_authenticated:  # a member of another club: no such page here
+            abort(404)
+        here = request.script_root + request.full_path  # with the club's /c/<slug>
+        return redirect(url_for("auth.login", next=local_path(here)))
     return settings
 
 

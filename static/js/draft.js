@@ -65,6 +65,8 @@
   var form = document.querySelector("form.hand-form[data-draft]");
   if (!form) return;
   var parts = form.getAttribute("data-draft").split(":");
+  // the game's scoreboard: the form's own address up to /hands (a club's /c/<slug> kept)
+  var scoreboard = form.getAttribute("action").replace(/\/hands\/.*$/, "");
   var key = PREFIX + parts[0] + ":" + parts[1];
 
   // Back after Save shows this form as sent, for a hand since recorded: the scoreboard
@@ -74,11 +76,11 @@
   }
   var back = (performance.getEntriesByType("navigation")[0] || {}).type === "back_forward";
   if (back && stale()) {
-    window.location.replace("/games/" + parts[0]);
+    window.location.replace(scoreboard);
     return;
   }
   window.addEventListener("pageshow", function (event) {
-    if (event.persisted && stale()) window.location.replace("/games/" + parts[0]);
+    if (event.persisted && stale()) window.location.replace(scoreboard);
   });
 
   // drafts of hands before this one are left over (that hand was recorded meanwhile)

@@ -65,7 +65,7 @@
   // the scoreboard: the service worker keeps this game's pages
   if (root.hasAttribute("data-offline-register") && workers) {
     workers.register(S.sw).then(function () { return workers.ready; }).then(function (registration) {
-      var pages = [location.pathname, "/meld", "/"];
+      var pages = [location.pathname, S.root + "/meld", S.root + "/"];
       var record = document.querySelector('[data-draft-game] a[href$="/hands/new"]');
       if (record) pages.push(record.getAttribute("href"));
       registration.active.postMessage({ warm: pages });

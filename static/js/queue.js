@@ -23,7 +23,8 @@
   function put(entry) { return run("readwrite", function (store) { store.put(entry); }); }
   function remove(key) { return run("readwrite", function (store) { store.delete(key); }); }
 
-  function login(response) { return response.status === 401 || /^\/login/.test(new URL(response.url).pathname); }
+  // the login page, at the default club's address or at a club's /c/<slug>/
+  function login(response) { return response.status === 401 || /^(\/c\/[a-z0-9-]+)?\/login/.test(new URL(response.url).pathname); }
 
   // resolves with {state: "done" | "later" (no answer) | "login", stored}
   function sendAll() {

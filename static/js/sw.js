@@ -1,14 +1,26 @@
 /* The service worker: docs/offline.md (VERSION is written by web/offline.py) */
 "use strict";
 var VERSION = "dev";
-var CACHE = "scorekeeper-" + VERSION;
+// the club's addresses this worker serves: "" for the default club's, "/c/<slug>" for a club's
+var ROOT = location.pathname.replace(/\/sw\.js$/, "");
+// a cache per club (each club's worker is a worker of its own, with a deploy of its own)
+var SCOPE = ROOT ? " " + ROOT : "";
+var CACHE = "scorekeeper-" + VERSION + SCOPE;
 var KEPT = /^\/(games\/\d+(\/hands\/new)?|meld)?$/;
+var STATIC = /^(\/c\/[a-z0-9-]+)?\/static\//;
 importScripts("/static/js/queue.js");
 
+// a page of the club's this worker keeps (KEPT, under the club's addresses)
+function ours(path) {
+  return path.indexOf(ROOT + "/") === 0 && KEPT.test(path.slice(ROOT.length));
+}
+
 function box() { return caches.open(CACHE); }
+// a cache of this club's worker, of an earlier deploy (another club's are left alone)
+function mineToo(name) { return /^scorekeeper-[^ ]*/.test(name) && name.replace(/^scorekeeper-[^ ]*/, "") === SCOPE; }
 
 self.addEventListener("install", function (event) {
-  event.waitUntil(box().then(function (cache) { return keep(cache, "/offline"); }).then(function () {
+  event.waitUntil(box().then(function (cache) { return keep(cache, ROOT + "/offline"); }).then(function () {
     return self.skipWaiting();
   }));
 });
@@ -20,11 +32,11 @@ self.addEventListener("activate", function (event) {
   var pages = [];
   event.waitUntil(Promise.all([box(), caches.keys()]).then(function (both) {
     return Promise.all(both[1].map(function (name) {
-      return name !== CACHE && caches.open(name).then(function (old) {
+      return name !== CACHE && mineToo(name) && caches.open(name).then(function (old) {
         return old.keys().then(function (requests) {
           return Promise.all(requests.map(function (request) {
             var path = new URL(request.url).pathname;
-            return KEPT.test(path) && both[0].match(path).then(function (hit) {
+            return ours(path) && both[0].match(path).then(function (hit) {
               if (!hit) pages.push(path);
               return hit || old.match(request).then(function (page) { return both[0].put(path, page); });
             });
@@ -48,7 +60,7 @@ function store(cache, path, response) {
 // a page and the static files it links
 function keep(cache, path) {
   return fetch(path).then(function (response) { return store(cache, path, response); }).then(function (text) {
-    return Promise.all((text.match(/(href|src)="\/static\/[^"?#]+/g) || []).map(function (link) {
+    return Promise.all((text.match(/(href|src)="(\/c\/[a-z0-9-]+)?\/static\/[^"?#]+/g) || []).map(function (link) {
       var url = link.split('"')[1];
       return cache.match(url).then(function (hit) { return hit || cache.add(url); });
     }));
@@ -69,7 +81,7 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(request.url);
   var path = url.pathname;
   if (request.method !== "GET" || url.origin !== location.origin) return;
-  if (path.indexOf("/static/") === 0) {
+  if (STATIC.test(path)) {
     return event.respondWith(box().then(function (cache) {
       return cache.match(request).then(function (hit) {
         return hit || fetch(request).then(function (response) {
@@ -80,14 +92,14 @@ self.addEventListener("fetch", function (event) {
     }));
   }
   if (request.mode !== "navigate") return;
-  var mine = KEPT.test(path) && !url.search; // a meld check with cards needs the server
+  var mine = ours(path) && !url.search; // a meld check with cards needs the server
   event.respondWith(fetch(request).then(function (response) {
     var copy = mine && response.clone();
     if (copy) event.waitUntil(box().then(function (cache) { return store(cache, path, copy); }));
     return response;
   }, function () {
     return Promise.resolve((mine || /\/hands\/new$/.test(path)) && kept(path)).then(function (hit) {
-      return hit || kept("/offline").then(function (other) { return other || Response.error(); });
+      return hit || kept(ROOT + "/offline").then(function (other) { return other || Response.error(); });
     });
   }));
 });
@@ -95,7 +107,7 @@ self.addEventListener("fetch", function (event) {
 self.addEventListener("message", function (event) {
   var warm = (event.data && event.data.warm) || [];
   event.waitUntil(box().then(function (cache) {
-    return Promise.all(warm.filter(function (path) { return KEPT.test(path); }).map(function (path) {
+    return Promise.all(warm.filter(ours).map(function (path) {
       return keep(cache, path);
     }));
   }));

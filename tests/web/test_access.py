@@ -44,6 +44,7 @@ NEEDS: dict[tuple[str, str], str] = {
     ("auth.setup", "GET"): PUBLIC,
     ("auth.setup", "POST"): PUBLIC,
     ("auth.logout", "POST"): "viewer",
+    ("clubs.index", "GET"): "viewer",  # anyone logged in, a member of this club or not
     ("auth.users", "GET"): "owner",
     ("auth.users", "POST"): "owner",
     ("auth.change_role", "POST"): "owner",

@@ -38,7 +38,7 @@ from scorekeeper.games.lifecycle import delete_game
 from scorekeeper.games.stored import get_game, replay_game
 from scorekeeper.store.club_models import EventTable
 from scorekeeper.store.locks import serialize, serialize_night
-from scorekeeper.store.models import User, utcnow
+from scorekeeper.store.models import ClubMember, User, utcnow
 from tests.web.conftest import PLAYED_HAND, played_game, stored_game, test_app, tuesday_night
 from tests.web.test_outcomes import assert_ratings_are_fresh
 
@@ -83,7 +83,7 @@ def test_a_first_owner_waits_for_the_other_processes_first_owner(
     here, there = apps
     with there.app_context():
         serialize("owners")  # there, the first visitor is becoming the owner
-        db.session.add(User(name="Olga", password_hash="-", role="owner"))
+        db.session.add(User(name="Olga", password_hash="-", memberships=[ClubMember(role="owner")]))
         db.session.flush()
         write = start(here, lambda: create_first_owner("Sam", PASSWORD))
         assert waits(write)
@@ -105,7 +105,7 @@ def test_the_last_owner_stays_when_the_other_process_demotes_the_other_owner(
         serialize("owners")  # there, Olga is being made a scorekeeper
         olga = user_named("Olga")
         assert olga is not None
-        olga.role = "scorekeeper"
+        olga.memberships[0].role = "scorekeeper"  # (her role in the club)
         db.session.flush()
 
         def remove_sam() -> None:
