@@ -18,8 +18,16 @@ from sqlalchemy import delete, inspect, select, update
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import create_app
+from scorekeeper.accounts.clubs import ClubError, create_club
 from scorekeeper.accounts.links import create_api_token, create_share_link
-from scorekeeper.accounts.users import add_member, create_user, delete_user, user_named
+from scorekeeper.accounts.users import (
+    AccountError,
+    add_member,
+    change_role,
+    create_user,
+    delete_user,
+    user_named,
+)
 from scorekeeper.club.competitions import all_competitions, create_competition
 from scorekeeper.club.events import events_page, get_event, import_event
 from scorekeeper.club.results import results_settings, set_results
@@ -321,3 +329,25 @@ def test_a_night_file_whose_key_another_club_holds_gets_a_new_key(app: Flask) ->
         there = import_event(document)
         assert there.key != "Tuesday-club-1"
         assert [night.id for night in events_page(50, 0)] == [there.id]
+
+
+def test_a_slug_taken_meanwhile_is_refused_with_the_sentence(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two clubs made at once with one slug: the database's unique slug refuses the
+    second, with the same sentence as the check before it."""
+    monkeypatch.setattr("scorekeeper.accounts.clubs.club_by_slug", lambda slug: None)
+    with pytest.raises(ClubError, match="already a club at 'club'"):
+        create_club("club", "Again")
+    assert db.session.execute(select(Club.name)).scalars().all() == ["Our club"]
+
+
+def test_a_role_is_changed_for_a_member_only(app: Flask) -> None:
+    """A user of another club has no role here to change."""
+    other = second_club().id
+    with in_club(other):
+        db.session.remove()
+        create_user("Nell", "a long enough password", "owner")
+    db.session.remove()
+    with pytest.raises(AccountError, match="'Nell' is no member"):
+        change_role(named("Nell"), "viewer")

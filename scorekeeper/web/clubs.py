@@ -114,7 +114,7 @@ def at_club_address() -> bool:
 @bp.route("/clubs")
 def index() -> str:
     """The clubs the user belongs to, each with their role there."""
-    mine = clubs_of(current_user)
+    mine = clubs_of(current_user) if current_user.is_authenticated else []  # (logins off)
     return render_template("auth/clubs.html", clubs=mine, here=request.environ.get(SLUG_KEY))
 
 

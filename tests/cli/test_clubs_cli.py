@@ -70,6 +70,8 @@ def test_a_club_its_owner_and_a_member_from_another_club(
         (["add-member", "Olga", "--club", "club", "--role", "viewer"], "already a member"),
         (["add-member", "Olga", "--club", "south", "--role", "viewer"], "no club 'south'"),
         (["add-member", "Olga", "--club", "club", "--role", "boss"], "role is one of"),
+        (["add-member", "Olga", "--club", "North", "--role", "viewer"], "no club 'North'"),
+        (["create-token", "Olga", "--club", "south"], "no club 'south'"),
     ],
 )
 def test_refused_with_a_sentence_and_nothing_written(

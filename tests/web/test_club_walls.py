@@ -162,6 +162,8 @@ def test_each_club_reads_its_own_at_its_own_address(clubs: TwoClubs) -> None:
     page = b_owner.get("/c/north/").get_data(as_text=True)
     assert f'href="/c/north/games/{world.game}"' in page  # the links carry the club
     assert 'href="/c/north/clubs"' in page  # the switcher, once the instance has a second club
+    assert 'href="/c/north/clubs"' in b_owner.get("/c/north/").get_data(as_text=True)  # (kept)
+    assert b_owner.get("/c/nowhere/").status_code == 404  # no such club
     clubs_page = b_owner.get("/clubs")
     assert clubs_page.status_code == 200
     assert 'href="/c/north/"' in clubs_page.get_data(as_text=True)
