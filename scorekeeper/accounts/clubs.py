@@ -38,6 +38,11 @@ def slug_of(club_id: int) -> str | None:
     return None if club is None else club.slug
 
 
+def name_of(club_id: int) -> str:
+    club = db.session.get(Club, club_id)
+    return "" if club is None else club.name
+
+
 def create_club(slug: str, name: str) -> Club:
     """A new club, empty; refused (nothing written) with a sentence about one field."""
     if SLUG.fullmatch(slug) is None:

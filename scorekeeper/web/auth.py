@@ -125,7 +125,8 @@ def current_role() -> str | None:
     """The logged-in user's role (everyone is an owner when logins are switched off)."""
     if current_app.config.get("LOGIN_DISABLED"):
         return "owner"
-    return current_user.role if current_user.is_authenticated else None  # type: ignore[no-any-return]
+    role: str | None = current_user.role if current_user.is_authenticated else None
+    return role
 
 
 def can(role: str) -> bool:
@@ -177,11 +178,16 @@ def check_access() -> BaseResponse | None:
         page = render_template("events/table.html", at=None, refused=sentence)
         return make_response(page, 400)
     if not current_user.is_authenticated:
-        here = request.script_root + request.full_path  # with the club's /c/<slug>
-        return redirect(url_for("auth.login", next=local_path(here)))
+        return to_login()
     if current_user.role is None or names_a_missing_object(request.view_args):
         abort(404)  # no member of this club, or none of its objects: as if never given
     abort(403)
+
+
+def to_login() -> BaseResponse:
+    """The login page, and back to this page after it (with the club's ``/c/<slug>``)."""
+    here = request.script_root + request.full_path
+    return redirect(url_for("auth.login", next=local_path(here)))
 
 
 def home() -> str:

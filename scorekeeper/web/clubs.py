@@ -29,13 +29,14 @@ from scorekeeper.accounts.clubs import (
     club_by_slug,
     clubs_of,
     count_clubs,
+    name_of,
     slug_of,
 )
 from scorekeeper.accounts.users import get_user
 from scorekeeper.extensions import db
 from scorekeeper.store.club_models import Competition, Event
 from scorekeeper.store.models import Game, Player, Season
-from scorekeeper.store.tenancy import DEFAULT_CLUB_ID, enter_club, leave_club
+from scorekeeper.store.tenancy import DEFAULT_CLUB_ID, current_club_id, enter_club, leave_club
 
 bp = Blueprint("clubs", __name__)
 
@@ -124,6 +125,12 @@ def club_home(slug: str) -> str:
     return served_under() + ("" if slug == DEFAULT_SLUG else f"/c/{slug}") + first
 
 
+def club_name() -> str:
+    """The current club's name (the games list says whose games they are, once the
+    instance has several clubs)."""
+    return name_of(current_club_id())
+
+
 def several_clubs() -> bool:
     """Whether the instance has more than one club (then the games list links to the
     switcher). Clubs are not removed: a yes is kept, not asked again."""
@@ -166,4 +173,6 @@ def install(app: Flask) -> None:
     app.before_request(_enter)  # before the access check, which reads the club's role
     app.teardown_request(_leave)
     app.register_blueprint(bp)
-    app.jinja_env.globals.update(club_home=club_home, several_clubs=several_clubs)
+    app.jinja_env.globals.update(
+        club_home=club_home, several_clubs=several_clubs, club_name=club_name
+    )

@@ -57,7 +57,7 @@ from scorekeeper.club.results import set_results as keep_settings
 from scorekeeper.engine.club.standings import counted, results, rounds_over
 from scorekeeper.store.club_models import Competition
 from scorekeeper.web import table_pass
-from scorekeeper.web.auth import current_role, local_path, requires
+from scorekeeper.web.auth import current_role, requires, to_login
 from scorekeeper.web.night_pages import Made, Making, night_page
 
 bp = Blueprint("results", __name__)
@@ -75,8 +75,7 @@ def readable() -> ResultsSettings | BaseResponse:
     if settings.audience == MEMBERS and current_role() is None:
         if current_user.is_authenticated:  # a member of another club: no such page here
             abort(404)
-        here = request.script_root + request.full_path  # with the club's /c/<slug>
-        return redirect(url_for("auth.login", next=local_path(here)))
+        return to_login()
     return settings
 
 

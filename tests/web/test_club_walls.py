@@ -20,6 +20,7 @@ from flask.testing import FlaskClient
 from scorekeeper.accounts.clubs import create_club
 from scorekeeper.accounts.links import create_api_token
 from scorekeeper.accounts.users import create_user, user_named
+from scorekeeper.club.results import set_results
 from scorekeeper.extensions import db
 from scorekeeper.store.tenancy import in_club
 from tests.web.conftest import test_app
@@ -161,6 +162,7 @@ def test_each_club_reads_its_own_at_its_own_address(clubs: TwoClubs) -> None:
     assert b_owner.get(f"/games/{world.game}").status_code == 404  # B's owner, A's address
     page = b_owner.get("/c/north/").get_data(as_text=True)
     assert f'href="/c/north/games/{world.game}"' in page  # the links carry the club
+    assert "North club" in page  # whose games these are
     assert 'href="/c/north/clubs"' in page  # the switcher, once the instance has a second club
     assert 'href="/c/north/clubs"' in b_owner.get("/c/north/").get_data(as_text=True)  # (kept)
     assert b_owner.get("/c/nowhere/").status_code == 404  # no such club
@@ -176,3 +178,16 @@ def test_the_api_links_the_tokens_clubs_pages(clubs: TwoClubs) -> None:
     game = clubs.app.test_client().get(f"/api/v1/games/{clubs.world.game}", headers=bearer)
     assert game.status_code == 200
     assert game.get_json()["url"] == f"/c/north/games/{clubs.world.game}"
+
+
+def test_a_clubs_members_only_results_are_not_found_by_another_clubs_people(
+    clubs: TwoClubs,
+) -> None:
+    """B's results for its members only: A's owner, logged in but no member of B, gets
+    404 (no login page to loop through); a stranger the login page, and back to B's."""
+    with clubs.app.app_context(), in_club(clubs.b):
+        set_results("members", hide_standings=False)
+    assert clubs.client("owner").get("/c/north/results").status_code == 404
+    stranger = clubs.app.test_client().get("/c/north/results")
+    assert stranger.status_code == 302
+    assert stranger.headers["Location"] == "/c/north/login?next=/c/north/results"
