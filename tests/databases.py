@@ -236,6 +236,28 @@ def _schema(url: str) -> str:
     return options.removeprefix("-csearch_path=")
 
 
+APP_ROLE = "scorekeeper_app"  # a deployment's app role (docs/hosting.md, "Two walls")
+
+
+def as_app_role(url: str) -> str:
+    """The URL of the PostgreSQL schema ``url`` names, for a role as docs/hosting.md has a
+    deployment's app connect as: no superuser, no ``BYPASSRLS``, owner of nothing, allowed
+    to read and write the schema's rows and to use its sequences, and so held by the
+    row-level security (the tests' own role, ``postgres``, is a superuser: never held)."""
+    schema = _schema(url)
+    with _postgres().begin() as connection:
+        connection.exec_driver_sql(  # once per server; two workers may race to it
+            f"DO $$ BEGIN CREATE ROLE {APP_ROLE} LOGIN NOSUPERUSER NOBYPASSRLS; "
+            "EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$"
+        )
+        connection.exec_driver_sql(
+            f"GRANT USAGE ON SCHEMA {schema} TO {APP_ROLE}; "
+            f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA {schema} TO {APP_ROLE}; "
+            f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA {schema} TO {APP_ROLE}"
+        )
+    return make_url(url).set(username=APP_ROLE).render_as_string(hide_password=False)
+
+
 @functools.cache
 def _postgres() -> Engine:
     """The server named by ``SCOREKEEPER_TEST_POSTGRES`` (a connection per use)."""

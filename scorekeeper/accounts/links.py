@@ -16,7 +16,7 @@ from scorekeeper.engine.people import NameRefusedError, checked_name
 from scorekeeper.extensions import db
 from scorekeeper.store.locks import is_lock_timeout, quick_write
 from scorekeeper.store.models import ApiToken, ShareLink, User, new_token, utcnow
-from scorekeeper.store.tenancy import ALL_CLUBS
+from scorekeeper.store.tenancy import ALL_CLUBS, in_club
 from scorekeeper.store.writable import cannot_write
 
 # --- share links ---------------------------------------------------------------------------
@@ -123,7 +123,8 @@ def api_token_holder(token: str, now: datetime | None = None) -> tuple[int, int]
         return None
     now = now or utcnow()
     if row.last_used_at is None or now - row.last_used_at > API_TOKEN_USE_INTERVAL:
-        _note_use(row.id, now)
+        with in_club(row.club_id):  # the token's row is its club's (row security)
+            _note_use(row.id, now)
     return row.club_id, row.user_id
 
 

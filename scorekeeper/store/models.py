@@ -27,6 +27,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import db
+from scorekeeper.store import row_security  # noqa: F401  # the second wall, with the tables
 from scorekeeper.store.tenancy import ClubOwned
 
 

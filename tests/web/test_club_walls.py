@@ -6,7 +6,12 @@ token, a season, a night, a competition, its own owner, scorekeeper and viewer);
 is the default club, with a user of each role. Each of A's people asks for every
 route that names one of B's objects, at A's own addresses (B's ids, keys, codes and
 tokens guessed) and at B's ``/c/north/`` addresses (where they are no members); the API
-with A's token likewise. On SQLite, and on PostgreSQL with scripts/with-postgres.
+with A's token likewise.
+
+Each wall is proven alone (``walls``): the app's scoping (``store.tenancy``), on SQLite
+and on PostgreSQL as the tests' superuser, whom row-level security never holds; and on
+PostgreSQL (scripts/with-postgres) the row-level security (``store.row_security``) with
+the scoping switched off, the app connected as a deployment's app role.
 """
 
 from __future__ import annotations
@@ -16,13 +21,17 @@ from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
+from sqlalchemy import event
+from sqlalchemy.orm import Session
 
 from scorekeeper.accounts.clubs import create_club
 from scorekeeper.accounts.links import create_api_token
 from scorekeeper.accounts.users import create_user, user_named
 from scorekeeper.club.results import set_results
 from scorekeeper.extensions import db
+from scorekeeper.store import tenancy
 from scorekeeper.store.tenancy import in_club
+from tests.databases import as_app_role, on_postgres
 from tests.web.conftest import test_app
 from tests.web.test_access import FORMS, NEEDS, PUBLIC, ROLES, World, database_fingerprint
 
@@ -39,7 +48,8 @@ class TwoClubs:
     """Club B with ``test_access``'s world; club A (the default) with a user per role."""
 
     def __init__(self, tmp_path: Path) -> None:
-        self.app = test_app(tmp_path / "walls.db", LOGIN_DISABLED=False)
+        self.database = tmp_path / "walls.db"
+        self.app = self.owners = test_app(self.database, LOGIN_DISABLED=False)
         with self.app.app_context():
             self.b = create_club("north", "North club").id
             self.a_tokens = {}
@@ -67,15 +77,38 @@ class TwoClubs:
         return client
 
     def fingerprint(self) -> str:
-        return database_fingerprint(self.app, {"login_failure"})
+        """Every club's rows, read by the tables' owner (whom no wall holds)."""
+        return database_fingerprint(self.owners, {"login_failure"})
+
+    def behind_row_security(self) -> None:
+        """From now on the app connects as a deployment's app role (``as_app_role``)."""
+        with self.owners.app_context():
+            url = db.engine.url.render_as_string(hide_password=False)
+        self.app = test_app(
+            self.database, LOGIN_DISABLED=False, SQLALCHEMY_DATABASE_URI=as_app_role(url)
+        )
 
 
-@pytest.fixture
-def clubs(tmp_path: Path) -> Iterator[TwoClubs]:
+# one wall at a time: the app's scoping everywhere; on PostgreSQL the row-level security too,
+# the scoping switched off
+WALLS = ["scoping", "row security"] if on_postgres() else ["scoping"]
+
+
+@pytest.fixture(params=WALLS)
+def clubs(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TwoClubs]:
     two = TwoClubs(tmp_path)
-    yield two
-    with two.app.app_context():
-        db.engine.dispose()
+    alone = request.param == "row security"
+    if alone:
+        two.behind_row_security()
+        event.remove(Session, "do_orm_execute", tenancy._scoped)
+    try:
+        yield two
+    finally:
+        if alone:
+            event.listen(Session, "do_orm_execute", tenancy._scoped)
+        for app in {two.app, two.owners}:
+            with app.app_context():
+                db.engine.dispose()
 
 
 def object_routes(clubs: TwoClubs, api: bool) -> list[tuple[str, str, str]]:

@@ -1,0 +1,191 @@
+"""The second wall (issue 33, item 4b; ``store.row_security``): PostgreSQL's row-level
+security on every club-owned table, the same on a database made from the models as on
+one the migrations made, and holding the app's role whatever its SQL says.
+
+PostgreSQL only (``make test-postgres``): SQLite has no row-level security. The matrix
+of routes behind this wall alone is tests/web/test_club_walls.py's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from flask import Flask
+from flask_migrate import upgrade
+from sqlalchemy import Connection, create_engine, text
+from sqlalchemy.pool import NullPool
+
+from scorekeeper import create_app
+from scorekeeper.accounts.clubs import create_club
+from scorekeeper.cli.serve import quiet_migrations
+from scorekeeper.extensions import db
+from scorekeeper.games.players import player_named
+from scorekeeper.store.row_security import club_owned
+from scorekeeper.store.tenancy import ALL_CLUBS, in_club
+from tests.databases import APP_ROLE, as_app_role, database_url, on_postgres
+from tests.web.conftest import test_app
+
+pytestmark = [
+    pytest.mark.database,
+    pytest.mark.skipif(not on_postgres(), reason="PostgreSQL's own (make test-postgres)"),
+]
+
+
+def walls(connection: Connection) -> set[tuple[str, ...]]:
+    """Each table of the schema with its row security, and each of its policies."""
+    tables = connection.execute(
+        text(
+            "SELECT relname, relrowsecurity::text, relforcerowsecurity::text FROM pg_class "
+            "WHERE relnamespace = current_schema()::regnamespace AND relkind = 'r'"
+        )
+    )
+    policies = connection.execute(
+        text(
+            "SELECT tablename, policyname, cmd, coalesce(qual, ''), coalesce(with_check, '') "
+            "FROM pg_policies WHERE schemaname = current_schema()"
+        )
+    )
+    return {tuple(row) for row in [*tables, *policies] if row[0] != "alembic_version"}
+
+
+@pytest.fixture
+def two_clubs(tmp_path: Path) -> Iterator[tuple[Flask, int]]:
+    """An app (as the tests' superuser) with Ann in the default club and Bo in North."""
+    app = test_app(tmp_path / "walls.db")
+    with app.app_context():
+        north = create_club("north", "North").id
+        player_named("Ann")
+        db.session.commit()
+        with in_club(north):
+            player_named("Bo")
+            db.session.commit()
+    yield app, north
+    with app.app_context():
+        db.engine.dispose()
+
+
+def test_every_club_owned_table_is_walled_and_no_other(two_clubs: tuple[Flask, int]) -> None:
+    app, _north = two_clubs
+    with app.app_context(), db.engine.connect() as connection:
+        found = walls(connection)
+    owned = {table.name for table in db.metadata.tables.values() if club_owned(table)}
+    assert {row[0] for row in found if row[1] == "true"} == owned  # row security on
+    assert {row[0] for row in found if row[2] == "true"} == set()  # not forced: the owner reads all
+    assert {(row[0], row[1]) for row in found if len(row) == 5} == {
+        (table, policy) for table in owned for policy in ("club_rows", "all_clubs_read")
+    }
+
+
+def test_the_migrations_wall_the_tables_as_the_models_do(
+    two_clubs: tuple[Flask, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, _north = two_clubs
+    with app.app_context(), db.engine.connect() as connection:
+        made = walls(connection)
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.setenv("DATABASE_URL", database_url(tmp_path / "migrated.db"))
+    migrated_app = create_app()
+    with migrated_app.app_context(), quiet_migrations():
+        upgrade()
+        with db.engine.connect() as connection:
+            migrated = walls(connection)
+        db.engine.dispose()
+    assert migrated == made
+
+
+def app_role(app: Flask) -> Any:
+    """A connection of the driver's own (psycopg) as the app's role: the SQL sent is the
+    SQL written here, nothing told by the app."""
+    with app.app_context():
+        url = db.engine.url.render_as_string(hide_password=False)
+    return create_engine(as_app_role(url), poolclass=NullPool).raw_connection()
+
+
+def names(connection: Any) -> list[str]:
+    rows = connection.cursor().execute("SELECT name FROM player ORDER BY name").fetchall()
+    return [name for (name,) in rows]
+
+
+def tell(connection: Any, club: str) -> None:
+    connection.cursor().execute("SELECT set_config('scorekeeper.club', %s, true)", (club,))
+
+
+def changed(connection: Any, sql: str, *parameters: Any) -> int:
+    count: int = connection.cursor().execute(sql, parameters).rowcount
+    return count
+
+
+def test_the_app_role_reads_and_writes_its_club_only(two_clubs: tuple[Flask, int]) -> None:
+    """Raw SQL as the app's role: no row untold, the told club's rows only, every club's
+    rows read under ``all`` and none written; a row for another club refused; the
+    policies not the role's to switch off."""
+    app, north = two_clubs
+    connection = app_role(app)
+    try:
+        role = connection.cursor().execute(
+            "SELECT current_user, rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user"
+        )
+        assert role.fetchone() == (APP_ROLE, False, False)
+        assert names(connection) == []  # no club told: no rows
+        tell(connection, "1")
+        assert names(connection) == ["Ann"]
+        tell(connection, str(north))
+        assert names(connection) == ["Bo"]
+        assert changed(connection, "UPDATE player SET name = name || '!'") == 1  # Bo only
+        tell(connection, "all")
+        assert names(connection) == ["Ann", "Bo!"]
+        assert changed(connection, "UPDATE player SET name = 'X'") == 0
+        assert changed(connection, "DELETE FROM player") == 0
+        connection.rollback()
+        assert names(connection) == []  # told for the transaction only
+        tell(connection, "1")
+        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="row-level security"):
+            changed(
+                connection,
+                "INSERT INTO player (club_id, name, created_at) VALUES (%s, 'Cy', now())",
+                north,
+            )
+        connection.rollback()
+        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="must be owner"):
+            changed(connection, "ALTER TABLE player DISABLE ROW LEVEL SECURITY")
+        connection.rollback()
+    finally:
+        connection.close()
+
+
+def players() -> list[str]:
+    """The players as SQL text reads them: the first wall does not scope text, so what
+    it gets is what the second wall lets through."""
+    return list(db.session.execute(text("SELECT name FROM player ORDER BY name")).scalars())
+
+
+def test_the_app_tells_each_transaction_its_club(two_clubs: tuple[Flask, int]) -> None:
+    """The app as its role, reading by SQL text: each club's players in its club, in one
+    transaction and the next; an ``ALL_CLUBS`` read sees both; a savepoint rolled back
+    is told again."""
+    owners, north = two_clubs
+    with owners.app_context():
+        url = db.engine.url.render_as_string(hide_password=False)
+    folder = Path(owners.config["SHEET_CACHE_FOLDER"]).parent
+    app = test_app(folder / "walls.db", SQLALCHEMY_DATABASE_URI=as_app_role(url))
+    with app.app_context():
+        assert players() == ["Ann"]
+        with in_club(north):  # the same transaction, another club
+            assert players() == ["Bo"]
+        everyone = db.session.execute(
+            text("SELECT name FROM player ORDER BY name").execution_options(**{ALL_CLUBS: True})
+        )
+        assert list(everyone.scalars()) == ["Ann", "Bo"]
+        assert players() == ["Ann"]
+        db.session.commit()
+        assert players() == ["Ann"]
+        savepoint = db.session.begin_nested()
+        with in_club(north):
+            assert players() == ["Bo"]  # told in the savepoint
+            savepoint.rollback()  # which takes it back
+            assert players() == ["Bo"]
+        db.session.rollback()
+        db.engine.dispose()
