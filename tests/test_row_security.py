@@ -2,36 +2,112 @@
 security on every club-owned table, the same on a database made from the models as on
 one the migrations made, and holding the app's role whatever its SQL says.
 
-PostgreSQL only (``make test-postgres``): SQLite has no row-level security. The matrix
-of routes behind this wall alone is tests/web/test_club_walls.py's."""
+The statements ``create_all`` sends and what each transaction is told are checked
+anywhere (no server: a mock engine, a stand-in connection); the rest on PostgreSQL only
+(``make test-postgres``): SQLite has no row-level security. The matrix of routes behind
+this wall alone is tests/web/test_club_walls.py's."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import psycopg
 import pytest
 from flask import Flask
 from flask_migrate import upgrade
-from sqlalchemy import Connection, create_engine, text
+from sqlalchemy import Connection, create_engine, create_mock_engine, make_url, text
 from sqlalchemy.pool import NullPool
 
 from scorekeeper import create_app
 from scorekeeper.accounts.clubs import create_club
-from scorekeeper.cli.serve import quiet_migrations
+from scorekeeper.cli.serve import prepare_database, quiet_migrations
 from scorekeeper.extensions import db
 from scorekeeper.games.players import player_named
-from scorekeeper.store.row_security import club_owned
+from scorekeeper.store import row_security
+from scorekeeper.store.row_security import club_owned, policies
 from scorekeeper.store.tenancy import ALL_CLUBS, in_club
 from tests.databases import APP_ROLE, as_app_role, database_url, on_postgres
 from tests.web.conftest import test_app
 
-pytestmark = [
-    pytest.mark.database,
-    pytest.mark.skipif(not on_postgres(), reason="PostgreSQL's own (make test-postgres)"),
-]
+ON_POSTGRES = pytest.mark.skipif(not on_postgres(), reason="PostgreSQL's own (make test-postgres)")
+
+
+def sent_by_create_all(url: str) -> list[str]:
+    """The statements ``create_all`` sends a database of ``url``'s kind (none sent)."""
+    statements: list[str] = []
+    mock = create_mock_engine(
+        make_url(url), lambda sql, *_: statements.append(str(sql.compile(dialect=mock.dialect)))
+    )
+    db.metadata.create_all(mock, checkfirst=False)
+    return statements
+
+
+def test_create_all_walls_each_club_owned_table_on_postgresql_only() -> None:
+    owned = sorted(table.name for table in db.metadata.tables.values() if club_owned(table))
+    walling = [
+        s for s in sent_by_create_all("postgresql+psycopg://") if "POLICY" in s or "ROW" in s
+    ]
+    assert len(owned) == 25
+    assert sorted(walling) == sorted(statement for table in owned for statement in policies(table))
+    assert [s for s in sent_by_create_all("sqlite://") if "POLICY" in s or "ROW" in s] == []
+
+
+class Driver:
+    """psycopg's connection as the telling sees it: its transaction's state, and what it
+    was sent."""
+
+    def __init__(self) -> None:
+        self.transaction_status = 0  # IDLE: no transaction open
+        self.told: list[str] = []
+
+    @property
+    def info(self) -> Any:
+        return self
+
+    def execute(self, sql: str, parameters: tuple[str, str]) -> None:
+        assert sql == "SELECT set_config(%s, %s, true)" and parameters[0] == "scorekeeper.club"
+        self.told.append(parameters[1])
+        self.transaction_status = 2  # INTRANS: the statement began one
+
+
+def run(connection: Any, statement: str = "SELECT 1", all_clubs: bool = False) -> None:
+    context = SimpleNamespace(execution_options={ALL_CLUBS: True} if all_clubs else {})
+    row_security._tell_the_club(connection, None, statement, (), context, False)
+
+
+def test_each_transaction_is_told_its_club_before_its_first_statement() -> None:
+    driver = Driver()
+    connection = SimpleNamespace(
+        dialect=SimpleNamespace(name="postgresql"),
+        info={},
+        connection=SimpleNamespace(dbapi_connection=driver),
+    )
+    run(connection)
+    run(connection)
+    assert driver.told == ["1"]  # once a transaction
+    with in_club(7):
+        run(connection)
+        run(connection, all_clubs=True)
+        run(connection, all_clubs=True)
+        run(connection)
+    run(connection)
+    assert driver.told == ["1", "7", "all", "7", "1"]  # again at each change
+    run(connection, "SAVEPOINT sa_savepoint_1")
+    with in_club(7):
+        run(connection)
+        row_security._savepoint_undone(connection, "sa_savepoint_1", None)
+        run(connection, "ROLLBACK TO SAVEPOINT sa_savepoint_1")
+        run(connection)
+    assert driver.told[-2:] == ["7", "7"]  # told again after the rollback, not before it
+    driver.transaction_status = 0  # committed
+    run(connection)
+    run(connection)
+    assert driver.told[-1:] == ["1"] and len(driver.told) == 8  # a new transaction: told
+    sqlite = SimpleNamespace(dialect=SimpleNamespace(name="sqlite"))
+    run(sqlite)  # nothing to tell there (and nothing asked of the stand-in)
 
 
 def walls(connection: Connection) -> set[tuple[str, ...]]:
@@ -67,6 +143,8 @@ def two_clubs(tmp_path: Path) -> Iterator[tuple[Flask, int]]:
         db.engine.dispose()
 
 
+@pytest.mark.database
+@ON_POSTGRES
 def test_every_club_owned_table_is_walled_and_no_other(two_clubs: tuple[Flask, int]) -> None:
     app, _north = two_clubs
     with app.app_context(), db.engine.connect() as connection:
@@ -79,6 +157,8 @@ def test_every_club_owned_table_is_walled_and_no_other(two_clubs: tuple[Flask, i
     }
 
 
+@pytest.mark.database
+@ON_POSTGRES
 def test_the_migrations_wall_the_tables_as_the_models_do(
     two_clubs: tuple[Flask, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -118,6 +198,8 @@ def changed(connection: Any, sql: str, *parameters: Any) -> int:
     return count
 
 
+@pytest.mark.database
+@ON_POSTGRES
 def test_the_app_role_reads_and_writes_its_club_only(two_clubs: tuple[Flask, int]) -> None:
     """Raw SQL as the app's role: no row untold, the told club's rows only, every club's
     rows read under ``all`` and none written; a row for another club refused; the
@@ -162,6 +244,8 @@ def players() -> list[str]:
     return list(db.session.execute(text("SELECT name FROM player ORDER BY name")).scalars())
 
 
+@pytest.mark.database
+@ON_POSTGRES
 def test_the_app_tells_each_transaction_its_club(two_clubs: tuple[Flask, int]) -> None:
     """The app as its role, reading by SQL text: each club's players in its club, in one
     transaction and the next; an ``ALL_CLUBS`` read sees both; a savepoint rolled back
@@ -188,4 +272,35 @@ def test_the_app_tells_each_transaction_its_club(two_clubs: tuple[Flask, int]) -
             savepoint.rollback()  # which takes it back
             assert players() == ["Bo"]
         db.session.rollback()
+        db.engine.dispose()
+
+
+@pytest.mark.database
+@ON_POSTGRES
+def test_a_server_started_as_the_app_role_finds_its_database_ready(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/hosting.md's deployment: the owner upgrades, the server starts as the app's
+    role (its own upgrade finds the latest revision: nothing to do, nothing refused),
+    writes a player in a club it is told and reads it back; the owner sees it there."""
+    owners_url = database_url(tmp_path / "deployed.db")
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.setenv("DATABASE_URL", owners_url)
+    owners = create_app()
+    state = prepare_database(owners)  # `scorekeeper upgrade`, as the owner
+    monkeypatch.setenv("DATABASE_URL", as_app_role(owners_url))
+    app = create_app()
+    started = prepare_database(app)  # `scorekeeper serve`'s start, as the app's role
+    assert (started.before, started.after, started.cannot_write) == (state.after, state.after, None)
+    with app.app_context():
+        north = create_club("north", "North").id
+        with in_club(north):
+            player_named("Bo")
+            db.session.commit()
+            assert players() == ["Bo"]
+        assert players() == []  # the default club's: none
+        db.engine.dispose()
+    with owners.app_context():
+        owned = db.session.execute(text("SELECT club_id, name FROM player")).all()
+        assert owned == [(north, "Bo")]
         db.engine.dispose()
