@@ -92,6 +92,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # the address phones open the app at, for table cards, table codes and share
         # links (web/public_address.py); None: the address each page was asked at
         PUBLIC_ADDRESS=os.environ.get("SCOREKEEPER_PUBLIC_ADDRESS") or None,
+        # anyone may make a club (and their account, its owner) at /clubs/new
+        # (docs/hosting.md); off: clubs are made by `scorekeeper create-club`
+        SELF_SERVICE_CLUBS=os.environ.get("SCOREKEEPER_SELF_SERVICE_CLUBS") == "1",
     )
     if test_config is None:
         private_folder(instance)  # 0700: the database, its key and its backups are secret

@@ -13,11 +13,12 @@ import re
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
+from scorekeeper.accounts.users import AccountError, new_user
 from scorekeeper.engine.people import NameRefusedError, checked_name
 from scorekeeper.extensions import db
 from scorekeeper.i18n.refusals import N_, RefusalError
 from scorekeeper.store.models import Club, ClubMember, User
-from scorekeeper.store.tenancy import ALL_CLUBS
+from scorekeeper.store.tenancy import ALL_CLUBS, in_club
 
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,38}[a-z0-9]")
 DEFAULT_SLUG = "club"  # the default club's (the migration that brought clubs names it)
@@ -45,6 +46,44 @@ def name_of(club_id: int) -> str:
 
 def create_club(slug: str, name: str) -> Club:
     """A new club, empty; refused (nothing written) with a sentence about one field."""
+    club = _new_club(slug, name)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise _slug_taken(slug) from None
+    return club
+
+
+def start_club(slug: str, name: str, owner: User | None, owner_name: str, password: str) -> Club:
+    """A new club and its owner, in one transaction (self-service, docs/hosting.md):
+    ``owner``, a user already, or else a new account of ``owner_name`` and ``password``.
+    Refused with a sentence about one field, nothing written."""
+    try:
+        club = _new_club(slug, name)
+        db.session.flush()  # its id, for its owner's membership
+        with in_club(club.id):
+            if owner is None:
+                new_user(owner_name, password, "owner")
+            else:
+                db.session.add(ClubMember(user_id=owner.id, role="owner"))
+            db.session.flush()
+        db.session.commit()
+    except IntegrityError:  # a slug or a user's name taken meanwhile
+        db.session.rollback()
+        if club_by_slug(slug) is not None:
+            raise _slug_taken(slug) from None
+        raise AccountError(
+            field="name", message=N_("There is already a user called {name!r}."), name=owner_name
+        ) from None
+    except BaseException:
+        db.session.rollback()
+        raise
+    return club
+
+
+def _new_club(slug: str, name: str) -> Club:
+    """A new club, checked and added to the session (not committed)."""
     if SLUG.fullmatch(slug) is None:
         raise ClubError(
             field="slug",
@@ -58,17 +97,15 @@ def create_club(slug: str, name: str) -> Club:
         name = checked_name(name, "club")
     except NameRefusedError as error:
         raise ClubError.of_engine(error, field="name") from None
-    taken = ClubError(field="slug", message=N_("There is already a club at {slug!r}."), slug=slug)
     if club_by_slug(slug) is not None:
-        raise taken
+        raise _slug_taken(slug)
     club = Club(slug=slug, name=name)
     db.session.add(club)
-    try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        raise taken from None
     return club
+
+
+def _slug_taken(slug: str) -> ClubError:
+    return ClubError(field="slug", message=N_("There is already a club at {slug!r}."), slug=slug)
 
 
 def count_clubs() -> int:

@@ -117,25 +117,35 @@ def user_named(name: str) -> User | None:
 
 def create_user(name: str, password: str, role: str) -> User:
     """A new user; refused (nothing written) with a sentence about one field."""
-    name = _checked_name(name)
-    _check_password(password, name)
-    _check_role(role)
-    if user_named(name) is not None:
-        raise AccountError(
-            field="name", message=N_("There is already a user called {name!r}."), name=name
-        )
-    _check_not_confusable(name)
-    user = User(name=name, password_hash=generate_password_hash(password))
-    user.memberships.append(ClubMember(role=role))
-    db.session.add(user)
+    user = new_user(name, password, role)
     try:
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-        raise AccountError(
-            field="name", message=N_("There is already a user called {name!r}."), name=name
-        ) from None
+        raise _name_taken(user.name) from None
     return user
+
+
+def new_user(name: str, password: str, role: str) -> User:
+    """A new user with ``role`` in the current club, checked and added to the session,
+    not committed (the caller's transaction: a club and its owner together); refused
+    with a sentence about one field."""
+    name = _checked_name(name)
+    _check_password(password, name)
+    _check_role(role)
+    if user_named(name) is not None:
+        raise _name_taken(name)
+    _check_not_confusable(name)
+    user = User(name=name, password_hash=generate_password_hash(password))
+    user.memberships.append(ClubMember(role=role))
+    db.session.add(user)
+    return user
+
+
+def _name_taken(name: str) -> AccountError:
+    return AccountError(
+        field="name", message=N_("There is already a user called {name!r}."), name=name
+    )
 
 
 # the checks on owners are made and acted on under a lock, so two phones at the same

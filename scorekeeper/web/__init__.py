@@ -48,6 +48,7 @@ def register(app: Flask) -> None:
         api,
         api_events,  # noqa: F401 (its routes join the API's blueprint)
         auth,
+        club_start,
         clubs,
         competitions,  # noqa: F401 (its routes join the results blueprint)
         event_entrants,  # noqa: F401 (its routes join the events blueprint)
@@ -76,6 +77,7 @@ def register(app: Flask) -> None:
     guard_hands()
     app.register_blueprint(api.bp)
     app.register_blueprint(auth.bp)
+    app.register_blueprint(club_start.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(events.bp)

@@ -74,6 +74,7 @@ PUBLIC = {
     "language",
     "auth.login",
     "auth.setup",
+    "club_start.new",  # where the deployment allows it (else 404): a club and its owner
     "share.view",
     "share.changed",
     "api.openapi",

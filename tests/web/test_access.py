@@ -43,6 +43,8 @@ NEEDS: dict[tuple[str, str], str] = {
     ("auth.login", "POST"): PUBLIC,
     ("auth.setup", "GET"): PUBLIC,
     ("auth.setup", "POST"): PUBLIC,
+    ("club_start.new", "GET"): PUBLIC,  # where the deployment allows it (else 404)
+    ("club_start.new", "POST"): PUBLIC,
     ("auth.logout", "POST"): "viewer",
     ("clubs.index", "GET"): "viewer",  # anyone logged in, a member of this club or not
     ("auth.users", "GET"): "owner",
