@@ -11,6 +11,7 @@ import json
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -234,6 +235,23 @@ def test_every_club_owned_model_is_scoped(app: Flask) -> None:
             model.__name__,
             clubs,
         )
+
+
+@pytest.mark.parametrize(
+    "change",
+    [update(Player).values(name="X"), delete(Player)],
+    ids=["update", "delete"],
+)
+def test_every_clubs_rows_are_read_at_once_never_changed(app: Flask, change: Any) -> None:
+    """``ALL_CLUBS`` is for the instance's own reads: a change by statement asked for
+    every club is refused before it is sent, and changes nothing."""
+    a_clubs_season("Winter", "Keeper one")
+    names = select(Player.name).order_by(Player.name)
+    before = db.session.execute(names).scalars().all()
+    with pytest.raises(ValueError, match="ALL_CLUBS is for reads"):
+        db.session.execute(change.execution_options(**{ALL_CLUBS: True}))
+    db.session.rollback()
+    assert db.session.execute(names).scalars().all() == before != []
 
 
 # tables a club's season above leaves empty (no late arrival, no withdrawal, no bye...)

@@ -23,6 +23,8 @@ from sqlalchemy.pool import NullPool
 
 from scorekeeper import create_app
 from scorekeeper.accounts.clubs import create_club
+from scorekeeper.accounts.links import api_token_holder, create_api_token
+from scorekeeper.accounts.users import create_user
 from scorekeeper.cli.serve import prepare_database, quiet_migrations
 from scorekeeper.extensions import db
 from scorekeeper.games.players import player_named
@@ -238,6 +240,14 @@ def test_the_app_role_reads_and_writes_its_club_only(two_clubs: tuple[Flask, int
         connection.close()
 
 
+def as_the_app(owners: Flask) -> Flask:
+    """The app on ``owners``' database, connected as a deployment's app role."""
+    with owners.app_context():
+        url = db.engine.url.render_as_string(hide_password=False)
+    folder = Path(owners.config["SHEET_CACHE_FOLDER"]).parent
+    return test_app(folder / "walls.db", SQLALCHEMY_DATABASE_URI=as_app_role(url))
+
+
 def players() -> list[str]:
     """The players as SQL text reads them: the first wall does not scope text, so what
     it gets is what the second wall lets through."""
@@ -251,10 +261,7 @@ def test_the_app_tells_each_transaction_its_club(two_clubs: tuple[Flask, int]) -
     transaction and the next; an ``ALL_CLUBS`` read sees both; a savepoint rolled back
     is told again."""
     owners, north = two_clubs
-    with owners.app_context():
-        url = db.engine.url.render_as_string(hide_password=False)
-    folder = Path(owners.config["SHEET_CACHE_FOLDER"]).parent
-    app = test_app(folder / "walls.db", SQLALCHEMY_DATABASE_URI=as_app_role(url))
+    app = as_the_app(owners)
     with app.app_context():
         assert players() == ["Ann"]
         with in_club(north):  # the same transaction, another club
@@ -304,3 +311,25 @@ def test_a_server_started_as_the_app_role_finds_its_database_ready(
         owned = db.session.execute(text("SELECT club_id, name FROM player")).all()
         assert owned == [(north, "Bo")]
         db.engine.dispose()
+
+
+@pytest.mark.database
+@ON_POSTGRES
+def test_a_tokens_use_is_written_in_its_own_club_at_any_address(
+    two_clubs: tuple[Flask, int],
+) -> None:
+    """North's token at the instance's address (the default club's, until the token
+    names its club): its first use is written all the same, in North."""
+    owners, north = two_clubs
+    with owners.app_context(), in_club(north):
+        nell = create_user("Nell", "a long enough password", "owner")
+        token = create_api_token(nell, "North's program")[1]
+        nell_id = nell.id
+    app = as_the_app(owners)
+    with app.app_context():
+        assert api_token_holder(token) == (north, nell_id)
+        db.engine.dispose()
+    with owners.app_context():
+        used = db.session.execute(text("SELECT last_used_at FROM api_token")).scalar_one()
+        db.engine.dispose()
+    assert used is not None

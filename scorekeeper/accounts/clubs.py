@@ -55,7 +55,9 @@ def create_club(slug: str, name: str) -> Club:
     return club
 
 
-def start_club(slug: str, name: str, owner: User | None, owner_name: str, password: str) -> Club:
+def start_club(
+    slug: str, name: str, owner: User | None, owner_name: str = "", password: str = ""
+) -> tuple[Club, User]:
     """A new club and its owner, in one transaction (self-service, docs/hosting.md):
     ``owner``, a user already, or else a new account of ``owner_name`` and ``password``.
     Refused with a sentence about one field, nothing written."""
@@ -64,12 +66,12 @@ def start_club(slug: str, name: str, owner: User | None, owner_name: str, passwo
         db.session.flush()  # its id, for its owner's membership
         with in_club(club.id):
             if owner is None:
-                new_user(owner_name, password, "owner")
+                owner = new_user(owner_name, password, "owner")
             else:
                 db.session.add(ClubMember(user_id=owner.id, role="owner"))
             db.session.flush()
         db.session.commit()
-    except IntegrityError:  # a slug or a user's name taken meanwhile
+    except IntegrityError:  # the address, or the new account's name, taken meanwhile
         db.session.rollback()
         if club_by_slug(slug) is not None:
             raise _slug_taken(slug) from None
@@ -79,7 +81,7 @@ def start_club(slug: str, name: str, owner: User | None, owner_name: str, passwo
     except BaseException:
         db.session.rollback()
         raise
-    return club
+    return club, owner
 
 
 def _new_club(slug: str, name: str) -> Club:

@@ -49,6 +49,7 @@ def policies(table: str) -> list[str]:
 
 
 def club_owned(table: Table) -> bool:
+    """Whether ``table``'s rows are a club's (``tenancy.ClubOwned``: a ``club_id``)."""
     return "club_id" in table.c
 
 
@@ -77,8 +78,8 @@ def _tell_the_club(
     again when the club (or ``ALL_CLUBS``) changes within it."""
     if connection.dialect.name != "postgresql" or statement.startswith(_SAVEPOINTS):
         return  # (told inside a savepoint, by the statement after it: see below)
-    wanted = ALL if context is not None and context.execution_options.get(ALL_CLUBS) else None
-    wanted = wanted or str(current_club_id())
+    every = context is not None and context.execution_options.get(ALL_CLUBS)
+    wanted = ALL if every else str(current_club_id())
     info = connection.info
     driver = connection.connection.dbapi_connection
     if info.get(_TOLD) == wanted and not _between_transactions(driver):

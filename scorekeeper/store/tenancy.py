@@ -83,6 +83,8 @@ def _scoped(state: ORMExecuteState) -> None:
     a deferred load carries the criterion of the statement that loaded its row (the
     option propagates to loaders)."""
     if state.execution_options.get(ALL_CLUBS):
+        if state.is_update or state.is_delete:  # every club's rows read, never changed, at once
+            raise ValueError("ALL_CLUBS is for reads: an UPDATE or DELETE is the current club's")
         return
     if (state.is_select or state.is_update or state.is_delete) and not (
         state.is_relationship_load or state.is_column_load

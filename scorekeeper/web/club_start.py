@@ -19,7 +19,7 @@ from wtforms import StringField
 from wtforms.validators import InputRequired, Length
 
 from scorekeeper.accounts.clubs import ClubError, start_club
-from scorekeeper.accounts.users import AccountError, user_named
+from scorekeeper.accounts.users import AccountError
 from scorekeeper.i18n.refusals import translated
 from scorekeeper.store.models import User
 from scorekeeper.web.auth import SetupForm
@@ -53,20 +53,18 @@ def new() -> str | tuple[str, int] | BaseResponse:
         return render_template("auth/new_club.html", form=form, someone=someone), status
     slug = form.slug.data.strip().lower()
     try:
-        club = start_club(
+        club, owner = start_club(
             slug,
             form.club_name.data,
             someone,
-            "" if someone else form.name.data,
-            "" if someone else form.password.data,
+            *(() if someone else (form.name.data, form.password.data)),
         )
     except ClubError as exc:
         form.add_error(CLUB_FIELDS.get(exc.field or ""), translated(exc))
     except AccountError as exc:
         form.add_error(exc.field, translated(exc))
     else:
-        owner = someone or user_named(form.name.data)
-        if someone is None and owner is not None:
+        if someone is None:
             login_user(owner, remember=True)
         flash(_("Welcome to %(club)s: you own it.", club=club.name), "ok")
         return redirect(club_home(club.slug))

@@ -6,7 +6,7 @@ no word split over two lines, every tap target big."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -18,11 +18,24 @@ from tests.browser.conftest import (
     expect,
     horizontal_overflow,
     keep_screenshot,
+    served,
     too_small,
 )
 from tests.browser.words import SPLIT_WORDS
 
 PASSWORD = "a long enough password"
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server of these tests' own, clubs allowed to start: the clubs they start stay
+    off the shared server (whose games list would gain the switcher a second club
+    brings, and the language tests an untranslated-looking "Clubs" with it)."""
+    with served(tmp_path_factory.mktemp("club-start")) as server:
+        server.app.config["SELF_SERVICE_CLUBS"] = True
+        yield server
+
+
 TAPPED = ["main a", "main button", "main input:not([type=hidden])"]
 
 
@@ -44,11 +57,9 @@ def type_into(page: Any, label: str, text: str) -> None:
 def test_a_visitor_starts_a_club_from_the_login_page(
     new_context: Callable[..., Any],
     live_server: LiveServer,
-    monkeypatch: pytest.MonkeyPatch,
     size: str,
     scheme: str,
 ) -> None:
-    monkeypatch.setitem(live_server.app.config, "SELF_SERVICE_CLUBS", True)
     options = NARROW if size == "360" else PHONE
     page = new_context(login=False, color_scheme=scheme, **options).new_page()
     page.goto(live_server.url + "/login")
@@ -82,10 +93,8 @@ def test_a_visitor_starts_a_club_from_the_login_page(
 def test_the_new_clubs_form_reads_whole_in_each_language(
     new_context: Callable[..., Any],
     live_server: LiveServer,
-    monkeypatch: pytest.MonkeyPatch,
     language: str,
 ) -> None:
-    monkeypatch.setitem(live_server.app.config, "SELF_SERVICE_CLUBS", True)
     page = new_context(login=False, **NARROW).new_page()
     page.goto(f"{live_server.url}/language/{language}?next=/clubs/new")
     page.wait_for_url(f"{live_server.url}/clubs/new")

@@ -127,7 +127,8 @@ TAKEN = {"slug": "club"}  # the default club's address
         (TAKEN, "slug", "There is already a club at &#39;club&#39;."),
         ({"club_name": ""}, "club_name", "This field is required."),
         ({"name": "Olga"}, "name", "There is already a user called &#39;Olga&#39;."),
-        ({"password": "pinochle", "confirm": "pinochle"}, "password", ""),
+        ({"password": "pinochle", "confirm": "pinochle"}, "password", "this app&#39;s name"),
+        ({"password": "12345678", "confirm": "12345678"}, "password", "too easy to guess"),
         ({"confirm": "another long password"}, "confirm", "The passwords differ."),
     ],
 )
