@@ -236,7 +236,7 @@ def _schema(url: str) -> str:
     return options.removeprefix("-csearch_path=")
 
 
-APP_ROLE = "scorekeeper_app"  # a deployment's app role (docs/hosting.md, "Two walls")
+APP_ROLE = "scorekeeper_app"  # a deployment's app role (docs/hosting.md, step 4)
 
 
 def as_app_role(url: str) -> str:

@@ -4,7 +4,7 @@ Revision ID: f7c9e1a3b5d8
 Revises: d8b2f4a6c0e1
 Create Date: 2026-12-06 12:00:00
 
-Issue 33, item 4b, the second wall (docs/hosting.md, "Two walls"). On every table a
+Issue 33, item 4b, the second wall (docs/hosting.md, step 4). On every table a
 club owns, two policies: ``club_rows`` (read and write the rows of the club the
 transaction's setting ``scorekeeper.club`` names) and ``all_clubs_read`` (read every
 club's rows when it says ``all``). Not forced: the tables' owner, who runs the

@@ -1,5 +1,5 @@
 """The second wall: PostgreSQL's row-level security on every club-owned table (issue 33,
-item 4b; docs/hosting.md, "Two walls").
+item 4b; docs/hosting.md, step 4).
 
 Each table with a ``club_id`` gets two policies:
 

@@ -52,13 +52,9 @@ def new() -> str | tuple[str, int] | BaseResponse:
         status = 400 if form.is_submitted() else 200
         return render_template("auth/new_club.html", form=form, someone=someone), status
     slug = form.slug.data.strip().lower()
+    name, password = ("", "") if someone else (form.name.data, form.password.data)
     try:
-        club, owner = start_club(
-            slug,
-            form.club_name.data,
-            someone,
-            *(() if someone else (form.name.data, form.password.data)),
-        )
+        club, owner = start_club(slug, form.club_name.data, someone, name, password)
     except ClubError as exc:
         form.add_error(CLUB_FIELDS.get(exc.field or ""), translated(exc))
     except AccountError as exc:

@@ -100,4 +100,6 @@ def test_the_new_clubs_form_reads_whole_in_each_language(
     page.wait_for_url(f"{live_server.url}/clubs/new")
     assert "Its address" not in page.content()  # the page's language, not English
     page.locator("form button[type=submit]").tap()  # nothing typed: every field refused
+    expect(page.locator("#club_name-error")).to_be_visible()  # the refused page, loaded
+    expect(page.locator(".field-error")).to_have_count(5)
     look(page, f"form-360-{language}-refused")
