@@ -87,6 +87,10 @@ def test_a_visitor_starts_a_club_from_the_login_page(
     page.wait_for_url(f"{live_server.url}/c/{slug}/")
     expect(page.get_by_text("Welcome to North Side Pinochle: you own it.")).to_be_visible()
     look(page, f"landed-{size}-{scheme}")
+    page.get_by_role("link", name="Clubs", exact=True).tap()  # the switcher: their one club
+    page.wait_for_url(f"{live_server.url}/c/{slug}/clubs")
+    expect(page.get_by_role("link", name="North Side Pinochle")).to_be_visible()
+    look(page, f"clubs-{size}-{scheme}")
 
 
 @pytest.mark.parametrize("language", ["fr", "nl", "pl"])
