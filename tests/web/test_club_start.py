@@ -116,6 +116,21 @@ def test_someone_logged_in_makes_a_club_they_own(app: Flask) -> None:
     assert olga.get("/c/riverside/users").status_code == 200
 
 
+def test_no_one_becomes_owner_of_a_club_that_exists(app: Flask) -> None:
+    """A viewer of the default club asking for its address gets the refusal, and stays
+    a viewer; nothing is written."""
+    with app.app_context():
+        create_user("Vic", PASSWORD, "viewer")
+    before = counts(app)
+    vic = logged_in(app, "Vic")
+    answer = vic.post("/clubs/new", data={"club_name": "Our club", "slug": "club"})
+    assert answer.status_code == 400
+    assert "There is already a club at &#39;club&#39;." in answer.get_data(as_text=True)
+    assert roles(app, "Vic") == {"club": "viewer"}
+    assert counts(app) == before
+    assert vic.get("/users").status_code == 403  # still no owner's page
+
+
 TAKEN = {"slug": "club"}  # the default club's address
 
 
